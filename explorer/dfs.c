@@ -1,0 +1,135 @@
+/* See dfs.h. */
+#include "dfs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fingerprint.h"
+
+/* One choice point of the current interleaving. */
+struct frame {
+  uint64_t enabled;  /* threads that could move */
+  uint64_t done;     /* threads already tried here */
+  uint16_t chosen;   /* thread taken on the current path */
+};
+
+/* Limits that cut a run short make the exploration incomplete rather than a program defect. */
+static bool run_was_cut(struct dpu_shm *shm) {
+  int end = shm->result.end;
+  if (end == DPU_END_LIMIT || end == DPU_END_DIVERGED) {
+    fprintf(stderr, "dpu: warning: %s\n", shm->result.msg);
+    return true;
+  }
+  return false;
+}
+
+/* Fingerprints and reports one finished run. Returns 1 if it showed a new defect, 0 if not,
+ * -1 if out of memory. */
+static int account(struct dpu_report *r, struct dpu_shm *shm, struct dpu_fpset *traces,
+                   struct dpu_counts *c) {
+  uint8_t fp[DPU_FP_BYTES];
+  if (dpu_fingerprint(dpu_shm_trace(shm), shm->nevents, fp) != 0) return -1;
+  int fresh = dpu_fpset_add(traces, fp);
+  if (fresh < 0) return -1;
+  if (!fresh) return 0;
+  c->max_configs++;
+  if (dpu_end_is_defect(shm->result.end)) {
+    dpu_report_defect(r, shm);
+    return 1;
+  }
+  if (r->show_output) dpu_report_output(r, shm);
+  return 0;
+}
+
+enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_report *r,
+                                        const struct dpu_explore_options *o,
+                                        struct dpu_counts *c) {
+  struct dpu_shm *shm = ex->shm;
+  uint32_t cap = shm->trace_cap;
+  struct frame *stack = calloc(cap, sizeof *stack);
+  struct dpu_replay_step *replay = calloc(cap, sizeof *replay);
+  struct dpu_fpset traces = {0};
+  enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
+  if (!stack || !replay) {
+    fprintf(stderr, "dpu: error: out of memory\n");
+    status = DPU_EXPLORE_FAILED;
+    goto out;
+  }
+  uint32_t prefix = 0; /* stack[0..prefix) is forced by the replay */
+  for (;;) {
+    uint32_t nr = 0;
+    for (uint32_t i = 0; i < prefix; i++) {
+      if (nr && replay[nr - 1].tid == stack[i].chosen) replay[nr - 1].count++;
+      else replay[nr++] = (struct dpu_replay_step){.tid = stack[i].chosen, .count = 1};
+    }
+    enum dpu_run_status rs = dpu_executor_run(ex, replay, nr, o->deadline);
+    if (rs == DPU_RUN_FAILED) {
+      status = DPU_EXPLORE_FAILED;
+      break;
+    }
+    if (rs == DPU_RUN_DEADLINE) {
+      status = DPU_EXPLORE_INCOMPLETE;
+      break;
+    }
+    c->runs++;
+    const struct dpu_event_rec *ev = dpu_shm_trace(shm);
+    uint32_t n = shm->nevents;
+    if (run_was_cut(shm)) status = DPU_EXPLORE_INCOMPLETE;
+    if (n < prefix) {
+      /* The run ended before the replay did (e.g. the program crashed in a way that differs
+       * from run to run): explore what was seen. */
+      prefix = n;
+    }
+    for (uint32_t i = prefix; i < n; i++)
+      stack[i] = (struct frame){
+          .enabled = ev[i].enabled, .done = 1ull << ev[i].tid, .chosen = ev[i].tid};
+    int d = account(r, shm, &traces, c);
+    if (d < 0) {
+      fprintf(stderr, "dpu: error: out of memory\n");
+      status = DPU_EXPLORE_FAILED;
+      break;
+    }
+    if (d > 0 && o->stop_on_defect) {
+      status = DPU_EXPLORE_STOPPED;
+      break;
+    }
+    /* Backtrack to the deepest choice point with an untried thread. */
+    int64_t k = (int64_t)n - 1;
+    for (; k >= 0; k--) {
+      uint64_t rem = stack[k].enabled & ~stack[k].done;
+      if (rem) {
+        uint16_t t = (uint16_t)__builtin_ctzll(rem);
+        stack[k].done |= 1ull << t;
+        stack[k].chosen = t;
+        break;
+      }
+    }
+    if (k < 0) break; /* every interleaving explored */
+    prefix = (uint32_t)k + 1;
+    if (o->max_runs && c->runs >= o->max_runs) {
+      status = DPU_EXPLORE_INCOMPLETE;
+      break;
+    }
+  }
+out:
+  dpu_fpset_free(&traces);
+  free(stack);
+  free(replay);
+  return status;
+}
+
+enum dpu_explore_status dpu_explore_replay(struct dpu_executor *ex, struct dpu_report *r,
+                                           const struct dpu_replay_step *replay, uint32_t n,
+                                           const struct dpu_explore_options *o,
+                                           struct dpu_counts *c) {
+  enum dpu_run_status rs = dpu_executor_run(ex, replay, n, o->deadline);
+  if (rs == DPU_RUN_FAILED) return DPU_EXPLORE_FAILED;
+  if (rs == DPU_RUN_DEADLINE) return DPU_EXPLORE_INCOMPLETE;
+  c->runs++;
+  c->max_configs++;
+  struct dpu_shm *shm = ex->shm;
+  bool cut = run_was_cut(shm);
+  if (dpu_end_is_defect(shm->result.end)) dpu_report_defect(r, shm);
+  else dpu_report_output(r, shm);
+  return cut ? DPU_EXPLORE_INCOMPLETE : DPU_EXPLORE_COMPLETE;
+}

@@ -1,0 +1,39 @@
+/* Exhaustive exploration (--por=none): depth-first search over every interleaving of visible
+ * operations, counting distinct Mazurkiewicz traces by fingerprint (DESIGN.md §6). It is the
+ * oracle the QPOR explorer is tested against. */
+#ifndef DPU_DFS_H
+#define DPU_DFS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../runtime/executor.h"
+#include "report.h"
+
+struct dpu_explore_options {
+  uint64_t max_runs;     /* 0 = no limit */
+  double deadline;       /* absolute dpu_now() seconds, 0 = none */
+  bool stop_on_defect;
+};
+
+/* How an exploration ended. */
+enum dpu_explore_status {
+  DPU_EXPLORE_COMPLETE = 0,  /* every interleaving was run */
+  DPU_EXPLORE_STOPPED,       /* --stop-on-defect found one */
+  DPU_EXPLORE_INCOMPLETE,    /* a limit (time, runs, trace capacity, nondeterminism) cut it */
+  DPU_EXPLORE_FAILED,        /* the executor broke (already reported) */
+};
+
+/* Explores every interleaving, running the program through ex. Defects are reported through r
+ * as their trace is first seen (once per trace); counts go to *c. */
+enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_report *r,
+                                        const struct dpu_explore_options *o,
+                                        struct dpu_counts *c);
+
+/* Runs the program once along replay[0..n) and reports it (--replay). */
+enum dpu_explore_status dpu_explore_replay(struct dpu_executor *ex, struct dpu_report *r,
+                                           const struct dpu_replay_step *replay, uint32_t n,
+                                           const struct dpu_explore_options *o,
+                                           struct dpu_counts *c);
+
+#endif

@@ -1,0 +1,137 @@
+/* See fingerprint.h. */
+#include "fingerprint.h"
+
+#include <blake2.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct obj_ref {
+  uint64_t key;  /* object: class bit | id */
+  uint32_t seq;  /* position in the run */
+};
+
+static int cmp_ref(const void *a, const void *b) {
+  const struct obj_ref *x = a, *y = b;
+  if (x->key != y->key) return x->key < y->key ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int cmp_fp(const void *a, const void *b) { return memcmp(a, b, DPU_FP_BYTES); }
+
+int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_FP_BYTES]) {
+  uint8_t name[DPU_MAX_THREADS][DPU_FP_BYTES];
+  uint32_t *index = malloc((n ? n : 1) * sizeof *index);
+  struct obj_ref *refs = malloc((n ? n : 1) * sizeof *refs);
+  blake2b_state *th = malloc(DPU_MAX_THREADS * sizeof *th);
+  uint8_t (*hashes)[DPU_FP_BYTES] = malloc((n + DPU_MAX_THREADS + 1) * DPU_FP_BYTES);
+  if (!index || !refs || !th || !hashes) {
+    free(index), free(refs), free(th), free(hashes);
+    return -1;
+  }
+  uint32_t count[DPU_MAX_THREADS] = {0};
+  uint64_t seen = 0;
+  uint32_t nrefs = 0;
+  memset(name[0], 0, DPU_FP_BYTES); /* main */
+
+  for (uint32_t i = 0; i < n; i++) {
+    unsigned t = ev[i].tid;
+    if (!(seen & (1ull << t))) {
+      seen |= 1ull << t;
+      blake2b_init(&th[t], DPU_FP_BYTES);
+      blake2b_update(&th[t], name[t], DPU_FP_BYTES);
+    }
+    uint8_t opres[2] = {ev[i].op, ev[i].result};
+    blake2b_update(&th[t], opres, sizeof opres);
+    index[i] = count[t]++;
+    if (ev[i].op == DPU_OP_THREAD_CREATE && ev[i].obj < DPU_MAX_THREADS) {
+      /* The child is named by its creating event: this also records create → start. */
+      struct { uint8_t parent[DPU_FP_BYTES]; uint32_t k; } path;
+      memcpy(path.parent, name[t], DPU_FP_BYTES);
+      path.k = index[i];
+      blake2b(name[ev[i].obj], &path, NULL, DPU_FP_BYTES, sizeof path, 0);
+    }
+    /* Start, exit and create are ordered by program order and thread names alone (see
+     * dpu_op_is_eager); exit → join follows from join naming its target. */
+    if (dpu_op_is_eager(ev[i].op)) continue;
+    uint64_t cls = dpu_op_is_thread_op(ev[i].op) ? 1ull << 63 : 0;
+    refs[nrefs++] = (struct obj_ref){.key = cls ^ ev[i].obj, .seq = i};
+  }
+
+  uint32_t nh = 0;
+  for (unsigned t = 0; t < DPU_MAX_THREADS; t++)
+    if (seen & (1ull << t)) blake2b_final(&th[t], hashes[nh++], DPU_FP_BYTES);
+
+  qsort(refs, nrefs, sizeof *refs, cmp_ref);
+  for (uint32_t i = 0; i < nrefs;) {
+    blake2b_state s;
+    blake2b_init(&s, DPU_FP_BYTES);
+    /* A thread object is named by its thread's canonical name; other objects stay anonymous
+     * (their addresses may differ between equivalent runs). */
+    const struct dpu_event_rec *first = &ev[refs[i].seq];
+    if (dpu_op_is_thread_op(first->op)) {
+      static const uint8_t unknown[DPU_FP_BYTES] = {0xff};
+      blake2b_update(&s, first->obj < DPU_MAX_THREADS ? name[first->obj] : unknown,
+                     DPU_FP_BYTES);
+    }
+    uint32_t j = i;
+    for (; j < nrefs && refs[j].key == refs[i].key; j++) {
+      const struct dpu_event_rec *e = &ev[refs[j].seq];
+      blake2b_update(&s, name[e->tid], DPU_FP_BYTES);
+      blake2b_update(&s, (const uint8_t *)&index[refs[j].seq], sizeof index[0]);
+    }
+    blake2b_final(&s, hashes[nh++], DPU_FP_BYTES);
+    i = j;
+  }
+  /* Thread hashes and object hashes are sorted together: neither the numbering of threads nor
+   * the addresses of objects may show. */
+  qsort(hashes, nh, DPU_FP_BYTES, cmp_fp);
+  blake2b(out, hashes, NULL, DPU_FP_BYTES, (size_t)nh * DPU_FP_BYTES, 0);
+  free(index), free(refs), free(th), free(hashes);
+  return 0;
+}
+
+static uint64_t slot_of(const uint8_t fp[DPU_FP_BYTES], uint64_t cap) {
+  uint64_t h;
+  memcpy(&h, fp, sizeof h);
+  return h & (cap - 1);
+}
+
+static int grow(struct dpu_fpset *s) {
+  uint64_t ncap = s->cap ? s->cap * 2 : 1024;
+  uint8_t (*slots)[DPU_FP_BYTES] = calloc(ncap, DPU_FP_BYTES);
+  uint8_t *used = calloc(ncap, 1);
+  if (!slots || !used) {
+    free(slots), free(used);
+    return -1;
+  }
+  for (uint64_t i = 0; i < s->cap; i++) {
+    if (!s->used[i]) continue;
+    uint64_t k = slot_of(s->slots[i], ncap);
+    while (used[k]) k = (k + 1) & (ncap - 1);
+    used[k] = 1;
+    memcpy(slots[k], s->slots[i], DPU_FP_BYTES);
+  }
+  free(s->slots), free(s->used);
+  s->slots = slots;
+  s->used = used;
+  s->cap = ncap;
+  return 0;
+}
+
+int dpu_fpset_add(struct dpu_fpset *s, const uint8_t fp[DPU_FP_BYTES]) {
+  if ((s->n + 1) * 2 > s->cap && grow(s) != 0) return -1;
+  uint64_t k = slot_of(fp, s->cap);
+  while (s->used[k]) {
+    if (memcmp(s->slots[k], fp, DPU_FP_BYTES) == 0) return 0;
+    k = (k + 1) & (s->cap - 1);
+  }
+  s->used[k] = 1;
+  memcpy(s->slots[k], fp, DPU_FP_BYTES);
+  s->n++;
+  return 1;
+}
+
+void dpu_fpset_free(struct dpu_fpset *s) {
+  free(s->slots), free(s->used);
+  memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,202 @@
+/* See options.h. */
+#include "options.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef DPU_VERSION
+#define DPU_VERSION "0.0.0"
+#endif
+
+enum {
+  OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
+  OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD
+};
+
+static const struct option longopts[] = {
+    {"por", required_argument, 0, OPT_POR},
+    {"timeout", required_argument, 0, OPT_TIMEOUT},
+    {"run-timeout", required_argument, 0, OPT_RUN_TIMEOUT},
+    {"max-runs", required_argument, 0, OPT_MAX_RUNS},
+    {"max-steps", required_argument, 0, OPT_MAX_STEPS},
+    {"max-events", required_argument, 0, OPT_MAX_EVENTS},
+    {"stop-on-defect", no_argument, 0, OPT_STOP},
+    {"show-output", no_argument, 0, OPT_SHOW_OUTPUT},
+    {"replay", required_argument, 0, OPT_REPLAY},
+    {"stack-size", required_argument, 0, OPT_STACK},
+    {"heap-size", required_argument, 0, OPT_HEAP},
+    {"std", required_argument, 0, OPT_STD},
+    {"quiet", no_argument, 0, 'q'},
+    {"verbose", no_argument, 0, 'v'},
+    {"help", no_argument, 0, 'h'},
+    {"version", no_argument, 0, OPT_VERSION},
+    {0, 0, 0, 0},
+};
+
+static void usage(FILE *f) {
+  fputs(
+      "usage: dpu [OPTIONS] FILE.{c,i,bc,ll}... [-- PROGRAM-ARGS...]\n"
+      "\n"
+      "Compiles a POSIX-threads C program, runs it under a controlled scheduler until every\n"
+      "partially ordered execution of its synchronisation has been seen, and reports defects.\n"
+      "\n"
+      "Compilation (passed to clang):\n"
+      "  -D NAME[=VAL]          define a macro\n"
+      "  -I DIR                 add an include directory\n"
+      "  -O LEVEL               optimisation level (default: -O0 followed by SROA and mem2reg)\n"
+      "  --std=STD              C standard, e.g. c11, gnu17\n"
+      "\n"
+      "Exploration:\n"
+      "  --por=none|qpor        exploration algorithm; none = every interleaving (default)\n"
+      "  --timeout=SECONDS      stop exploring after this long (exit 3)\n"
+      "  --max-runs=N           stop after N runs (exit 3)\n"
+      "  --run-timeout=SECONDS  a run longer than this is a hang defect (default 5)\n"
+      "  --max-steps=N          a run with more visible operations is a hang defect\n"
+      "                         (default 100000)\n"
+      "  --max-events=N         trace capacity per run (default 1000000)\n"
+      "  --stop-on-defect       stop at the first defect\n"
+      "  --replay=T:C,T:C,...   run once, following this schedule (from a defect report)\n"
+      "  --stack-size=BYTES     stack of each program thread (default 1 MiB; K/M/G suffixes)\n"
+      "  --heap-size=BYTES      heap of each run (default 1 GiB; K/M/G suffixes)\n"
+      "\n"
+      "Output:\n"
+      "  --show-output          print the program's output of every new trace\n"
+      "  -q, --quiet            only the summary line and defects\n"
+      "  -v, --verbose          more detail\n"
+      "  -h, --help             this text\n"
+      "  --version              print the version\n"
+      "\n"
+      "Exit status: 0 no defect, 1 defects found, 2 bad usage or input that does not compile,\n"
+      "3 exploration incomplete (timeout, limit), 4 internal error.\n",
+      f);
+}
+
+static int parse_double(const char *s, double *out) {
+  char *end;
+  double v = strtod(s, &end);
+  if (end == s || *end || v < 0) return -1;
+  *out = v;
+  return 0;
+}
+
+static int parse_u64(const char *s, uint64_t *out) {
+  char *end;
+  if (*s == '-') return -1;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (end == s) return -1;
+  switch (*end) {
+  case 'k': case 'K': v <<= 10; end++; break;
+  case 'm': case 'M': v <<= 20; end++; break;
+  case 'g': case 'G': v <<= 30; end++; break;
+  default: break;
+  }
+  if (*end) return -1;
+  *out = v;
+  return 0;
+}
+
+static int bad(const char *opt, const char *val) {
+  fprintf(stderr, "dpu: error: invalid value '%s' for %s\n", val, opt);
+  return 2;
+}
+
+static void add_cflag(struct dpu_options *o, const char *a, const char *b) {
+  size_t n = strlen(a) + strlen(b) + 1;
+  char *s = malloc(n);
+  if (!s) abort();
+  snprintf(s, n, "%s%s", a, b);
+  o->cflags = realloc(o->cflags, (size_t)(o->ncflags + 1) * sizeof *o->cflags);
+  if (!o->cflags) abort();
+  o->cflags[o->ncflags++] = s;
+}
+
+int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
+  memset(o, 0, sizeof *o);
+  o->por = DPU_POR_NONE;
+  o->run_timeout = 5;
+  o->max_steps = 100000;
+  o->max_events = 1000000;
+  o->stack_size = 1 << 20;
+  o->heap_size = (size_t)1 << 30;
+
+  /* Program arguments start after the first "--". */
+  int end = argc;
+  for (int i = 1; i < argc; i++)
+    if (strcmp(argv[i], "--") == 0) {
+      end = i;
+      o->prog_argv = argv + i + 1;
+      o->prog_argc = argc - i - 1;
+      break;
+    }
+
+  opterr = 0;
+  int c;
+  uint64_t u;
+  while ((c = getopt_long(end, argv, ":D:I:O:qvh", longopts, NULL)) != -1) {
+    switch (c) {
+    case 'D': add_cflag(o, "-D", optarg); break;
+    case 'I': add_cflag(o, "-I", optarg); break;
+    case 'O': add_cflag(o, "-O", optarg); break;
+    case OPT_STD: add_cflag(o, "-std=", optarg); break;
+    case 'q': o->verbosity = -1; break;
+    case 'v': o->verbosity = 1; break;
+    case 'h': usage(stdout); return 1;
+    case OPT_VERSION: printf("dpu %s\n", DPU_VERSION); return 1;
+    case OPT_POR:
+      if (strcmp(optarg, "none") == 0) o->por = DPU_POR_NONE;
+      else if (strcmp(optarg, "qpor") == 0) o->por = DPU_POR_QPOR;
+      else return bad("--por", optarg);
+      break;
+    case OPT_TIMEOUT:
+      if (parse_double(optarg, &o->timeout)) return bad("--timeout", optarg);
+      break;
+    case OPT_RUN_TIMEOUT:
+      if (parse_double(optarg, &o->run_timeout) || o->run_timeout == 0)
+        return bad("--run-timeout", optarg);
+      break;
+    case OPT_MAX_RUNS:
+      if (parse_u64(optarg, &o->max_runs)) return bad("--max-runs", optarg);
+      break;
+    case OPT_MAX_STEPS:
+      if (parse_u64(optarg, &u) || u == 0 || u > UINT32_MAX) return bad("--max-steps", optarg);
+      o->max_steps = (uint32_t)u;
+      break;
+    case OPT_MAX_EVENTS:
+      if (parse_u64(optarg, &u) || u < 16 || u > (1u << 26)) return bad("--max-events", optarg);
+      o->max_events = (uint32_t)u;
+      break;
+    case OPT_STOP: o->stop_on_defect = true; break;
+    case OPT_SHOW_OUTPUT: o->show_output = true; break;
+    case OPT_REPLAY: o->replay = optarg; break;
+    case OPT_STACK:
+      if (parse_u64(optarg, &u) || u < 16384) return bad("--stack-size", optarg);
+      o->stack_size = u;
+      break;
+    case OPT_HEAP:
+      if (parse_u64(optarg, &u) || u < 4096) return bad("--heap-size", optarg);
+      o->heap_size = u;
+      break;
+    case ':':
+      fprintf(stderr, "dpu: error: option '%s' needs a value\n", argv[optind - 1]);
+      return 2;
+    default:
+      fprintf(stderr, "dpu: error: unknown option '%s' (see dpu --help)\n", argv[optind - 1]);
+      return 2;
+    }
+  }
+  o->inputs = argv + optind;
+  o->ninputs = end - optind;
+  if (o->ninputs == 0) {
+    fprintf(stderr, "dpu: error: no input file (see dpu --help)\n");
+    return 2;
+  }
+  return 0;
+}
+
+void dpu_options_free(struct dpu_options *o) {
+  for (int i = 0; i < o->ncflags; i++) free(o->cflags[i]);
+  free(o->cflags);
+  o->cflags = NULL;
+}

@@ -1,0 +1,39 @@
+/* Command-line options of `dpu` (DESIGN.md §8). */
+#ifndef DPU_OPTIONS_H
+#define DPU_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum dpu_por { DPU_POR_NONE, DPU_POR_QPOR };
+
+struct dpu_options {
+  char **inputs;          /* FILE.{c,i,bc,ll}, at least one; points into argv */
+  int ninputs;
+  char **cflags;          /* -D/-I/-O/-std flags for clang, in order; malloc'd array */
+  int ncflags;
+  char **prog_argv;       /* program arguments after `--` (argv[0] excluded); into argv */
+  int prog_argc;
+  enum dpu_por por;
+  double timeout;         /* whole exploration, seconds; 0 = none */
+  double run_timeout;     /* one run, seconds */
+  uint64_t max_runs;      /* 0 = no limit */
+  uint32_t max_steps;
+  uint32_t max_events;
+  size_t stack_size;
+  size_t heap_size;
+  bool stop_on_defect;
+  bool show_output;
+  const char *replay;     /* --replay=SPEC, or NULL */
+  int verbosity;          /* -q: -1, default 0, -v: 1 */
+};
+
+/* Parses argv. Returns 0 on success; 1 when --help or --version was printed (exit 0); 2 on a
+ * usage error (already printed on stderr). */
+int dpu_options_parse(int argc, char **argv, struct dpu_options *o);
+
+/* Frees what dpu_options_parse allocated. */
+void dpu_options_free(struct dpu_options *o);
+
+#endif

@@ -1,0 +1,43 @@
+/* Instrumentation of the program's LLVM module (DESIGN.md §3), with the LLVM-C API. */
+#ifndef DPU_INSTRUMENT_H
+#define DPU_INSTRUMENT_H
+
+#include <llvm-c/Core.h>
+#include <stddef.h>
+
+/* Source location of one instrumented call site. Strings are owned by the table. */
+struct dpu_site {
+  char *function;  /* enclosing function */
+  char *file;      /* as recorded in debug info ("?" without -g) */
+  unsigned line, col;
+  char *callee;    /* the modelled function called, or "(indirect)" */
+};
+
+/* Call-site id → location. Id 0 means "no site" and is entry 0 (all unknown). */
+struct dpu_site_table {
+  struct dpu_site *v;
+  size_t n;
+};
+
+/* Instruments mod in place:
+ *  1. removes optnone and runs SROA and mem2reg, so locals do not stay in memory;
+ *  2. rejects calls to pthread/semaphore/C11-thread functions that dpu does not model: prints
+ *     "dpu: error: unsupported function 'NAME' (first called at FILE:LINE in FN)" to stderr for
+ *     each, and returns -1;
+ *  3. renames every declaration of a function in runtime/interpose.def to __dpu_NAME, so direct
+ *     calls and function pointers both reach the runtime;
+ *  4. before every call to a __dpu_ function and every indirect call, stores the call's site id
+ *     in @__dpu_site, and records the site in *sites;
+ *  5. emits @__dpu_global_addrs / @__dpu_global_sizes / @__dpu_nglobals, the table of writable
+ *     globals the runtime restores before every run.
+ * Returns 0 on success, -1 on an error already reported on stderr. On success *sites is filled
+ * (free with dpu_site_table_free). */
+int dpu_instrument(LLVMModuleRef mod, struct dpu_site_table *sites);
+
+/* Frees the strings and array of a site table. */
+void dpu_site_table_free(struct dpu_site_table *t);
+
+/* Whether `name` is a function dpu models (in runtime/interpose.def). */
+int dpu_is_modelled(const char *name);
+
+#endif

@@ -1,0 +1,36 @@
+/* Coroutines: program threads run on their own mmap'd stacks on one OS thread, and a switch is
+ * a handful of register moves, not a system call (DESIGN.md §4). x86-64 System V only. */
+#ifndef DPU_CORO_H
+#define DPU_CORO_H
+
+#include <stddef.h>
+
+/* A coroutine's saved context: its stack pointer while it is switched out, and its stack
+ * (base/size, used for ASan's fiber annotations). */
+struct dpu_coro {
+  void *sp;
+  void *stack_base;
+  size_t stack_size;
+};
+
+/* An mmap'd stack with a PROT_NONE guard page below it, so an overflow faults (SIGSEGV) rather
+ * than scribbling. size: usable bytes, rounded up to pages. Returns 0, or -1 with errno. */
+int dpu_stack_alloc(struct dpu_coro *c, size_t size);
+
+/* Releases a stack made by dpu_stack_alloc. */
+void dpu_stack_free(struct dpu_coro *c);
+
+/* Prepares c to start, on its next dpu_coro_switch to it, in entry() (which must never return:
+ * it ends by switching away for good). The stack's previous content is discarded. */
+void dpu_coro_prepare(struct dpu_coro *c, void (*entry)(void));
+
+/* Saves the current context in from and resumes to. Returns when something switches back to
+ * from. from->stack_base may be NULL for the OS thread's own stack. */
+void dpu_coro_switch(struct dpu_coro *from, struct dpu_coro *to);
+
+/* Must be the first call in every coroutine entry function: completes the switch for the
+ * address sanitizer and records, in `from`, the bounds of the stack switched from when they are
+ * unknown (the OS thread's own stack). A no-op in builds without ASan. */
+void dpu_coro_started(struct dpu_coro *from);
+
+#endif

@@ -1,0 +1,194 @@
+/* Zygote, runner and the explorer's side of the run protocol; see executor.h. */
+#include "executor.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "jit.h"
+#include "rt.h"
+
+double dpu_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void sem_wait_intr(sem_t *s) {
+  while (sem_wait(s) != 0 && errno == EINTR) {
+  }
+}
+
+/* The runner: serve runs until told to shut down. Never returns. */
+static _Noreturn void runner_main(struct dpu_shm *shm) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  for (;;) {
+    sem_wait_intr(&shm->req);
+    if (shm->shutdown) _exit(0);
+    dpu_rt_run_once();
+    sem_post(&shm->done);
+  }
+}
+
+static _Noreturn void zygote_fail(struct dpu_shm *shm, const char *msg) {
+  shm->zygote_error = 1;
+  snprintf(shm->result.msg, sizeof shm->result.msg, "%s", msg);
+  sem_post(&shm->done);
+  _exit(4);
+}
+
+static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRef tsm,
+                                  const struct dpu_executor_options *opt) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  struct dpu_jit_program prog;
+  char *err = NULL;
+  if (dpu_jit_load(tsm, &prog, &err) != 0) zygote_fail(shm, err ? err : "JIT failed");
+  if (dpu_rt_snapshot_globals(prog.global_addrs, prog.global_sizes, prog.nglobals) != 0)
+    zygote_fail(shm, "out of memory while saving the program's globals");
+
+  /* The program's own writes to file descriptors 1 and 2 (not through stdio, which is
+   * captured) would interleave with dpu's report: send them nowhere. */
+  int internal_fd = fcntl(2, F_DUPFD_CLOEXEC, 3);
+  int devnull = open("/dev/null", O_WRONLY);
+  if (devnull >= 0) {
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    close(devnull);
+  }
+  struct dpu_rt_config cfg = {
+      .main_fn = prog.main_fn,
+      .argc = opt->argc,
+      .argv = opt->argv,
+      .max_steps = opt->max_steps,
+      .stack_size = opt->stack_size,
+      .heap_size = opt->heap_size,
+      .internal_fd = internal_fd >= 0 ? internal_fd : 2,
+  };
+  if (dpu_rt_init(shm, &cfg) != 0) zygote_fail(shm, "cannot set up the runtime");
+
+  for (;;) {
+    pid_t pid = fork();
+    if (pid < 0) zygote_fail(shm, "cannot fork a runner");
+    if (pid == 0) runner_main(shm);
+    shm->runner_pid = pid;
+    shm->runner_forks++;
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+    }
+    if (shm->shutdown) _exit(0);
+    /* The runner died during a run. Its crash handler may have described it already. */
+    struct dpu_run_result *r = &shm->result;
+    if (r->end == DPU_END_NONE || r->end == DPU_END_OK) {
+      r->end = DPU_END_SIGNAL;
+      r->code = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
+      snprintf(r->msg, sizeof r->msg, "the program was killed (%s)",
+               WIFSIGNALED(st) ? strsignal(WTERMSIG(st)) : "exited unexpectedly");
+    }
+    sem_post(&shm->done);
+  }
+}
+
+int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
+                       const struct dpu_executor_options *opt) {
+  memset(ex, 0, sizeof *ex);
+  ex->run_timeout = opt->run_timeout;
+  ex->shm = dpu_shm_create(opt->trace_cap + 1, opt->trace_cap, opt->output_cap);
+  if (!ex->shm) {
+    fprintf(stderr, "dpu: error: cannot map shared memory: %s\n", strerror(errno));
+    return -1;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    fprintf(stderr, "dpu: error: cannot fork the executor: %s\n", strerror(errno));
+    return -1;
+  }
+  if (pid == 0) zygote_main(ex->shm, tsm, opt);
+  ex->zygote = pid;
+  return 0;
+}
+
+static int wait_done(struct dpu_shm *shm, double until) {
+  if (until <= 0) {
+    sem_wait_intr(&shm->done);
+    return 0;
+  }
+  struct timespec ts = {.tv_sec = (time_t)until,
+                        .tv_nsec = (long)((until - (double)(time_t)until) * 1e9)};
+  for (;;) {
+    if (sem_clockwait(&shm->done, CLOCK_MONOTONIC, &ts) == 0) return 0;
+    if (errno == ETIMEDOUT) return -1;
+  }
+}
+
+enum dpu_run_status dpu_executor_run(struct dpu_executor *ex, const struct dpu_replay_step *replay,
+                                     uint32_t n, double deadline) {
+  struct dpu_shm *shm = ex->shm;
+  if (n > shm->replay_cap) n = shm->replay_cap;
+  memcpy(dpu_shm_replay(shm), replay, n * sizeof *replay);
+  shm->replay_len = n;
+  double start = dpu_now();
+  double until = ex->run_timeout > 0 ? start + ex->run_timeout : 0;
+  int global = 0;
+  if (deadline > 0 && (until == 0 || deadline < until)) {
+    until = deadline;
+    global = 1;
+  }
+  sem_post(&shm->req);
+  int timed_out = wait_done(shm, until) != 0;
+  if (timed_out) {
+    pid_t r = shm->runner_pid;
+    if (r > 0) kill(r, SIGKILL);
+    sem_wait_intr(&shm->done);
+  }
+  ex->exec_seconds += dpu_now() - start;
+  ex->runs++;
+  if (shm->zygote_error) {
+    fprintf(stderr, "dpu: error: cannot start the program: %s\n", shm->result.msg);
+    return DPU_RUN_FAILED;
+  }
+  if (timed_out) {
+    if (global) return DPU_RUN_DEADLINE;
+    struct dpu_run_result *res = &shm->result;
+    res->end = DPU_END_HANG_TIME;
+    /* The thread that was running when the run was killed. */
+    uint32_t ne = shm->nevents;
+    res->tid = ne ? dpu_shm_trace(shm)[ne - 1].tid : 0;
+    res->site = 0;
+    snprintf(res->msg, sizeof res->msg, "T%d ran for more than %g s without a visible operation",
+             res->tid, ex->run_timeout);
+  }
+  return DPU_RUN_DONE;
+}
+
+void dpu_executor_stop(struct dpu_executor *ex) {
+  if (ex->zygote > 0) {
+    ex->shm->shutdown = 1;
+    sem_post(&ex->shm->req);
+    pid_t r = ex->shm->runner_pid;
+    int st;
+    /* Give the runner a moment to exit by itself, then make sure. */
+    for (int i = 0; i < 100; i++) {
+      if (waitpid(ex->zygote, &st, WNOHANG) == ex->zygote) {
+        ex->zygote = 0;
+        break;
+      }
+      usleep(1000);
+    }
+    if (ex->zygote > 0) {
+      if (r > 0) kill(r, SIGKILL);
+      kill(ex->zygote, SIGKILL);
+      waitpid(ex->zygote, &st, 0);
+      ex->zygote = 0;
+    }
+  }
+  dpu_shm_destroy(ex->shm);
+  ex->shm = NULL;
+}

@@ -1,0 +1,56 @@
+/* The executor, as the explorer sees it: a zygote process that JIT-compiles the program once and
+ * forks runners that serve runs in-process over shared memory (DESIGN.md §2, §4). */
+#ifndef DPU_EXECUTOR_H
+#define DPU_EXECUTOR_H
+
+#include <llvm-c/Orc.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "protocol.h"
+
+struct dpu_executor_options {
+  uint32_t trace_cap;     /* events per run (--max-events) */
+  uint32_t output_cap;    /* bytes of program output kept per run */
+  uint32_t max_steps;     /* visible operations per run before a hang defect */
+  double run_timeout;     /* seconds a run may take before it is a hang defect */
+  size_t stack_size;      /* bytes per program thread */
+  size_t heap_size;       /* bytes of heap per run */
+  int argc;               /* program arguments (argv[0] included) */
+  char **argv;
+};
+
+struct dpu_executor {
+  struct dpu_shm *shm;
+  pid_t zygote;
+  double run_timeout;
+  uint64_t runs;
+  double exec_seconds;    /* wall time spent waiting for runs */
+};
+
+/* How dpu_executor_run ended. */
+enum dpu_run_status {
+  DPU_RUN_DONE = 0,    /* shm holds the run's result, trace and output */
+  DPU_RUN_DEADLINE,    /* the global deadline passed during the run; the run was abandoned */
+  DPU_RUN_FAILED,      /* the executor is broken (message printed); stop exploring */
+};
+
+/* Forks the zygote, which JIT-compiles tsm (ownership passes to the zygote; the caller must not
+ * use tsm afterwards, and should dispose of its own module copy). Returns 0, or -1 with a message
+ * on stderr. */
+int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
+                       const struct dpu_executor_options *opt);
+
+/* Runs the program once following replay[0..n) (n may be 0: the default policy throughout).
+ * deadline: absolute CLOCK_MONOTONIC seconds after which to give up (0 = none). A run that
+ * outlives the per-run timeout is killed and ends with DPU_END_HANG_TIME. */
+enum dpu_run_status dpu_executor_run(struct dpu_executor *ex, const struct dpu_replay_step *replay,
+                                     uint32_t n, double deadline);
+
+/* Ends the zygote and runner and releases the shared memory. */
+void dpu_executor_stop(struct dpu_executor *ex);
+
+/* Seconds on CLOCK_MONOTONIC. */
+double dpu_now(void);
+
+#endif

@@ -1,0 +1,72 @@
+/* ORC LLJIT through the LLVM-C API; see jit.h. */
+#include "jit.h"
+
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Target.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interpose.h"
+
+static int fail(LLVMErrorRef e, const char *what, char **err) {
+  char *m = LLVMGetErrorMessage(e);
+  size_t n = strlen(what) + strlen(m) + 4;
+  *err = malloc(n);
+  if (*err) snprintf(*err, n, "%s: %s", what, m);
+  LLVMDisposeErrorMessage(m);
+  return -1;
+}
+
+static int lookup(LLVMOrcLLJITRef jit, const char *name, LLVMOrcExecutorAddress *addr,
+                  char **err) {
+  LLVMErrorRef e = LLVMOrcLLJITLookup(jit, addr, name);
+  if (e) return fail(e, name, err);
+  return 0;
+}
+
+int dpu_jit_load(LLVMOrcThreadSafeModuleRef tsm, struct dpu_jit_program *out, char **err) {
+  LLVMInitializeNativeTarget();
+  LLVMInitializeNativeAsmPrinter();
+  LLVMOrcLLJITRef jit;
+  LLVMErrorRef e = LLVMOrcCreateLLJIT(&jit, NULL);
+  if (e) return fail(e, "cannot create the JIT", err);
+  LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(jit);
+
+  size_t n;
+  const struct dpu_symbol *syms = dpu_runtime_symbols(&n);
+  LLVMOrcCSymbolMapPair *pairs = calloc(n, sizeof *pairs);
+  if (!pairs) {
+    *err = strdup("out of memory");
+    return -1;
+  }
+  for (size_t i = 0; i < n; i++) {
+    pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit, syms[i].name);
+    pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)syms[i].addr;
+    pairs[i].Sym.Flags.GenericFlags =
+        LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+  }
+  e = LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, n));
+  free(pairs);
+  if (e) return fail(e, "cannot define the runtime's symbols", err);
+
+  LLVMOrcDefinitionGeneratorRef gen;
+  e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(jit),
+                                                           NULL, NULL);
+  if (e) return fail(e, "cannot expose the C library", err);
+  LLVMOrcJITDylibAddGenerator(jd, gen);
+
+  e = LLVMOrcLLJITAddLLVMIRModule(jit, jd, tsm);
+  if (e) return fail(e, "cannot add the program", err);
+
+  LLVMOrcExecutorAddress a_main, a_addrs, a_sizes, a_n;
+  if (lookup(jit, "main", &a_main, err) || lookup(jit, "__dpu_global_addrs", &a_addrs, err) ||
+      lookup(jit, "__dpu_global_sizes", &a_sizes, err) || lookup(jit, "__dpu_nglobals", &a_n, err))
+    return -1;
+  out->main_fn = (int (*)(int, char **, char **))(uintptr_t)a_main;
+  out->global_addrs = (void *const *)(uintptr_t)a_addrs;
+  out->global_sizes = (const uint64_t *)(uintptr_t)a_sizes;
+  out->nglobals = *(const uint64_t *)(uintptr_t)a_n;
+  return 0;
+}

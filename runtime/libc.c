@@ -1,0 +1,234 @@
+/* Modelled C library functions: process end (exit, abort, assertion failure), the per-run heap,
+ * captured output and files closed between runs (DESIGN.md §4). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "interpose.h"
+#include "rt.h"
+
+/* ---- process end ------------------------------------------------------------------------- */
+
+_Noreturn void __dpu___assert_fail(const char *expr, const char *file, unsigned line,
+                                   const char *fn) {
+  /* The call site gives file, line and the plain function name (fn is __PRETTY_FUNCTION__,
+   * e.g. "int main(void)"); fall back on the arguments for an uninstrumented caller. */
+  if (__dpu_site) dpu_rt_end(DPU_END_ASSERT, 0, "%s", expr);
+  dpu_rt_end(DPU_END_ASSERT, 0, "%s (at %s:%u in %s)", expr, file, line, fn);
+}
+
+_Noreturn void __dpu_abort(void) { dpu_rt_end(DPU_END_ABORT, 0, "abort() called"); }
+
+_Noreturn void __dpu_exit(int status) {
+  dpu_rt_visible(DPU_OP_PROCESS_EXIT, 0);
+  if (status != 0) dpu_rt_end(DPU_END_EXIT, status, "exit(%d)", status);
+  dpu_rt_end(DPU_END_OK, 0, "exit(0)");
+}
+
+_Noreturn void __dpu__exit(int status) { __dpu_exit(status); }
+_Noreturn void __dpu__Exit(int status) { __dpu_exit(status); }
+
+/* ---- heap -------------------------------------------------------------------------------- */
+
+static void *heap_alloc(size_t n, size_t align) {
+  void *p = dpu_arena_alloc(&dpu_rt.heap, n, align);
+  if (!p) {
+    if (n > dpu_rt.heap.cap / 2) { /* a single absurd request: fail it as malloc would */
+      errno = ENOMEM;
+      return NULL;
+    }
+    dpu_rt_end(DPU_END_HEAP, 0, "heap exhausted: the run allocated more than %zu bytes",
+               dpu_rt.heap.cap);
+  }
+  return p;
+}
+
+void *__dpu_malloc(size_t n) { return heap_alloc(n, 16); }
+
+void *__dpu_calloc(size_t n, size_t size) {
+  size_t total;
+  if (__builtin_mul_overflow(n, size, &total)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return heap_alloc(total, 16);
+}
+
+void __dpu_free(void *p) {
+  switch (dpu_arena_free(&dpu_rt.heap, p)) {
+  case DPU_ARENA_FREED:
+    return;
+  case DPU_ARENA_NOT_OURS:
+    free(p); /* memory the C library allocated for the program (e.g. getline) */
+    return;
+  case DPU_ARENA_DOUBLE_FREE:
+    dpu_rt_end(DPU_END_HEAP, 0, "double free of %p", p);
+  case DPU_ARENA_INVALID_FREE:
+    dpu_rt_end(DPU_END_HEAP, 0, "free of %p, which malloc did not return", p);
+  }
+}
+
+void *__dpu_realloc(void *p, size_t n) {
+  if (!p) return heap_alloc(n, 16);
+  if (!dpu_arena_contains(&dpu_rt.heap, p)) return realloc(p, n);
+  size_t old = dpu_arena_block_size(&dpu_rt.heap, p);
+  if (old == 0) dpu_rt_end(DPU_END_HEAP, 0, "realloc of %p, which is not a live block", p);
+  if (n == 0) {
+    __dpu_free(p);
+    return NULL;
+  }
+  void *q = heap_alloc(n, 16);
+  if (q) {
+    memcpy(q, p, old < n ? old : n);
+    dpu_arena_free(&dpu_rt.heap, p);
+  }
+  return q;
+}
+
+char *__dpu_strdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  return memcpy(heap_alloc(n, 16), s, n);
+}
+
+char *__dpu_strndup(const char *s, size_t n) {
+  size_t len = strnlen(s, n);
+  char *p = heap_alloc(len + 1, 16);
+  memcpy(p, s, len);
+  p[len] = 0;
+  return p;
+}
+
+int __dpu_posix_memalign(void **out, size_t align, size_t n) {
+  if (align < sizeof(void *) || (align & (align - 1))) return EINVAL;
+  void *p = heap_alloc(n, align);
+  if (!p) return ENOMEM;
+  *out = p;
+  return 0;
+}
+
+void *__dpu_aligned_alloc(size_t align, size_t n) {
+  if (align == 0 || (align & (align - 1))) {
+    errno = EINVAL;
+    return NULL;
+  }
+  return heap_alloc(n, align);
+}
+
+/* ---- output ------------------------------------------------------------------------------ */
+
+void dpu_rt_output(const char *buf, size_t len) {
+  struct dpu_shm *shm = dpu_rt.shm;
+  size_t room = shm->output_cap - shm->output_len;
+  if (len > room) {
+    len = room;
+    shm->output_truncated = 1;
+  }
+  memcpy(dpu_shm_output(shm) + shm->output_len, buf, len);
+  shm->output_len += (uint32_t)len;
+}
+
+static int captured(FILE *f) { return f == stdout || f == stderr; }
+
+int __dpu_vfprintf(FILE *f, const char *fmt, va_list ap) {
+  if (!captured(f)) return vfprintf(f, fmt, ap);
+  struct dpu_shm *shm = dpu_rt.shm;
+  size_t room = shm->output_cap - shm->output_len;
+  int n = vsnprintf(dpu_shm_output(shm) + shm->output_len, room, fmt, ap);
+  if (n < 0) return n;
+  if ((size_t)n >= room) {
+    shm->output_truncated = 1;
+    shm->output_len = shm->output_cap - (room ? 1 : 0);
+  } else {
+    shm->output_len += (uint32_t)n;
+  }
+  return n;
+}
+
+int __dpu_vprintf(const char *fmt, va_list ap) { return __dpu_vfprintf(stdout, fmt, ap); }
+
+int __dpu_printf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = __dpu_vfprintf(stdout, fmt, ap);
+  va_end(ap);
+  return n;
+}
+
+int __dpu_fprintf(FILE *f, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = __dpu_vfprintf(f, fmt, ap);
+  va_end(ap);
+  return n;
+}
+
+int __dpu_fputs(const char *s, FILE *f) {
+  if (!captured(f)) return fputs(s, f);
+  dpu_rt_output(s, strlen(s));
+  return 1;
+}
+
+int __dpu_puts(const char *s) {
+  dpu_rt_output(s, strlen(s));
+  dpu_rt_output("\n", 1);
+  return 1;
+}
+
+int __dpu_fputc(int c, FILE *f) {
+  if (!captured(f)) return fputc(c, f);
+  char ch = (char)c;
+  dpu_rt_output(&ch, 1);
+  return (unsigned char)c;
+}
+
+int __dpu_putc(int c, FILE *f) { return __dpu_fputc(c, f); }
+int __dpu_putchar(int c) { return __dpu_fputc(c, stdout); }
+
+size_t __dpu_fwrite(const void *p, size_t size, size_t n, FILE *f) {
+  if (!captured(f)) return fwrite(p, size, n, f);
+  dpu_rt_output(p, size * n);
+  return n;
+}
+
+void __dpu_perror(const char *s) {
+  const char *e = strerror(errno);
+  if (s && *s) {
+    dpu_rt_output(s, strlen(s));
+    dpu_rt_output(": ", 2);
+  }
+  dpu_rt_output(e, strlen(e));
+  dpu_rt_output("\n", 1);
+}
+
+/* ---- files ------------------------------------------------------------------------------- */
+
+#define MAX_OPEN_FILES 256
+static FILE *open_files[MAX_OPEN_FILES];
+static unsigned n_open_files;
+
+FILE *__dpu_fopen(const char *path, const char *mode) {
+  if (n_open_files == MAX_OPEN_FILES) {
+    errno = EMFILE;
+    return NULL;
+  }
+  FILE *f = fopen(path, mode);
+  if (f) open_files[n_open_files++] = f;
+  return f;
+}
+
+int __dpu_fclose(FILE *f) {
+  for (unsigned i = 0; i < n_open_files; i++) {
+    if (open_files[i] == f) {
+      open_files[i] = open_files[--n_open_files];
+      return fclose(f);
+    }
+  }
+  if (captured(f)) return 0; /* closing stdout/stderr would end capture */
+  return fclose(f);
+}
+
+/* Closes what the last run left open (called by the scheduler's reset). */
+void dpu_rt_close_files(void) {
+  while (n_open_files) fclose(open_files[--n_open_files]);
+}

@@ -1,0 +1,152 @@
+/* The contract between the explorer (parent process) and the executor (child processes):
+ * the shared-memory region, the replay the explorer writes, and the trace the runner writes
+ * back (DESIGN.md §2, §4). Both sides include this header; nothing else crosses the process
+ * boundary. */
+#ifndef DPU_PROTOCOL_H
+#define DPU_PROTOCOL_H
+
+#include <semaphore.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Hard limit on program threads in one run (the runner's thread table; enabled sets are
+ * 64-bit masks). A run that creates more ends with DPU_END_LIMIT. */
+#define DPU_MAX_THREADS 64
+
+/* Visible operations: the points where the scheduler may switch threads. Each executed one
+ * becomes one trace record (an event of the thread that performed it). */
+enum dpu_op {
+  DPU_OP_THREAD_START,   /* first event of every thread; obj = its tid */
+  DPU_OP_THREAD_EXIT,    /* thread function returned or pthread_exit; obj = its tid */
+  DPU_OP_THREAD_CREATE,  /* obj = tid of the new thread */
+  DPU_OP_THREAD_JOIN,    /* obj = tid joined; enabled when that thread has exited */
+  DPU_OP_THREAD_DETACH,  /* obj = tid detached */
+  DPU_OP_MUTEX_INIT,     /* obj = mutex address (same for all DPU_OP_MUTEX_*) */
+  DPU_OP_MUTEX_DESTROY,
+  DPU_OP_MUTEX_LOCK,     /* enabled when the mutex is free (or held recursively by the caller) */
+  DPU_OP_MUTEX_UNLOCK,
+  DPU_OP_MUTEX_TRYLOCK,  /* result: 1 = acquired, 0 = found the mutex taken */
+  DPU_OP_PROCESS_EXIT,   /* exit() or return from main; ends the run; obj = 0 */
+  DPU_OP_COUNT
+};
+
+/* Object classes, so that a thread id and an address never name the same object. */
+static inline int dpu_op_is_thread_op(uint8_t op) { return op <= DPU_OP_THREAD_DETACH; }
+
+/* Dependence on thread objects is finer than "all operations on one object" (DESIGN.md §5):
+ * start(t) depends only on create(t), which precedes it; exit(t) only on join(t), which cannot
+ * be enabled before it; create(t) only on start(t). Join and detach of t depend on each other.
+ * So start, exit and create never race with an enabled dependent operation: the scheduler runs
+ * them as soon as they are pending, and only join/detach form the sequence of a thread object
+ * in a trace's partial order. */
+static inline int dpu_op_is_eager(uint8_t op) {
+  return op == DPU_OP_THREAD_START || op == DPU_OP_THREAD_EXIT || op == DPU_OP_THREAD_CREATE;
+}
+
+/* One trace record: one event. 24 bytes, written by the runner in execution order.
+ * enabled: the set of threads (bit i = tid i) that could move at the choice point before this
+ * event, which the exhaustive explorer branches on. site: call-site id (0 = none), an index
+ * into the site table that passes/ emits. */
+struct dpu_event_rec {
+  uint8_t op;       /* enum dpu_op */
+  uint8_t result;   /* op-specific outcome (trylock: 1 acquired, 0 failed) */
+  uint16_t tid;     /* thread that performed it, in creation order (main = 0) */
+  uint32_t site;
+  uint64_t obj;
+  uint64_t enabled;
+};
+
+/* One replay step: let thread tid perform count visible operations in a row. */
+struct dpu_replay_step {
+  uint16_t tid;
+  uint32_t count;
+};
+
+/* How a run ended. Everything from DPU_END_ASSERT on is a defect of the program. */
+enum dpu_end {
+  DPU_END_NONE = 0,      /* run still going (or runner died before writing an end) */
+  DPU_END_OK,            /* all threads exited, or exit(0) */
+  DPU_END_ASSERT,        /* assertion failure */
+  DPU_END_ABORT,         /* abort() */
+  DPU_END_EXIT,          /* exit with non-zero status (code) */
+  DPU_END_DEADLOCK,      /* no thread enabled, some alive; blocked[] lists them */
+  DPU_END_SIGNAL,        /* crash: signal code in thread tid */
+  DPU_END_MISUSE,        /* pthread API misuse; msg says which */
+  DPU_END_HEAP,          /* invalid or double free, heap exhausted */
+  DPU_END_HANG_STEPS,    /* more than max_steps visible operations */
+  DPU_END_HANG_TIME,     /* per-run time limit (set by the explorer after killing the runner) */
+  DPU_END_LIMIT,         /* a limit of dpu itself: threads, trace capacity (not a program defect) */
+  DPU_END_DIVERGED,      /* replay asked for a thread that cannot move: program nondeterminism */
+  DPU_END_COUNT
+};
+
+static inline int dpu_end_is_defect(int end) {
+  return end >= DPU_END_ASSERT && end <= DPU_END_HANG_TIME;
+}
+
+/* A thread that is alive at the end of a run, with the operation it was about to perform. */
+struct dpu_blocked {
+  uint16_t tid;
+  uint8_t op;
+  uint32_t site;
+  uint64_t obj;
+};
+
+#define DPU_MSG_MAX 512
+
+/* Outcome of one run, written by the runner (or by the zygote if the runner died). */
+struct dpu_run_result {
+  int32_t end;              /* enum dpu_end */
+  int32_t tid;              /* thread at fault (-1 if none) */
+  int32_t code;             /* exit status, signal number */
+  uint32_t site;            /* call site of the faulting operation, 0 if unknown */
+  uint32_t nblocked;
+  struct dpu_blocked blocked[DPU_MAX_THREADS];
+  char msg[DPU_MSG_MAX];    /* NUL-terminated detail (assertion text, misuse description) */
+};
+
+/* The shared region. One fixed header, then three arrays whose capacities are set at start:
+ * replay[replay_cap], trace[trace_cap], output[output_cap] bytes. Offsets are from the start
+ * of the region. Protocol: the explorer fills replay, posts req; the runner runs once, fills
+ * result/trace/output, posts done. If the runner dies, the zygote posts done after marking the
+ * result. */
+struct dpu_shm {
+  sem_t req;
+  sem_t done;
+  volatile int shutdown;
+  volatile pid_t runner_pid;
+  volatile uint32_t runner_forks;  /* how many runners the zygote has started */
+  int32_t zygote_error;            /* non-zero: the executor could not start (msg in result) */
+
+  uint32_t replay_cap, trace_cap, output_cap;
+  uint32_t replay_off, trace_off, output_off;
+
+  uint32_t replay_len;             /* request */
+
+  struct dpu_run_result result;    /* response */
+  volatile uint32_t nevents;       /* trace records written so far (kept current during a run) */
+  volatile uint32_t output_len;    /* bytes of output captured */
+  volatile uint32_t output_truncated;
+  volatile uint32_t trace_overflow;
+};
+
+static inline struct dpu_replay_step *dpu_shm_replay(struct dpu_shm *s) {
+  return (struct dpu_replay_step *)((char *)s + s->replay_off);
+}
+static inline struct dpu_event_rec *dpu_shm_trace(struct dpu_shm *s) {
+  return (struct dpu_event_rec *)((char *)s + s->trace_off);
+}
+static inline char *dpu_shm_output(struct dpu_shm *s) { return (char *)s + s->output_off; }
+
+/* Maps and initialises a shared region for the given capacities (counts of replay steps, trace
+ * records, output bytes). Returns NULL with errno set on failure. Ownership: the caller; it
+ * lives until dpu_shm_destroy (inherited by forked children). */
+struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t output_cap);
+
+/* Unmaps a region made by dpu_shm_create. */
+void dpu_shm_destroy(struct dpu_shm *s);
+
+/* Short lower-case name of an operation for reports, e.g. "pthread_mutex_lock". */
+const char *dpu_op_name(uint8_t op);
+
+#endif

@@ -1,0 +1,113 @@
+/* The runtime's internal state and the helpers its modelled functions share. Lives in the
+ * runner process only (DESIGN.md §4). The guest program calls the `__dpu_*` functions (see
+ * interpose.h); those use the helpers here to become visible operations. */
+#ifndef DPU_RT_H
+#define DPU_RT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "coro.h"
+#include "protocol.h"
+
+enum dpu_thread_state { DPU_TS_UNUSED = 0, DPU_TS_ALIVE, DPU_TS_EXITED };
+
+/* One program thread: a coroutine and the visible operation it is about to perform. */
+struct dpu_rt_thread {
+  struct dpu_coro coro;     /* stack kept across runs (recycled) */
+  uint8_t state;            /* enum dpu_thread_state */
+  bool detached, joined;
+  uint8_t pend_op;          /* enum dpu_op it waits to perform */
+  uint32_t pend_site;
+  uint64_t pend_obj;
+  void *(*fn)(void *);
+  void *arg;
+  void *retval;
+};
+
+/* Static configuration of the runner, set once before the first run. */
+struct dpu_rt_config {
+  int (*main_fn)(int, char **, char **); /* the guest's main */
+  int argc;                              /* program argv[0..argc) as given after `--` */
+  char **argv;
+  uint32_t max_steps;                    /* visible operations per run before a hang defect */
+  size_t stack_size;                     /* bytes per program thread */
+  size_t heap_size;                      /* bytes of arena per run */
+  int internal_fd;                       /* where the runner reports its own failures */
+};
+
+/* The runner's state; one instance, reset at the start of every run. */
+struct dpu_rt {
+  struct dpu_rt_config cfg;
+  struct dpu_shm *shm;
+  struct dpu_event_rec *trace;
+  struct dpu_rt_thread threads[DPU_MAX_THREADS];
+  unsigned nthreads;        /* threads created in this run (tids 0..nthreads-1) */
+  unsigned nalive;
+  int cur;                  /* tid of the running thread, -1 in the scheduler */
+  struct dpu_coro sched;    /* the scheduler's context (the OS thread's stack) */
+  uint64_t cur_enabled;     /* enabled set at the current choice point */
+  bool ended;               /* the run has ended (result filled) */
+  uint32_t steps;
+  struct dpu_arena heap;
+};
+
+extern struct dpu_rt dpu_rt;
+
+/* Call-site id of the modelled call being made: the instrumented program stores it just before
+ * each call to a `__dpu_*` function (passes/instrument.c). */
+extern uint32_t __dpu_site;
+
+/* Declares that the running thread is about to perform `op` on `obj`, switches to the
+ * scheduler, and returns once the scheduler has chosen this thread to perform it: the
+ * operation's trace record is then written (result 0) and returned for the caller to complete.
+ * Must be called on a program thread. Ends the run (never returns) if the trace is full. */
+struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj);
+
+/* Ends the run with `end` (enum dpu_end), blaming the running thread at the current call site
+ * (__dpu_site, which the explorer turns into "at FILE:LINE in FN"); code is the exit status or
+ * signal; msg is printf-formatted. On a program thread it switches to the scheduler and
+ * never returns. */
+_Noreturn void dpu_rt_end(int end, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The same, but returns (for use from the scheduler, which then stops the run). */
+void dpu_rt_set_end(int end, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Ends the running thread (pthread_exit / return of its start routine). Never returns. */
+_Noreturn void dpu_rt_thread_exit(void *retval);
+
+/* Whether thread t could perform its pending operation now (used by the scheduler). */
+bool dpu_rt_mutex_can_lock(uint64_t obj, int tid);
+
+/* Returns the pthread_t value of a tid, and the tid of a pthread_t (-1 if it names no thread
+ * created in this run). */
+static inline unsigned long dpu_rt_tid_to_pthread(int tid) { return (unsigned long)tid + 1; }
+static inline int dpu_rt_pthread_to_tid(unsigned long t) {
+  return (t >= 1 && t <= dpu_rt.nthreads) ? (int)(t - 1) : -1;
+}
+
+/* Appends program output to the run's captured output (shared memory); excess is dropped and
+ * flagged as truncated. */
+void dpu_rt_output(const char *buf, size_t len);
+
+/* Closes the files the program opened with fopen in the last run and did not close. */
+void dpu_rt_close_files(void);
+
+/* Creates a program thread running fn(arg) with pending operation "start". Returns its tid, or
+ * -1 when DPU_MAX_THREADS are in use or no stack can be had. */
+int dpu_rt_new_thread(void *(*fn)(void *), void *arg);
+
+/* Runs one whole run following the replay in shm; fills shm's result, trace and output. */
+void dpu_rt_run_once(void);
+
+/* One-time runner set-up: signal handlers on an alternate stack, heap arena, thread stacks.
+ * Returns 0, or -1 with a message written to cfg.internal_fd. */
+int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg);
+
+/* Registers the program's writable globals (addresses and sizes) and snapshots them; each run
+ * starts by restoring the snapshot. Returns 0, or -1 if out of memory. */
+int dpu_rt_snapshot_globals(void *const *addrs, const uint64_t *sizes, uint64_t n);
+
+#endif

@@ -1,0 +1,349 @@
+/* The runner's scheduler: one run = reset, then choose a thread at each visible operation,
+ * following the replay and then a fixed policy, until every thread has exited, the process
+ * exits, or a defect ends the run (DESIGN.md §4). */
+#include <errno.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rt.h"
+
+struct dpu_rt dpu_rt;
+uint32_t __dpu_site;
+
+/* Globals snapshot (dpu_rt_snapshot_globals). */
+static struct {
+  void *const *addrs;
+  const uint64_t *sizes;
+  uint64_t n;
+  char *copy;
+} globals;
+
+/* argv strings are copied afresh for every run: the program may modify them. */
+static char *argv_copy[256];
+static char argv_buf[1 << 16];
+
+static struct dpu_rt_thread *cur_thread(void) { return &dpu_rt.threads[dpu_rt.cur]; }
+
+static void vset_end(int end, int code, const char *fmt, va_list ap) {
+  struct dpu_run_result *r = &dpu_rt.shm->result;
+  r->end = end;
+  r->code = code;
+  r->tid = dpu_rt.cur;
+  r->site = dpu_rt.cur >= 0 ? __dpu_site : 0;
+  vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+  dpu_rt.ended = true;
+}
+
+void dpu_rt_set_end(int end, int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vset_end(end, code, fmt, ap);
+  va_end(ap);
+}
+
+_Noreturn void dpu_rt_end(int end, int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vset_end(end, code, fmt, ap);
+  va_end(ap);
+  if (dpu_rt.cur >= 0) dpu_coro_switch(&cur_thread()->coro, &dpu_rt.sched);
+  /* Unreachable: the scheduler never resumes a thread after the run has ended. */
+  abort();
+}
+
+struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj) {
+  struct dpu_rt_thread *t = cur_thread();
+  t->pend_op = op;
+  t->pend_obj = obj;
+  t->pend_site = __dpu_site;
+  dpu_coro_switch(&t->coro, &dpu_rt.sched);
+  /* Chosen by the scheduler: the operation happens now. */
+  struct dpu_shm *shm = dpu_rt.shm;
+  uint32_t n = shm->nevents;
+  if (n >= shm->trace_cap) {
+    shm->trace_overflow = 1;
+    dpu_rt_end(DPU_END_LIMIT, 0, "trace capacity of %u events exceeded (raise --max-events)",
+               shm->trace_cap);
+  }
+  struct dpu_event_rec *e = &dpu_rt.trace[n];
+  e->op = op;
+  e->result = 0;
+  e->tid = (uint16_t)dpu_rt.cur;
+  e->site = t->pend_site;
+  e->obj = obj;
+  e->enabled = dpu_rt.cur_enabled;
+  shm->nevents = n + 1;
+  __dpu_site = t->pend_site; /* messages about this operation point at its call site */
+  return e;
+}
+
+_Noreturn void dpu_rt_thread_exit(void *retval) {
+  struct dpu_rt_thread *t = cur_thread();
+  dpu_rt_visible(DPU_OP_THREAD_EXIT, (uint64_t)dpu_rt.cur);
+  t->retval = retval;
+  t->state = DPU_TS_EXITED;
+  dpu_rt.nalive--;
+  dpu_coro_switch(&t->coro, &dpu_rt.sched);
+  abort(); /* never resumed */
+}
+
+/* Entry of every program thread's coroutine: its start event, then its start routine. */
+static void thread_entry(void) {
+  dpu_coro_started(&dpu_rt.sched);
+  struct dpu_rt_thread *t = cur_thread();
+  uint32_t n = dpu_rt.shm->nevents;
+  if (n >= dpu_rt.shm->trace_cap) {
+    dpu_rt.shm->trace_overflow = 1;
+    dpu_rt_end(DPU_END_LIMIT, 0, "trace capacity of %u events exceeded (raise --max-events)",
+               dpu_rt.shm->trace_cap);
+  }
+  dpu_rt.trace[n] = (struct dpu_event_rec){.op = DPU_OP_THREAD_START,
+                                           .tid = (uint16_t)dpu_rt.cur,
+                                           .site = t->pend_site,
+                                           .obj = (uint64_t)dpu_rt.cur,
+                                           .enabled = dpu_rt.cur_enabled};
+  dpu_rt.shm->nevents = n + 1;
+  void *ret = t->fn(t->arg);
+  dpu_rt_thread_exit(ret);
+}
+
+/* The main thread's start routine: main(argc, argv, envp), then exit with its value. */
+void __dpu_exit(int status);
+static void *main_routine(void *unused) {
+  (void)unused;
+  extern char **environ;
+  int ret = dpu_rt.cfg.main_fn(dpu_rt.cfg.argc, argv_copy, environ);
+  __dpu_site = 0;
+  dpu_rt_visible(DPU_OP_PROCESS_EXIT, 0);
+  if (ret != 0) dpu_rt_end(DPU_END_EXIT, ret, "main returned %d", ret);
+  dpu_rt_end(DPU_END_OK, 0, "main returned 0");
+}
+
+int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
+  if (dpu_rt.nthreads >= DPU_MAX_THREADS) return -1;
+  int tid = (int)dpu_rt.nthreads++;
+  struct dpu_rt_thread *t = &dpu_rt.threads[tid];
+  if (!t->coro.stack_base && dpu_stack_alloc(&t->coro, dpu_rt.cfg.stack_size) != 0) {
+    dpu_rt.nthreads--;
+    return -1;
+  }
+  dpu_coro_prepare(&t->coro, thread_entry);
+  t->state = DPU_TS_ALIVE;
+  t->detached = t->joined = false;
+  t->pend_op = DPU_OP_THREAD_START;
+  t->pend_obj = (uint64_t)tid;
+  t->pend_site = __dpu_site;
+  t->fn = fn;
+  t->arg = arg;
+  t->retval = NULL;
+  dpu_rt.nalive++;
+  return tid;
+}
+
+static bool thread_enabled(const struct dpu_rt_thread *t, int tid) {
+  switch (t->pend_op) {
+  case DPU_OP_MUTEX_LOCK:
+    return dpu_rt_mutex_can_lock(t->pend_obj, tid);
+  case DPU_OP_THREAD_JOIN: {
+    uint64_t target = t->pend_obj;
+    /* An unknown target is "enabled": joining it is reported as misuse when it executes. */
+    if (target >= dpu_rt.nthreads) return true;
+    const struct dpu_rt_thread *u = &dpu_rt.threads[target];
+    return u->state == DPU_TS_EXITED || u->detached || u->joined;
+  }
+  default:
+    return true;
+  }
+}
+
+static void reset(void) {
+  struct dpu_shm *shm = dpu_rt.shm;
+  char *src = globals.copy;
+  for (uint64_t i = 0; i < globals.n; i++) {
+    memcpy(globals.addrs[i], src, globals.sizes[i]);
+    src += globals.sizes[i];
+  }
+  dpu_arena_reset(&dpu_rt.heap);
+  dpu_rt_close_files();
+  dpu_rt.nthreads = 0;
+  dpu_rt.nalive = 0;
+  dpu_rt.cur = -1;
+  dpu_rt.ended = false;
+  dpu_rt.steps = 0;
+  __dpu_site = 0;
+  memset(&shm->result, 0, offsetof(struct dpu_run_result, msg));
+  shm->result.msg[0] = 0;
+  shm->result.tid = -1;
+  shm->nevents = 0;
+  shm->output_len = 0;
+  shm->output_truncated = 0;
+  shm->trace_overflow = 0;
+  /* Fresh argv strings. */
+  size_t used = 0;
+  for (int i = 0; i < dpu_rt.cfg.argc; i++) {
+    size_t len = strlen(dpu_rt.cfg.argv[i]) + 1;
+    argv_copy[i] = memcpy(argv_buf + used, dpu_rt.cfg.argv[i], len);
+    used += len;
+  }
+  argv_copy[dpu_rt.cfg.argc] = NULL;
+}
+
+static void record_blocked(void) {
+  struct dpu_run_result *r = &dpu_rt.shm->result;
+  r->nblocked = 0;
+  for (unsigned i = 0; i < dpu_rt.nthreads; i++) {
+    const struct dpu_rt_thread *t = &dpu_rt.threads[i];
+    if (t->state != DPU_TS_ALIVE) continue;
+    r->blocked[r->nblocked++] = (struct dpu_blocked){
+        .tid = (uint16_t)i, .op = t->pend_op, .site = t->pend_site, .obj = t->pend_obj};
+  }
+}
+
+void dpu_rt_run_once(void) {
+  struct dpu_shm *shm = dpu_rt.shm;
+  reset();
+  dpu_rt_new_thread(main_routine, NULL);
+
+  const struct dpu_replay_step *replay = dpu_shm_replay(shm);
+  uint32_t rlen = shm->replay_len, ri = 0;
+  while (ri < rlen && replay[ri].count == 0) ri++;
+  uint32_t rleft = ri < rlen ? replay[ri].count : 0;
+  int last = 0;
+  for (;;) {
+    uint64_t en = 0;
+    for (unsigned i = 0; i < dpu_rt.nthreads; i++) {
+      const struct dpu_rt_thread *t = &dpu_rt.threads[i];
+      if (t->state == DPU_TS_ALIVE && thread_enabled(t, (int)i)) en |= 1ull << i;
+    }
+    if (!en) {
+      dpu_rt.cur = -1;
+      if (dpu_rt.nalive == 0) {
+        dpu_rt_set_end(DPU_END_OK, 0, "all threads exited");
+      } else {
+        record_blocked();
+        dpu_rt_set_end(DPU_END_DEADLOCK, 0, "%u threads blocked", dpu_rt.nalive);
+      }
+      break;
+    }
+    /* Thread start, thread exit and thread creation have no dependent operation that could
+     * be enabled at the same time (DESIGN.md §5, refined in protocol.h), so running them at
+     * once loses no trace; they are offered as the only choice. */
+    for (unsigned i = 0; i < dpu_rt.nthreads; i++)
+      if ((en & (1ull << i)) && dpu_op_is_eager(dpu_rt.threads[i].pend_op)) {
+        en = 1ull << i;
+        break;
+      }
+    int tid;
+    if (ri < rlen) {
+      tid = replay[ri].tid;
+      if (tid >= DPU_MAX_THREADS || !(en & (1ull << tid))) {
+        dpu_rt.cur = -1;
+        dpu_rt_set_end(DPU_END_DIVERGED, tid,
+                       "replay step %u asks for T%d, which cannot move: the program does not "
+                       "behave the same way on every run (time, randomness, input?)",
+                       ri, tid);
+        break;
+      }
+      if (--rleft == 0) {
+        while (++ri < rlen && replay[ri].count == 0) {
+        }
+        if (ri < rlen) rleft = replay[ri].count;
+      }
+    } else {
+      tid = (en & (1ull << last)) ? last : __builtin_ctzll(en);
+    }
+    if (++dpu_rt.steps > dpu_rt.cfg.max_steps) {
+      dpu_rt.cur = -1;
+      record_blocked();
+      dpu_rt_set_end(DPU_END_HANG_STEPS, 0, "run exceeded %u steps", dpu_rt.cfg.max_steps);
+      break;
+    }
+    dpu_rt.cur_enabled = en;
+    dpu_rt.cur = tid;
+    last = tid;
+    dpu_coro_switch(&dpu_rt.sched, &dpu_rt.threads[tid].coro);
+    if (dpu_rt.ended) break;
+  }
+  dpu_rt.cur = -1;
+  fflush(stdout);
+}
+
+/* ---- crash handling ---------------------------------------------------------------------- */
+
+static void crash_handler(int sig, siginfo_t *si, void *uctx) {
+  (void)uctx;
+  struct dpu_run_result *r = &dpu_rt.shm->result;
+  if (!dpu_rt.ended) {
+    r->end = DPU_END_SIGNAL;
+    r->code = sig;
+    r->tid = dpu_rt.cur;
+    r->site = 0;
+    /* Only async-signal-safe work here: format the address by hand. */
+    static const char hex[] = "0123456789abcdef";
+    char *m = r->msg;
+    const char *pre = "fault address 0x";
+    size_t k = 0;
+    while (pre[k]) { m[k] = pre[k]; k++; }
+    uintptr_t a = (uintptr_t)si->si_addr;
+    for (int sh = 60; sh >= 0; sh -= 4) m[k++] = hex[(a >> sh) & 15];
+    m[k] = 0;
+  }
+  /* The zygote sees the runner die, posts `done` and forks a fresh runner. */
+  _exit(128 + sig);
+}
+
+int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
+  memset(&dpu_rt, 0, sizeof dpu_rt);
+  dpu_rt.cfg = *cfg;
+  dpu_rt.shm = shm;
+  dpu_rt.trace = dpu_shm_trace(shm);
+  dpu_rt.cur = -1;
+  if (cfg->argc >= (int)(sizeof argv_copy / sizeof *argv_copy)) {
+    dprintf(cfg->internal_fd, "dpu: error: too many program arguments\n");
+    return -1;
+  }
+  size_t total = 0;
+  for (int i = 0; i < cfg->argc; i++) total += strlen(cfg->argv[i]) + 1;
+  if (total > sizeof argv_buf) {
+    dprintf(cfg->internal_fd, "dpu: error: program arguments too long\n");
+    return -1;
+  }
+  if (dpu_arena_init(&dpu_rt.heap, cfg->heap_size) != 0) {
+    dprintf(cfg->internal_fd, "dpu: error: cannot reserve %zu bytes of heap: %s\n",
+            cfg->heap_size, strerror(errno));
+    return -1;
+  }
+  static char altstack[1 << 16];
+  stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack};
+  sigaltstack(&ss, NULL);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = crash_handler;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS};
+  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) sigaction(sigs[i], &sa, NULL);
+  return 0;
+}
+
+int dpu_rt_snapshot_globals(void *const *addrs, const uint64_t *sizes, uint64_t n) {
+  uint64_t total = 0;
+  for (uint64_t i = 0; i < n; i++) total += sizes[i];
+  char *copy = malloc(total ? total : 1);
+  if (!copy) return -1;
+  char *dst = copy;
+  for (uint64_t i = 0; i < n; i++) {
+    memcpy(dst, addrs[i], sizes[i]);
+    dst += sizes[i];
+  }
+  globals.addrs = addrs;
+  globals.sizes = sizes;
+  globals.n = n;
+  globals.copy = copy;
+  return 0;
+}

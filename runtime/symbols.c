@@ -1,0 +1,18 @@
+/* The table the JIT resolves the program's calls to __dpu_* through (interpose.h). */
+#include <stdint.h>
+
+#include "interpose.h"
+
+extern uint32_t __dpu_site;
+
+static const struct dpu_symbol table[] = {
+#define DPU_FN(name) {"__dpu_" #name, (void *)__dpu_##name},
+#include "interpose.def"
+#undef DPU_FN
+    {"__dpu_site", (void *)&__dpu_site},
+};
+
+const struct dpu_symbol *dpu_runtime_symbols(size_t *n) {
+  *n = sizeof table / sizeof *table;
+  return table;
+}

@@ -1,0 +1,35 @@
+// abort() in every run: two workers each run one block on m, main joins both, then aborts.
+// Derivation: 2 orders of the two blocks on m; each trace ends in abort():
+// 2 max-configs, 2 defects.
+// RUN: %dpu %s > %t; test $? -eq 1
+// RUN: FileCheck %s < %t
+#include <assert.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static int n;
+
+static void *worker(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&m);
+  n++;
+  pthread_mutex_unlock(&m);
+  return NULL;
+}
+
+int main(void) {
+  pthread_t t1, t2;
+  pthread_create(&t1, NULL, worker, NULL);
+  pthread_create(&t2, NULL, worker, NULL);
+  pthread_join(t1, NULL);
+  pthread_join(t2, NULL);
+  if (n == 2) {
+    // CHECK-COUNT-2: dpu: defect {{[12]}}: abort: abort() called (at {{.*}}abort_always.c:[[@LINE+1]] in main)
+    abort();
+  }
+  return 0;
+}
+// CHECK-NOT: dpu: defect
+// CHECK: dpu: summary: 2 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
