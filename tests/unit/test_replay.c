@@ -1,1 +1,53 @@
-int main(void){return 0;}
+/* Unit tests of the replay text format (explorer/report.h): what defect reports print and
+ * --replay reads. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../../explorer/report.h"
+
+static void format_compresses_runs_of_one_thread(void **state) {
+  (void)state;
+  struct dpu_event_rec ev[6] = {{.tid = 0}, {.tid = 0}, {.tid = 1}, {.tid = 0}, {.tid = 2}, {.tid = 2}};
+  char buf[64];
+  size_t n = dpu_replay_format(ev, 6, buf, sizeof buf);
+  assert_string_equal(buf, "0:2,1:1,0:1,2:2");
+  assert_int_equal(n, strlen(buf));
+  /* Measuring with a NULL buffer gives the same length. */
+  assert_int_equal(dpu_replay_format(ev, 6, NULL, 0), n);
+}
+
+static void parse_round_trips(void **state) {
+  (void)state;
+  struct dpu_replay_step s[8];
+  assert_int_equal(dpu_replay_parse("0:2,1:1,0:1,2:2", s, 8), 4);
+  assert_int_equal(s[0].tid, 0);
+  assert_int_equal(s[0].count, 2);
+  assert_int_equal(s[3].tid, 2);
+  assert_int_equal(s[3].count, 2);
+  assert_int_equal(dpu_replay_parse("", s, 8), 0);
+}
+
+static void parse_rejects_malformed(void **state) {
+  (void)state;
+  struct dpu_replay_step s[2];
+  assert_int_equal(dpu_replay_parse("0", s, 2), -1);
+  assert_int_equal(dpu_replay_parse("0:", s, 2), -1);
+  assert_int_equal(dpu_replay_parse("0:0", s, 2), -1);     /* empty step */
+  assert_int_equal(dpu_replay_parse("64:1", s, 2), -1);    /* beyond DPU_MAX_THREADS */
+  assert_int_equal(dpu_replay_parse("0:1;1:1", s, 2), -1);
+  assert_int_equal(dpu_replay_parse("0:1,1:1,0:1", s, 2), -1); /* over capacity */
+  assert_int_equal(dpu_replay_parse("x:1", s, 2), -1);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(format_compresses_runs_of_one_thread),
+      cmocka_unit_test(parse_round_trips),
+      cmocka_unit_test(parse_rejects_malformed),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
