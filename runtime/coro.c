@@ -15,6 +15,7 @@
 #endif
 
 #ifdef DPU_ASAN
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -85,6 +86,10 @@ void dpu_stack_free(struct dpu_coro *c) {
 }
 
 void dpu_coro_prepare(struct dpu_coro *c, void (*entry)(void)) {
+#ifdef DPU_ASAN
+  /* A recycled stack may hold the redzones of frames abandoned when a run ended mid-thread. */
+  ASAN_UNPOISON_MEMORY_REGION(c->stack_base, c->stack_size);
+#endif
   uintptr_t top = ((uintptr_t)c->stack_base + c->stack_size) & ~(uintptr_t)15;
   uint64_t *sp = (uint64_t *)top;
   *--sp = 0;                               /* alignment pad */

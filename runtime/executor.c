@@ -86,10 +86,16 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
     /* The runner died during a run. Its crash handler may have described it already. */
     struct dpu_run_result *r = &shm->result;
     if (r->end == DPU_END_NONE || r->end == DPU_END_OK) {
-      r->end = DPU_END_SIGNAL;
-      r->code = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
-      snprintf(r->msg, sizeof r->msg, "the program was killed (%s)",
-               WIFSIGNALED(st) ? strsignal(WTERMSIG(st)) : "exited unexpectedly");
+      if (WIFSIGNALED(st)) { /* e.g. SIGABRT raised by the program itself */
+        r->end = DPU_END_SIGNAL;
+        r->code = WTERMSIG(st);
+        snprintf(r->msg, sizeof r->msg, "the program was killed by %s", strsignal(r->code));
+      } else { /* not the program's doing: its exit paths are modelled */
+        r->end = DPU_END_LIMIT;
+        snprintf(r->msg, sizeof r->msg,
+                 "the executor exited unexpectedly with status %d during a run",
+                 WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+      }
     }
     sem_post(&shm->done);
   }
@@ -132,7 +138,7 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *ex, const struct dpu_r
                                      uint32_t n, double deadline) {
   struct dpu_shm *shm = ex->shm;
   if (n > shm->replay_cap) n = shm->replay_cap;
-  memcpy(dpu_shm_replay(shm), replay, n * sizeof *replay);
+  if (n) memcpy(dpu_shm_replay(shm), replay, n * sizeof *replay);
   shm->replay_len = n;
   double start = dpu_now();
   double until = ex->run_timeout > 0 ? start + ex->run_timeout : 0;

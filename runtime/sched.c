@@ -109,6 +109,7 @@ static void thread_entry(void) {
                                            .enabled = dpu_rt.cur_enabled};
   dpu_rt.shm->nevents = n + 1;
   void *ret = t->fn(t->arg);
+  __dpu_site = 0; /* returned from the start routine: no call site */
   dpu_rt_thread_exit(ret);
 }
 

@@ -56,7 +56,7 @@ static int teardown(void **state) {
 }
 
 static void run(const struct dpu_replay_step *r, uint32_t n) {
-  memcpy(dpu_shm_replay(shm), r, n * sizeof *r);
+  if (n) memcpy(dpu_shm_replay(shm), r, n * sizeof *r);
   shm->replay_len = n;
   dpu_rt_run_once();
 }

@@ -1,0 +1,31 @@
+// Every run loops forever in a worker after it takes the lock: every trace is a hang, and dpu
+// itself neither hangs nor crashes. main and T1 race for m: 2 traces (main's lock/unlock block
+// before or after T1's lock). In both, T1 spins holding m, so the run is killed.
+// RUN: %dpu --run-timeout=0.2 %s > %t; test $? -eq 1
+// RUN: FileCheck %s < %t
+// CHECK: dpu: defect 1: hang: T1 ran for more than 0.2 s without a visible operation
+// CHECK: dpu: defect 2: hang: T1 ran for more than 0.2 s without a visible operation
+// CHECK-NOT: dpu: defect 3
+// CHECK: dpu: summary: 2 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
+#include <pthread.h>
+
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static volatile int spin = 1;
+
+static void *worker(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&m);
+  while (spin) {
+  }
+  pthread_mutex_unlock(&m);
+  return 0;
+}
+
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, worker, 0);
+  pthread_mutex_lock(&m);
+  pthread_mutex_unlock(&m);
+  pthread_join(t, 0);
+  return 0;
+}
