@@ -46,8 +46,9 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
                                         struct dpu_counts *c) {
   struct dpu_shm *shm = ex->shm;
   uint32_t cap = shm->trace_cap;
-  struct frame *stack = calloc(cap, sizeof *stack);
-  struct dpu_replay_step *replay = calloc(cap, sizeof *replay);
+  /* Not zeroed: a frame is written when a run first reaches its depth, before it is read. */
+  struct frame *stack = malloc(cap * sizeof *stack);
+  struct dpu_replay_step *replay = malloc(cap * sizeof *replay);
   struct dpu_fpset traces = {0};
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
   if (!stack || !replay) {

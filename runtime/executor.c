@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -26,11 +27,34 @@ static void sem_wait_intr(sem_t *s) {
   }
 }
 
+/* How long a waiter polls before it sleeps. A run or an explorer step takes microseconds, and
+ * a futex sleep/wake-up round trip between the two processes costs more than the work itself
+ * (measured in bench/README.md). glibc's sem_post makes no system call when nobody sleeps, so
+ * a handoff caught while polling costs two atomic operations. The poll yields the CPU now and
+ * then, so that on a busy machine it does not starve the process it waits for. */
+#define DPU_POLL_SECONDS 200e-6
+
+/* Waits for s, polling for up to DPU_POLL_SECONDS first. Returns 0 when s was taken while
+ * polling, -1 when the caller must block. */
+static int sem_poll(sem_t *s) {
+  double until = 0;
+  for (unsigned i = 1;; i++) {
+    if (sem_trywait(s) == 0) return 0;
+    __builtin_ia32_pause();
+    if ((i & 63) == 0) {
+      double now = dpu_now();
+      if (until == 0) until = now + DPU_POLL_SECONDS;
+      else if (now > until) return -1;
+      if ((i & 1023) == 0) sched_yield();
+    }
+  }
+}
+
 /* The runner: serve runs until told to shut down. Never returns. */
 static _Noreturn void runner_main(struct dpu_shm *shm) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   for (;;) {
-    sem_wait_intr(&shm->req);
+    if (sem_poll(&shm->req) != 0) sem_wait_intr(&shm->req);
     if (shm->shutdown) _exit(0);
     dpu_rt_run_once();
     sem_post(&shm->done);
@@ -122,6 +146,7 @@ int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
 }
 
 static int wait_done(struct dpu_shm *shm, double until) {
+  if (sem_poll(&shm->done) == 0) return 0;
   if (until <= 0) {
     sem_wait_intr(&shm->done);
     return 0;
@@ -181,7 +206,7 @@ void dpu_executor_stop(struct dpu_executor *ex) {
     pid_t r = ex->shm->runner_pid;
     int st;
     /* Give the runner a moment to exit by itself, then make sure. */
-    for (int i = 0; i < 100; i++) {
+    for (int i = 0; i < 5000; i++) {
       if (waitpid(ex->zygote, &st, WNOHANG) == ex->zygote) {
         ex->zygote = 0;
         break;
