@@ -8,8 +8,9 @@ config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".c"]
 config.test_source_root = os.path.join(config.dpu_src_dir, "tests", "regress")
 config.test_exec_root = os.path.join(config.dpu_obj_dir, "tests", "regress")
-config.excludes = ["CONTRACT.md"]
+config.excludes = ["CONTRACT.md", "Inputs"]
 config.substitutions.append(("%dpu", config.dpu_bin))
+config.substitutions.append(("%clang", config.clang))
 config.environment["PATH"] = os.path.dirname(config.filecheck) + os.pathsep + config.environment.get("PATH", os.environ.get("PATH", ""))
 for var in ("TMPDIR", "HOME"):
     if var in os.environ:
