@@ -33,6 +33,7 @@ static int account(struct dpu_report *r, struct dpu_shm *shm, struct dpu_fpset *
   if (fresh < 0) return -1;
   if (!fresh) return 0;
   c->max_configs++;
+  if (r->print_traces) dpu_report_trace(r, fp, DPU_FP_BYTES);
   if (dpu_end_is_defect(shm->result.end)) {
     dpu_report_defect(r, shm);
     return 1;

@@ -169,6 +169,12 @@ void dpu_report_defect(struct dpu_report *r, struct dpu_shm *shm) {
   fflush(r->out);
 }
 
+void dpu_report_trace(struct dpu_report *r, const uint8_t *fp, size_t len) {
+  fprintf(r->out, "dpu: trace ");
+  for (size_t i = 0; i < len; i++) fprintf(r->out, "%02x", fp[i]);
+  fprintf(r->out, "\n");
+}
+
 void dpu_report_summary(struct dpu_report *r, const struct dpu_counts *c, double seconds) {
   fprintf(r->out, "dpu: summary: %llu defects, %llu max-configs, %llu SSBs, %llu runs, %.2f s\n",
           (unsigned long long)r->defects, (unsigned long long)c->max_configs,

@@ -15,6 +15,7 @@ struct dpu_report {
   const char *command;       /* how to re-run dpu on the same inputs, e.g. "dpu prog.c" */
   const char *program_args;  /* " -- a b" or "" */
   bool show_output;          /* show the output of every run, not only defective ones */
+  bool print_traces;         /* print "dpu: trace HEX" for every new trace */
   uint64_t defects;
 };
 
@@ -31,6 +32,9 @@ void dpu_report_defect(struct dpu_report *r, struct dpu_shm *shm);
 
 /* Prints the output of a run that is not reported as a defect (used with --show-output). */
 void dpu_report_output(struct dpu_report *r, struct dpu_shm *shm);
+
+/* Prints "dpu: trace HEX", the fingerprint of a new trace (--print-traces). */
+void dpu_report_trace(struct dpu_report *r, const uint8_t *fp, size_t len);
 
 /* Prints the stable summary line:
  *   dpu: summary: D defects, M max-configs, S SSBs, R runs, T s */

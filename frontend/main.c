@@ -91,6 +91,7 @@ int main(int argc, char **argv) {
       .command = cmd,
       .program_args = args,
       .show_output = o.show_output,
+      .print_traces = o.print_traces,
   };
   struct dpu_explore_options eo = {
       .max_runs = o.max_runs,

@@ -12,7 +12,8 @@
 
 enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
-  OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD
+  OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
+  OPT_PRINT_TRACES, OPT_SKIP_STEP
 };
 
 static const struct option longopts[] = {
@@ -28,6 +29,8 @@ static const struct option longopts[] = {
     {"stack-size", required_argument, 0, OPT_STACK},
     {"heap-size", required_argument, 0, OPT_HEAP},
     {"std", required_argument, 0, OPT_STD},
+    {"print-traces", no_argument, 0, OPT_PRINT_TRACES},
+    {"skip-step", required_argument, 0, OPT_SKIP_STEP},
     {"quiet", no_argument, 0, 'q'},
     {"verbose", no_argument, 0, 'v'},
     {"help", no_argument, 0, 'h'},
@@ -50,6 +53,8 @@ static void usage(FILE *f) {
       "\n"
       "Exploration:\n"
       "  --por=none|qpor        exploration algorithm; none = every interleaving (default)\n"
+      "  -k N                   QPOR: N-partial alternatives; 0 = optimal (default 0)\n"
+      "  --skip-step=S          QPOR: skip pointers at distances S, S^2, ... (default 4)\n"
       "  --timeout=SECONDS      stop exploring after this long (exit 3)\n"
       "  --max-runs=N           stop after N runs (exit 3)\n"
       "  --run-timeout=SECONDS  a run longer than this is a hang defect (default 5)\n"
@@ -63,6 +68,7 @@ static void usage(FILE *f) {
       "\n"
       "Output:\n"
       "  --show-output          print the program's output of every new trace\n"
+      "  --print-traces         print the fingerprint of every new trace (dpu: trace HEX)\n"
       "  -q, --quiet            only the summary line and defects\n"
       "  -v, --verbose          more detail\n"
       "  -h, --help             this text\n"
@@ -120,6 +126,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   o->max_events = 1000000;
   o->stack_size = 1 << 20;
   o->heap_size = (size_t)1 << 30;
+  o->skip_step = 4;
 
   /* Program arguments start after the first "--". */
   int end = argc;
@@ -134,7 +141,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   opterr = 0;
   int c;
   uint64_t u;
-  while ((c = getopt_long(end, argv, ":D:I:O:qvh", longopts, NULL)) != -1) {
+  while ((c = getopt_long(end, argv, ":D:I:O:k:qvh", longopts, NULL)) != -1) {
     switch (c) {
     case 'D': add_cflag(o, "-D", optarg); break;
     case 'I': add_cflag(o, "-I", optarg); break;
@@ -167,6 +174,15 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
       if (parse_u64(optarg, &u) || u < 16 || u > (1u << 26)) return bad("--max-events", optarg);
       o->max_events = (uint32_t)u;
       break;
+    case 'k':
+      if (parse_u64(optarg, &u) || u > 64) return bad("-k", optarg);
+      o->k = (unsigned)u;
+      break;
+    case OPT_SKIP_STEP:
+      if (parse_u64(optarg, &u) || u < 2 || u > 1024) return bad("--skip-step", optarg);
+      o->skip_step = (unsigned)u;
+      break;
+    case OPT_PRINT_TRACES: o->print_traces = true; break;
     case OPT_STOP: o->stop_on_defect = true; break;
     case OPT_SHOW_OUTPUT: o->show_output = true; break;
     case OPT_REPLAY: o->replay = optarg; break;

@@ -25,6 +25,9 @@ struct dpu_options {
   size_t heap_size;
   bool stop_on_defect;
   bool show_output;
+  bool print_traces;      /* print "dpu: trace HEX" for every new trace */
+  unsigned k;             /* QPOR: k-partial alternatives; 0 = optimal */
+  unsigned skip_step;     /* QPOR: step s of the trees' skip pointers */
   const char *replay;     /* --replay=SPEC, or NULL */
   int verbosity;          /* -q: -1, default 0, -v: 1 */
 };
