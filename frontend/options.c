@@ -64,7 +64,7 @@ static void usage(FILE *f) {
       "  --stop-on-defect       stop at the first defect\n"
       "  --replay=T:C,T:C,...   run once, following this schedule (from a defect report)\n"
       "  --stack-size=BYTES     stack of each program thread (default 1 MiB; K/M/G suffixes)\n"
-      "  --heap-size=BYTES      heap of each run (default 1 GiB; K/M/G suffixes)\n"
+      "  --heap-size=BYTES      heap of each thread in a run (default 256 MiB; K/M/G suffixes)\n"
       "\n"
       "Output:\n"
       "  --show-output          print the program's output of every new trace\n"
@@ -125,7 +125,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   o->max_steps = 100000;
   o->max_events = 1000000;
   o->stack_size = 1 << 20;
-  o->heap_size = (size_t)1 << 30;
+  o->heap_size = (size_t)256 << 20;
   o->skip_step = 4;
 
   /* Program arguments start after the first "--". */

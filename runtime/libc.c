@@ -31,15 +31,18 @@ _Noreturn void __dpu__Exit(int status) { __dpu_exit(status); }
 
 /* ---- heap -------------------------------------------------------------------------------- */
 
+/* Allocates from the running thread's own arena (see dpu_rt.heaps). */
 static void *heap_alloc(size_t n, size_t align) {
-  void *p = dpu_arena_alloc(&dpu_rt.heap, n, align);
+  struct dpu_arena *a = &dpu_rt.heaps[dpu_rt.cur];
+  dpu_rt.heaps_used |= 1ull << dpu_rt.cur;
+  void *p = dpu_arena_alloc(a, n, align);
   if (!p) {
-    if (n > dpu_rt.heap.cap / 2) { /* a single absurd request: fail it as malloc would */
+    if (n > a->cap / 2) { /* a single absurd request: fail it as malloc would */
       errno = ENOMEM;
       return NULL;
     }
-    dpu_rt_end(DPU_END_HEAP, 0, "heap exhausted: the run allocated more than %zu bytes",
-               dpu_rt.heap.cap);
+    dpu_rt_end(DPU_END_HEAP, 0, "heap exhausted: T%d allocated more than %zu bytes in this run",
+               dpu_rt.cur, a->cap);
   }
   return p;
 }
@@ -56,7 +59,13 @@ void *__dpu_calloc(size_t n, size_t size) {
 }
 
 void __dpu_free(void *p) {
-  switch (dpu_arena_free(&dpu_rt.heap, p)) {
+  if (!p) return;
+  struct dpu_arena *a = dpu_rt_heap_of(p);
+  if (!a) {
+    free(p); /* memory the C library allocated for the program (e.g. getline) */
+    return;
+  }
+  switch (dpu_arena_free(a, p)) {
   case DPU_ARENA_FREED:
     return;
   case DPU_ARENA_NOT_OURS:
@@ -71,8 +80,9 @@ void __dpu_free(void *p) {
 
 void *__dpu_realloc(void *p, size_t n) {
   if (!p) return heap_alloc(n, 16);
-  if (!dpu_arena_contains(&dpu_rt.heap, p)) return realloc(p, n);
-  size_t old = dpu_arena_block_size(&dpu_rt.heap, p);
+  struct dpu_arena *a = dpu_rt_heap_of(p);
+  if (!a) return realloc(p, n);
+  size_t old = dpu_arena_block_size(a, p);
   if (old == 0) dpu_rt_end(DPU_END_HEAP, 0, "realloc of %p, which is not a live block", p);
   if (n == 0) {
     __dpu_free(p);
@@ -81,7 +91,7 @@ void *__dpu_realloc(void *p, size_t n) {
   void *q = heap_alloc(n, 16);
   if (q) {
     memcpy(q, p, old < n ? old : n);
-    dpu_arena_free(&dpu_rt.heap, p);
+    dpu_arena_free(a, p);
   }
   return q;
 }

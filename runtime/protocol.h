@@ -9,8 +9,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/* Hard limit on program threads in one run (the runner's thread table; enabled sets are
- * 64-bit masks). A run that creates more ends with DPU_END_LIMIT. */
+/* Hard limit on distinct program threads over the whole exploration (canonical thread ids, see
+ * dpu_shm.thread_ids; enabled sets are 64-bit masks). A run that goes beyond ends with
+ * DPU_END_LIMIT. */
 #define DPU_MAX_THREADS 64
 
 /* Visible operations: the points where the scheduler may switch threads. Each executed one
@@ -50,7 +51,7 @@ static inline int dpu_op_is_eager(uint8_t op) {
 struct dpu_event_rec {
   uint8_t op;       /* enum dpu_op */
   uint8_t result;   /* op-specific outcome (trylock: 1 acquired, 0 failed) */
-  uint16_t tid;     /* thread that performed it, in creation order (main = 0) */
+  uint16_t tid;     /* canonical id of the thread that performed it (main = 0) */
   uint32_t site;
   uint64_t obj;
   uint64_t enabled;
@@ -128,6 +129,17 @@ struct dpu_shm {
   volatile uint32_t output_len;    /* bytes of output captured */
   volatile uint32_t output_truncated;
   volatile uint32_t trace_overflow;
+
+  /* Canonical thread identities: thread id i is the `index`-th thread created by thread
+   * `parent` (main is id 0, parent -1), whatever the interleaving, so that an event names the
+   * same thread in every run (an event is an action and its history: Sec. 2 of the QPOR paper).
+   * The runner appends an entry when a run creates a thread never seen before; the table
+   * persists across runs and runners. */
+  volatile uint32_t nthread_ids;
+  struct dpu_thread_id {
+    int16_t parent;
+    uint16_t index;
+  } thread_ids[DPU_MAX_THREADS];
 };
 
 static inline struct dpu_replay_step *dpu_shm_replay(struct dpu_shm *s) {

@@ -21,6 +21,7 @@ struct dpu_rt_thread {
   uint8_t pend_op;          /* enum dpu_op it waits to perform */
   uint32_t pend_site;
   uint64_t pend_obj;
+  uint16_t ncreated;        /* threads it created so far in this run */
   void *(*fn)(void *);
   void *arg;
   void *retval;
@@ -33,7 +34,7 @@ struct dpu_rt_config {
   char **argv;
   uint32_t max_steps;                    /* visible operations per run before a hang defect */
   size_t stack_size;                     /* bytes per program thread */
-  size_t heap_size;                      /* bytes of arena per run */
+  size_t heap_size;                      /* bytes of heap per thread and run */
   int internal_fd;                       /* where the runner reports its own failures */
 };
 
@@ -42,15 +43,21 @@ struct dpu_rt {
   struct dpu_rt_config cfg;
   struct dpu_shm *shm;
   struct dpu_event_rec *trace;
-  struct dpu_rt_thread threads[DPU_MAX_THREADS];
-  unsigned nthreads;        /* threads created in this run (tids 0..nthreads-1) */
+  struct dpu_rt_thread threads[DPU_MAX_THREADS]; /* indexed by canonical id */
+  uint16_t order[DPU_MAX_THREADS]; /* ids of the threads created in this run, in order */
+  unsigned nthreads;        /* threads created in this run */
   unsigned nalive;
   int cur;                  /* tid of the running thread, -1 in the scheduler */
   struct dpu_coro sched;    /* the scheduler's context (the OS thread's stack) */
   uint64_t cur_enabled;     /* enabled set at the current choice point */
   bool ended;               /* the run has ended (result filled) */
   uint32_t steps;
-  struct dpu_arena heap;
+  /* The heap: one arena per canonical thread, in one reservation, so that the addresses a
+   * thread allocates depend only on its own history, not on the interleaving. */
+  char *heap_base;
+  size_t heap_region;       /* bytes per thread */
+  struct dpu_arena heaps[DPU_MAX_THREADS];
+  uint64_t heaps_used;      /* arenas allocated from in this run */
 };
 
 extern struct dpu_rt dpu_rt;
@@ -85,7 +92,17 @@ bool dpu_rt_mutex_can_lock(uint64_t obj, int tid);
  * created in this run). */
 static inline unsigned long dpu_rt_tid_to_pthread(int tid) { return (unsigned long)tid + 1; }
 static inline int dpu_rt_pthread_to_tid(unsigned long t) {
-  return (t >= 1 && t <= dpu_rt.nthreads) ? (int)(t - 1) : -1;
+  return (t >= 1 && t <= DPU_MAX_THREADS && dpu_rt.threads[t - 1].state != DPU_TS_UNUSED)
+             ? (int)(t - 1)
+             : -1;
+}
+
+/* The arena of the heap that p belongs to, or NULL if p is not in dpu's heap. */
+static inline struct dpu_arena *dpu_rt_heap_of(const void *p) {
+  uintptr_t off = (uintptr_t)p - (uintptr_t)dpu_rt.heap_base;
+  if ((const char *)p < dpu_rt.heap_base || off >= dpu_rt.heap_region * DPU_MAX_THREADS)
+    return NULL;
+  return &dpu_rt.heaps[off / dpu_rt.heap_region];
 }
 
 /* Appends program output to the run's captured output (shared memory); excess is dropped and

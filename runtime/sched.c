@@ -125,17 +125,32 @@ static void *main_routine(void *unused) {
   dpu_rt_end(DPU_END_OK, 0, "main returned 0");
 }
 
+/* The canonical id of the index-th thread created by parent, adding it to the shared table
+ * when it is new; -1 when the table is full. */
+static int canonical_id(int parent, unsigned index) {
+  struct dpu_shm *shm = dpu_rt.shm;
+  uint32_t n = shm->nthread_ids;
+  for (uint32_t i = 0; i < n; i++)
+    if (shm->thread_ids[i].parent == parent && shm->thread_ids[i].index == index) return (int)i;
+  if (n >= DPU_MAX_THREADS) return -1;
+  shm->thread_ids[n] = (struct dpu_thread_id){.parent = (int16_t)parent, .index = (uint16_t)index};
+  shm->nthread_ids = n + 1;
+  return (int)n;
+}
+
 int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
-  if (dpu_rt.nthreads >= DPU_MAX_THREADS) return -1;
-  int tid = (int)dpu_rt.nthreads++;
+  int parent = dpu_rt.cur;
+  unsigned index = parent >= 0 ? dpu_rt.threads[parent].ncreated : 0;
+  int tid = canonical_id(parent, index);
+  if (tid < 0) return -1;
   struct dpu_rt_thread *t = &dpu_rt.threads[tid];
-  if (!t->coro.stack_base && dpu_stack_alloc(&t->coro, dpu_rt.cfg.stack_size) != 0) {
-    dpu_rt.nthreads--;
-    return -1;
-  }
+  if (!t->coro.stack_base && dpu_stack_alloc(&t->coro, dpu_rt.cfg.stack_size) != 0) return -1;
+  if (parent >= 0) dpu_rt.threads[parent].ncreated++;
+  dpu_rt.order[dpu_rt.nthreads++] = (uint16_t)tid;
   dpu_coro_prepare(&t->coro, thread_entry);
   t->state = DPU_TS_ALIVE;
   t->detached = t->joined = false;
+  t->ncreated = 0;
   t->pend_op = DPU_OP_THREAD_START;
   t->pend_obj = (uint64_t)tid;
   t->pend_site = __dpu_site;
@@ -153,8 +168,9 @@ static bool thread_enabled(const struct dpu_rt_thread *t, int tid) {
   case DPU_OP_THREAD_JOIN: {
     uint64_t target = t->pend_obj;
     /* An unknown target is "enabled": joining it is reported as misuse when it executes. */
-    if (target >= dpu_rt.nthreads) return true;
+    if (target >= DPU_MAX_THREADS) return true;
     const struct dpu_rt_thread *u = &dpu_rt.threads[target];
+    if (u->state == DPU_TS_UNUSED) return true;
     return u->state == DPU_TS_EXITED || u->detached || u->joined;
   }
   default:
@@ -169,7 +185,10 @@ static void reset(void) {
     memcpy(globals.addrs[i], src, globals.sizes[i]);
     src += globals.sizes[i];
   }
-  dpu_arena_reset(&dpu_rt.heap);
+  for (uint64_t used = dpu_rt.heaps_used; used; used &= used - 1)
+    dpu_arena_reset(&dpu_rt.heaps[__builtin_ctzll(used)]);
+  dpu_rt.heaps_used = 0;
+  for (unsigned i = 0; i < dpu_rt.nthreads; i++) dpu_rt.threads[dpu_rt.order[i]].state = DPU_TS_UNUSED;
   dpu_rt_close_files();
   dpu_rt.nthreads = 0;
   dpu_rt.nalive = 0;
@@ -197,7 +216,8 @@ static void reset(void) {
 static void record_blocked(void) {
   struct dpu_run_result *r = &dpu_rt.shm->result;
   r->nblocked = 0;
-  for (unsigned i = 0; i < dpu_rt.nthreads; i++) {
+  for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
+    unsigned i = dpu_rt.order[k];
     const struct dpu_rt_thread *t = &dpu_rt.threads[i];
     if (t->state != DPU_TS_ALIVE) continue;
     r->blocked[r->nblocked++] = (struct dpu_blocked){
@@ -217,7 +237,8 @@ void dpu_rt_run_once(void) {
   int last = 0;
   for (;;) {
     uint64_t en = 0;
-    for (unsigned i = 0; i < dpu_rt.nthreads; i++) {
+    for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
+      unsigned i = dpu_rt.order[k];
       const struct dpu_rt_thread *t = &dpu_rt.threads[i];
       if (t->state == DPU_TS_ALIVE && thread_enabled(t, (int)i)) en |= 1ull << i;
     }
@@ -234,11 +255,13 @@ void dpu_rt_run_once(void) {
     /* Thread start, thread exit and thread creation have no dependent operation that could
      * be enabled at the same time (DESIGN.md §5, refined in protocol.h), so running them at
      * once loses no trace; they are offered as the only choice. */
-    for (unsigned i = 0; i < dpu_rt.nthreads; i++)
-      if ((en & (1ull << i)) && dpu_op_is_eager(dpu_rt.threads[i].pend_op)) {
+    for (uint64_t m = en; m; m &= m - 1) {
+      unsigned i = (unsigned)__builtin_ctzll(m);
+      if (dpu_op_is_eager(dpu_rt.threads[i].pend_op)) {
         en = 1ull << i;
         break;
       }
+    }
     int tid;
     if (ri < rlen) {
       tid = replay[ri].tid;
@@ -314,11 +337,17 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
     dprintf(cfg->internal_fd, "dpu: error: program arguments too long\n");
     return -1;
   }
-  if (dpu_arena_init(&dpu_rt.heap, cfg->heap_size) != 0) {
+  size_t region = (cfg->heap_size + 4095) & ~(size_t)4095;
+  struct dpu_arena all;
+  if (dpu_arena_init(&all, region * DPU_MAX_THREADS) != 0) {
     dprintf(cfg->internal_fd, "dpu: error: cannot reserve %zu bytes of heap: %s\n",
-            cfg->heap_size, strerror(errno));
+            region * DPU_MAX_THREADS, strerror(errno));
     return -1;
   }
+  dpu_rt.heap_base = all.base;
+  dpu_rt.heap_region = region;
+  for (unsigned i = 0; i < DPU_MAX_THREADS; i++)
+    dpu_rt.heaps[i] = (struct dpu_arena){.base = all.base + i * region, .cap = region};
   static char altstack[1 << 16];
   stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack};
   sigaltstack(&ss, NULL);
