@@ -1,0 +1,133 @@
+/* See pes.h. */
+#include "pes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Roots are allocated once, at their largest size, because nodes point at them. */
+static struct dpu_node *alloc_roots(uint32_t n) {
+  struct dpu_node *r = malloc(n * sizeof *r);
+  if (r)
+    for (uint32_t i = 0; i < n; i++) dpu_node_init(&r[i], NULL, NULL, 2);
+  return r;
+}
+
+int dpu_pes_init(struct dpu_pes *p, uint32_t step) {
+  memset(p, 0, sizeof *p);
+  p->step = step < 2 ? 2 : step;
+  p->cap_threads = DPU_PES_MAX_THREADS;
+  p->cap_objects = DPU_PES_MAX_OBJECTS;
+  p->troot = alloc_roots(p->cap_threads);
+  p->oroot = alloc_roots(p->cap_objects);
+  return p->troot && p->oroot ? 0 : -1;
+}
+
+void dpu_pes_destroy(struct dpu_pes *p) {
+  struct dpu_event *e = p->events;
+  while (e) {
+    struct dpu_event *next = e->next;
+    free(e);
+    e = next;
+  }
+  free(p->troot);
+  free(p->oroot);
+  memset(p, 0, sizeof *p);
+}
+
+/* The deeper of two events of the same tree that are both in one configuration (so one is an
+ * ancestor of the other). */
+static struct dpu_event *later(struct dpu_event *a, struct dpu_event *b, int thread_tree) {
+  if (!a) return b;
+  if (!b) return a;
+  uint32_t da = thread_tree ? a->tnode.depth : a->onode.depth;
+  uint32_t db = thread_tree ? b->tnode.depth : b->onode.depth;
+  return da >= db ? a : b;
+}
+
+struct dpu_event *dpu_pes_add(struct dpu_pes *p, uint16_t tid, uint8_t op, uint8_t result,
+                              uint32_t obj, struct dpu_event *pre_thread,
+                              struct dpu_event *pre_obj, struct dpu_event *pre_extra) {
+  if (tid >= p->cap_threads || (obj != DPU_NO_OBJECT && obj >= p->cap_objects)) return NULL;
+  if (tid >= p->nthreads) p->nthreads = tid + 1u;
+  if (obj != DPU_NO_OBJECT && obj >= p->nobjects) p->nobjects = obj + 1u;
+
+  struct dpu_event *causes[3] = {pre_thread, pre_obj, pre_extra};
+  uint32_t ntmax = tid + 1u, nomax = obj != DPU_NO_OBJECT ? obj + 1u : 0;
+  for (int i = 0; i < 3; i++) {
+    if (!causes[i]) continue;
+    if (causes[i]->ntmax > ntmax) ntmax = causes[i]->ntmax;
+    if (causes[i]->nomax > nomax) nomax = causes[i]->nomax;
+  }
+  struct dpu_node *tparent = pre_thread ? &pre_thread->tnode : &p->troot[tid];
+  uint32_t tskip = dpu_node_nskip(tparent->depth + 1, p->step);
+  struct dpu_node *oparent = NULL;
+  uint32_t oskip = 0;
+  if (obj != DPU_NO_OBJECT) {
+    oparent = pre_obj ? &pre_obj->onode : &p->oroot[obj];
+    oskip = dpu_node_nskip(oparent->depth + 1, p->step);
+  }
+  size_t bytes = sizeof(struct dpu_event) + (tskip + oskip) * sizeof(struct dpu_node *) +
+                 (ntmax + nomax) * sizeof(struct dpu_event *);
+  struct dpu_event *e = malloc(bytes);
+  if (!e) return NULL;
+  memset(e, 0, sizeof *e);
+  struct dpu_node **skips = (struct dpu_node **)(e + 1);
+  e->tmax = (struct dpu_event **)(skips + tskip + oskip);
+  e->omax = e->tmax + ntmax;
+  e->id = p->nevents++;
+  e->tid = tid;
+  e->op = op;
+  e->result = result;
+  e->obj = obj;
+  e->pre_thread = pre_thread;
+  e->pre_obj = pre_obj;
+  e->pre_extra = pre_extra;
+  e->ntmax = ntmax;
+  e->nomax = nomax;
+  dpu_node_init(&e->tnode, tparent, skips, p->step);
+  if (oparent) dpu_node_init(&e->onode, oparent, skips + tskip, p->step);
+
+  /* Def. 7 over ⌈e⌉: the latest of the causes' maps, and e itself on its thread and object. */
+  for (uint32_t i = 0; i < ntmax; i++) {
+    struct dpu_event *m = NULL;
+    for (int c = 0; c < 3; c++)
+      if (causes[c]) m = later(m, dpu_event_tmax(causes[c], i), 1);
+    e->tmax[i] = m;
+  }
+  e->tmax[tid] = e;
+  for (uint32_t l = 0; l < nomax; l++) {
+    struct dpu_event *m = NULL;
+    for (int c = 0; c < 3; c++)
+      if (causes[c]) m = later(m, dpu_event_omax(causes[c], l), 0);
+    e->omax[l] = m;
+  }
+  if (obj != DPU_NO_OBJECT) e->omax[obj] = e;
+
+  e->next = p->events;
+  p->events = e;
+  p->bytes += bytes;
+  return e;
+}
+
+bool dpu_pes_leq(struct dpu_pes *p, const struct dpu_event *a, const struct dpu_event *b) {
+  if (a == b) return true;
+  const struct dpu_event *m = a->tid == b->tid ? b : dpu_event_tmax(b, a->tid);
+  if (!m) return false;
+  return dpu_node_is_ancestor(&a->tnode, &m->tnode, p->step, &p->causality_stats);
+}
+
+bool dpu_pes_conflict(struct dpu_pes *p, const struct dpu_event *a, const struct dpu_event *b) {
+  if (a == b) return false;
+  if (a->tid == b->tid)
+    return !dpu_node_is_ancestor(&a->tnode, &b->tnode, p->step, &p->conflict_stats) &&
+           !dpu_node_is_ancestor(&b->tnode, &a->tnode, p->step, &p->conflict_stats);
+  uint32_t n = a->nomax < b->nomax ? a->nomax : b->nomax;
+  for (uint32_t l = 0; l < n; l++) {
+    const struct dpu_event *x = a->omax[l], *y = b->omax[l];
+    if (!x || !y || x == y) continue;
+    const struct dpu_event *lo = x->onode.depth <= y->onode.depth ? x : y;
+    const struct dpu_event *hi = lo == x ? y : x;
+    if (!dpu_node_is_ancestor(&lo->onode, &hi->onode, p->step, &p->conflict_stats)) return true;
+  }
+  return false;
+}
