@@ -37,6 +37,13 @@ struct dpu_event {
   struct dpu_event **tmax;
   struct dpu_event **omax;
   struct dpu_event *next;   /* list of all events, newest first */
+  /* Children lists of the trees, for finding an event by its causes and for siblings. */
+  struct dpu_event *tchild, *tsibling;  /* thread tree */
+  struct dpu_event *ochild, *osibling;  /* object tree */
+  int32_t owner;            /* mutex: holder (tid + 1, 0 free) after this event on its object */
+  uint32_t count;           /* mutex: recursion depth after this event */
+  uint32_t in_d;            /* how many times it is in the explorer's set D */
+  uint8_t cex_done;         /* its conflicting extensions have been added */
 };
 
 /* The event structure. Trees have one root node per thread and per object. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../explorer/dfs.h"
+#include "../explorer/qpor.h"
 #include "../passes/instrument.h"
 #include "../runtime/executor.h"
 #include "compile.h"
@@ -37,10 +38,6 @@ int main(int argc, char **argv) {
   int rc = dpu_options_parse(argc, argv, &o);
   if (rc == 1) return EXIT_CLEAN;
   if (rc != 0) return EXIT_USAGE;
-  if (o.por == DPU_POR_QPOR) {
-    fprintf(stderr, "dpu: error: --por=qpor is not implemented yet; use --por=none\n");
-    return EXIT_USAGE;
-  }
   struct dpu_replay_step *replay = NULL;
   long nreplay = 0;
   if (o.replay) {
@@ -99,14 +96,25 @@ int main(int argc, char **argv) {
       .stop_on_defect = o.stop_on_defect,
   };
   struct dpu_counts counts = {0};
-  enum dpu_explore_status st =
-      o.replay ? dpu_explore_replay(&ex, &rep, replay, (uint32_t)nreplay, &eo, &counts)
-               : dpu_explore_dfs(&ex, &rep, &eo, &counts);
+  struct dpu_qpor_options qo = {.k = o.k, .skip_step = o.skip_step};
+  struct dpu_qpor_stats qs = {0};
+  enum dpu_explore_status st;
+  if (o.replay) st = dpu_explore_replay(&ex, &rep, replay, (uint32_t)nreplay, &eo, &counts);
+  else if (o.por == DPU_POR_QPOR) st = dpu_explore_qpor(&ex, &rep, &eo, &qo, &counts, &qs);
+  else st = dpu_explore_dfs(&ex, &rep, &eo, &counts);
   double elapsed = dpu_now() - t0;
   if (o.verbosity > 0)
     fprintf(stdout, "dpu: executor %.3f s in %llu runs (%.1f us/run), explorer %.3f s\n",
             ex.exec_seconds, (unsigned long long)ex.runs,
             ex.runs ? ex.exec_seconds * 1e6 / (double)ex.runs : 0.0, elapsed - ex.exec_seconds);
+  if (o.verbosity > 0 && o.por == DPU_POR_QPOR)
+    fprintf(stdout,
+            "dpu: qpor: %llu events (%llu conflicting extensions), %llu Alt calls, %llu found, "
+            "%llu D redirections, %llu replay mismatches, max depth %llu, %.1f MiB of events\n",
+            (unsigned long long)qs.events, (unsigned long long)qs.cex_events,
+            (unsigned long long)qs.alt_calls, (unsigned long long)qs.alt_found,
+            (unsigned long long)qs.d_violations, (unsigned long long)qs.replay_mismatch,
+            (unsigned long long)qs.max_depth, (double)qs.bytes / (1 << 20));
   dpu_executor_stop(&ex);
 
   int code;

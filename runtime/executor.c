@@ -185,6 +185,17 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *ex, const struct dpu_r
     fprintf(stderr, "dpu: error: cannot start the program: %s\n", shm->result.msg);
     return DPU_RUN_FAILED;
   }
+  struct dpu_run_result *rr = &shm->result;
+  if (timed_out || rr->end == DPU_END_SIGNAL) {
+    /* The runner died without listing what the live threads were waiting for. */
+    rr->nblocked = 0;
+    for (uint32_t i = 0; i < shm->nthread_ids && i < DPU_MAX_THREADS; i++)
+      if (shm->pending[i].op != DPU_OP_COUNT)
+        rr->blocked[rr->nblocked++] = (struct dpu_blocked){.tid = (uint16_t)i,
+                                                           .op = shm->pending[i].op,
+                                                           .site = shm->pending[i].site,
+                                                           .obj = shm->pending[i].obj};
+  }
   if (timed_out) {
     if (global) return DPU_RUN_DEADLINE;
     struct dpu_run_result *res = &shm->result;

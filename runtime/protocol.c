@@ -28,6 +28,7 @@ struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t
   s->replay_off = replay_off;
   s->trace_off = trace_off;
   s->output_off = output_off;
+  for (unsigned i = 0; i < DPU_MAX_THREADS; i++) s->pending[i].op = DPU_OP_COUNT;
   return s;
 }
 

@@ -85,7 +85,8 @@ static inline int dpu_end_is_defect(int end) {
   return end >= DPU_END_ASSERT && end <= DPU_END_HANG_TIME;
 }
 
-/* A thread that is alive at the end of a run, with the operation it was about to perform. */
+/* A thread that is alive at the end of a run, with the operation it was about to perform
+ * (recorded for every end of a run written by the runner; not after a crash or a kill). */
 struct dpu_blocked {
   uint16_t tid;
   uint8_t op;
@@ -135,6 +136,14 @@ struct dpu_shm {
    * same thread in every run (an event is an action and its history: Sec. 2 of the QPOR paper).
    * The runner appends an entry when a run creates a thread never seen before; the table
    * persists across runs and runners. */
+  /* What each thread of the current run waits to do (op DPU_OP_COUNT: nothing, it runs or has
+   * exited), kept current by the runner so that it survives a crash or a kill. */
+  struct dpu_pending {
+    uint8_t op;
+    uint32_t site;
+    uint64_t obj;
+  } pending[DPU_MAX_THREADS];
+
   volatile uint32_t nthread_ids;
   struct dpu_thread_id {
     int16_t parent;

@@ -61,7 +61,10 @@ struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj) {
   t->pend_op = op;
   t->pend_obj = obj;
   t->pend_site = __dpu_site;
+  struct dpu_pending *p = &dpu_rt.shm->pending[dpu_rt.cur];
+  p->op = op, p->obj = obj, p->site = t->pend_site;
   dpu_coro_switch(&t->coro, &dpu_rt.sched);
+  p->op = DPU_OP_COUNT;
   /* Chosen by the scheduler: the operation happens now. */
   struct dpu_shm *shm = dpu_rt.shm;
   uint32_t n = shm->nevents;
@@ -96,6 +99,7 @@ _Noreturn void dpu_rt_thread_exit(void *retval) {
 static void thread_entry(void) {
   dpu_coro_started(&dpu_rt.sched);
   struct dpu_rt_thread *t = cur_thread();
+  dpu_rt.shm->pending[dpu_rt.cur].op = DPU_OP_COUNT;
   uint32_t n = dpu_rt.shm->nevents;
   if (n >= dpu_rt.shm->trace_cap) {
     dpu_rt.shm->trace_overflow = 1;
@@ -154,6 +158,8 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->pend_op = DPU_OP_THREAD_START;
   t->pend_obj = (uint64_t)tid;
   t->pend_site = __dpu_site;
+  dpu_rt.shm->pending[tid] = (struct dpu_pending){.op = DPU_OP_THREAD_START, .obj = (uint64_t)tid,
+                                                  .site = t->pend_site};
   t->fn = fn;
   t->arg = arg;
   t->retval = NULL;
@@ -188,7 +194,10 @@ static void reset(void) {
   for (uint64_t used = dpu_rt.heaps_used; used; used &= used - 1)
     dpu_arena_reset(&dpu_rt.heaps[__builtin_ctzll(used)]);
   dpu_rt.heaps_used = 0;
-  for (unsigned i = 0; i < dpu_rt.nthreads; i++) dpu_rt.threads[dpu_rt.order[i]].state = DPU_TS_UNUSED;
+  for (unsigned i = 0; i < dpu_rt.nthreads; i++) {
+    dpu_rt.threads[dpu_rt.order[i]].state = DPU_TS_UNUSED;
+    shm->pending[dpu_rt.order[i]].op = DPU_OP_COUNT;
+  }
   dpu_rt_close_files();
   dpu_rt.nthreads = 0;
   dpu_rt.nalive = 0;
@@ -294,6 +303,9 @@ void dpu_rt_run_once(void) {
     if (dpu_rt.ended) break;
   }
   dpu_rt.cur = -1;
+  /* The operation every live thread was about to perform: the deadlock report names them, and
+   * the QPOR explorer learns from them what those threads could have done next. */
+  record_blocked();
   fflush(stdout);
 }
 

@@ -26,7 +26,7 @@ import random
 import sys
 
 KINDS = ("mutex",)
-RUNS_CAP = 20000     # interleavings (= runs of `dpu --por=none`) a program may have
+RUNS_CAP = 8000      # interleavings (= runs of `dpu --por=none`) a program may have
 MAX_ATTEMPTS = 60    # shapes tried per seed before giving up (each smaller than the last)
 
 # ---- expressions ---------------------------------------------------------------------------
@@ -189,11 +189,12 @@ class Builder:
         """(outer, inner) for a nested pair: lock order by index unless cycles are allowed."""
         if self.p.deadlock_allowed:
             return (a, b) if self.rng.random() < 0.5 else (b, a)
-        return (min(a, b), max(a, b))
+        return min(a, b), max(a, b)
 
     # -- items: one critical section and what goes with it --
 
-    def item(self, th):
+    def item(self, th, nested=None):
+        """One item of thread th; nested=(outer, inner) forces a nested critical section."""
         rng, p = self.rng, self.p
         nm = len(p.mutexes)
         rec = [m.idx for m in p.mutexes if m.kind == "recursive"]
@@ -202,7 +203,7 @@ class Builder:
             kinds.append(("nested", 4))
         if rec:
             kinds.append(("relock", 1))
-        kind = rng.choices([k for k, _ in kinds], [w for _, w in kinds])[0]
+        kind = "nested" if nested else rng.choices([k for k, _ in kinds], [w for _, w in kinds])[0]
         m = rng.randrange(nm)
 
         if kind == "cs":
@@ -215,7 +216,11 @@ class Builder:
 
         if kind == "nested":
             a, b = rng.sample(range(nm), 2)
-            if rng.random() < 0.25:
+            if nested:
+                outer, inner = nested
+                before = self.data_ops(th, {outer}, rng.randint(0, 1))
+                inner_stmt = ("cs", inner, self.data_ops(th, {outer, inner}))
+            elif rng.random() < 0.25:
                 # trylock never blocks: the inner one may go against the lock order
                 outer, inner = a, b
                 before = self.data_ops(th, {outer}, rng.randint(0, 1))
@@ -290,8 +295,15 @@ class Builder:
         # critical sections of every thread (main: at most one item, sometimes none)
         items = {t.idx: [] for t in p.threads}
         order = p.threads[1:]
+        if p.deadlock_allowed:
+            # plant a lock-order cycle: two threads take two mutexes in opposite orders
+            ta, tb = rng.sample(order, 2)
+            a, b = rng.sample(range(nmutex), 2)
+            items[ta.idx].append(self.item(ta, (a, b)))
+            items[tb.idx].append(self.item(tb, (b, a)))
         for t in order:
-            items[t.idx].append(self.item(t))
+            if not items[t.idx] or rng.random() < 0.5:
+                items[t.idx].append(self.item(t))
         if rng.random() < 0.4:
             items[0].append(self.item(main))
         spent = sum(cost(self.flat(its)) for its in items.values())

@@ -1,0 +1,505 @@
+/* Alg. 1 of the QPOR paper, iterative and driven by runs; see qpor.h.
+ *
+ * The exploration tree of Alg. 1 is kept as the current run: frame m holds the event e_m that
+ * Explore(C_m, D, A) chose, with C_m = {e_0, ..., e_{m-1}}. The left calls are the run itself;
+ * backtracking walks the frames from the deepest, and at frame j asks Alt(C_j, D ∪ {e_j})
+ * (line 11); an alternative J becomes the next run's replay, a linearisation of C_j ∪ J
+ * (line 12), after which the runtime continues freely. D is a stack of (event, frame): the
+ * events added at a frame belong to it and to the frames below (left calls inherit D), and go
+ * when backtracking passes above that frame.
+ *
+ * Line 7 (choose from en(C) \ D) cannot be imposed on the runtime's free policy, which does not
+ * know D. When a free run takes an event of D at frame m, the explorer re-runs with another
+ * enabled event at m if there is one outside D, and otherwise counts the SSB of line 5 and
+ * backtracks. With optimal alternatives (k = 0) every event of D conflicts with C ∪ J, so this
+ * never happens. */
+#include "qpor.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fingerprint.h"
+#include "unfold.h"
+
+struct dentry {
+  struct dpu_event *e;
+  uint32_t frame;
+};
+
+struct qpor {
+  struct dpu_unfolding u;
+  struct dpu_executor *ex;
+  struct dpu_report *r;
+  const struct dpu_explore_options *o;
+  const struct dpu_qpor_options *qo;
+  struct dpu_counts *c;
+  struct dpu_qpor_stats *st;
+  uint32_t cap;                   /* trace capacity */
+  uint32_t n;                     /* frames of the current run */
+  struct dpu_event **ev;          /* [cap] e_m */
+  uint64_t *enabled;              /* [cap] threads enabled at C_m */
+  /* Maxima of the configuration the backtracking stands at, per thread and object. */
+  struct dpu_event *cmax_t[DPU_PES_MAX_THREADS];
+  struct dpu_event **cmax_o;      /* [DPU_PES_MAX_OBJECTS] */
+  struct dpu_event *creator[DPU_PES_MAX_THREADS];
+  struct dentry *d;               /* the set D, as a stack */
+  uint32_t nd, dcap;
+  struct dpu_replay_step *replay; /* [cap + 1] */
+  /* Scratch for Alt. */
+  struct dpu_event **spikes;      /* candidates of all spikes, concatenated */
+  uint32_t *spike_start;          /* [k + 1] */
+  struct dpu_event **pick;        /* [k] */
+  struct dpu_event **jlist;       /* J \ C */
+  uint32_t scap, jcap, sscap, pcap;
+  uint32_t mark;                  /* generation for event marks */
+  uint32_t *emark;                /* indexed by event id */
+  uint32_t emark_cap;
+  /* The pending operation of each thread, per frame of a run being processed. */
+  uint32_t *pos_next;             /* [cap] index of the same thread's next event, or UINT32_MAX */
+  uint32_t first_of[DPU_PES_MAX_THREADS];
+  int warned_mismatch;
+};
+
+static void oom(void) {
+  fprintf(stderr, "dpu: error: out of memory in the QPOR explorer\n");
+}
+
+/* ---- the configuration C: maxima per thread and object --------------------------------- */
+
+static void c_add(struct qpor *q, struct dpu_event *e) {
+  q->cmax_t[e->tid] = e;
+  if (e->obj != DPU_NO_OBJECT) q->cmax_o[e->obj] = e;
+}
+
+/* Removes e, the last event of the current prefix (it is maximal in its thread and object). */
+static void c_undo(struct qpor *q, struct dpu_event *e) {
+  q->cmax_t[e->tid] = e->pre_thread;
+  if (e->obj != DPU_NO_OBJECT) q->cmax_o[e->obj] = e->pre_obj;
+}
+
+static bool in_c(struct qpor *q, const struct dpu_event *x) {
+  const struct dpu_event *m = q->cmax_t[x->tid];
+  return m && dpu_node_is_ancestor(&x->tnode, &m->tnode, q->u.pes.step,
+                                   &q->u.pes.causality_stats);
+}
+
+/* Whether ⌈x⌉ ∪ C is a configuration: on every thread and object tree, x's maximum and C's
+ * are comparable (one is an ancestor of the other). */
+static bool compatible(struct qpor *q, const struct dpu_event *x) {
+  uint32_t s = q->u.pes.step;
+  for (uint32_t t = 0; t < x->ntmax; t++) {
+    const struct dpu_event *a = x->tmax[t], *b = q->cmax_t[t];
+    if (!a || !b || a == b) continue;
+    const struct dpu_event *lo = a->tnode.depth <= b->tnode.depth ? a : b, *hi = lo == a ? b : a;
+    if (!dpu_node_is_ancestor(&lo->tnode, &hi->tnode, s, &q->u.pes.conflict_stats)) return false;
+  }
+  for (uint32_t l = 0; l < x->nomax; l++) {
+    const struct dpu_event *a = x->omax[l], *b = q->cmax_o[l];
+    if (!a || !b || a == b) continue;
+    const struct dpu_event *lo = a->onode.depth <= b->onode.depth ? a : b, *hi = lo == a ? b : a;
+    if (!dpu_node_is_ancestor(&lo->onode, &hi->onode, s, &q->u.pes.conflict_stats)) return false;
+  }
+  return true;
+}
+
+/* ---- D --------------------------------------------------------------------------------- */
+
+static int d_push(struct qpor *q, struct dpu_event *e, uint32_t frame) {
+  if (q->nd == q->dcap) {
+    q->dcap = q->dcap ? q->dcap * 2 : 64;
+    q->d = realloc(q->d, q->dcap * sizeof *q->d);
+    if (!q->d) return -1;
+  }
+  q->d[q->nd++] = (struct dentry){e, frame};
+  e->in_d++;
+  return 0;
+}
+
+static void d_pop_above(struct qpor *q, uint32_t frame) {
+  while (q->nd && q->d[q->nd - 1].frame > frame) q->d[--q->nd].e->in_d--;
+}
+
+/* ---- processing a run ------------------------------------------------------------------ */
+
+/* The event thread t would perform next at the current configuration, given its pending
+ * operation (op, obj, site); NULL if that is not enabled here. */
+static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint64_t obj,
+                                    uint32_t site) {
+  uint32_t oi = dpu_unf_object(&q->u, op, obj);
+  if (oi == DPU_NO_OBJECT - 1) return NULL;
+  struct dpu_event *pm = oi != DPU_NO_OBJECT ? q->cmax_o[oi] : NULL;
+  struct dpu_event *px = NULL;
+  if (op == DPU_OP_THREAD_START) {
+    px = q->creator[t];
+    if (!px) return NULL;
+  } else if (op == DPU_OP_THREAD_JOIN) {
+    if (obj >= DPU_PES_MAX_THREADS) return NULL;
+    px = q->cmax_t[obj];
+    if (!px || px->op != DPU_OP_THREAD_EXIT) return NULL;
+  }
+  uint8_t result;
+  if (!dpu_unf_enabled_after(pm, t, op, &result)) return NULL;
+  return dpu_unf_event(&q->u, t, op, result, oi, q->cmax_t[t], pm, px, site);
+}
+
+/* Adds to U the events enabled at C_m for the threads in `enabled` other than the one chosen
+ * (Alg. 1 line 4: en(C)). A thread's pending operation at frame m is its next operation in
+ * this run, or what it was about to do when the run ended. Returns the first such event not
+ * in D, or NULL. */
+static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm, uint32_t m,
+                                     uint64_t enabled, uint16_t chosen) {
+  const struct dpu_event_rec *rec = dpu_shm_trace(shm);
+  struct dpu_event *outside_d = NULL;
+  for (uint64_t rest = enabled & ~(1ull << chosen); rest; rest &= rest - 1) {
+    uint16_t t = (uint16_t)__builtin_ctzll(rest);
+    uint8_t op;
+    uint64_t obj;
+    uint32_t site;
+    uint32_t nx = q->first_of[t];
+    if (nx != UINT32_MAX) {
+      op = rec[nx].op, obj = rec[nx].obj, site = rec[nx].site;
+    } else {
+      uint32_t b = 0;
+      while (b < shm->result.nblocked && shm->result.blocked[b].tid != t) b++;
+      if (b == shm->result.nblocked) continue;
+      op = shm->result.blocked[b].op, obj = shm->result.blocked[b].obj;
+      site = shm->result.blocked[b].site;
+    }
+    if (op == DPU_OP_THREAD_CREATE) continue; /* its object is only known when it runs */
+    struct dpu_event *e = next_event(q, t, op, obj, site);
+    if (e && !e->in_d && !outside_d) outside_d = e;
+  }
+  (void)m;
+  return outside_d;
+}
+
+/* Turns the run in shm into frames, from frame `from` on (frames before are the replayed
+ * prefix, unchanged); cmax_* must describe C_from. Returns n if the run was processed to its
+ * end, or the frame m < n at which the run took an event of D (a D violation): then frames
+ * stop at m, *redirect is an enabled event at C_m outside D (or NULL: an SSB), and cmax_*
+ * describe C_m. Returns -1 if out of memory. */
+static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **redirect) {
+  struct dpu_shm *shm = q->ex->shm;
+  const struct dpu_event_rec *rec = dpu_shm_trace(shm);
+  uint32_t n = shm->nevents;
+  /* Next event of each thread: pos_next chains the run's events by thread. */
+  uint32_t last[DPU_PES_MAX_THREADS];
+  for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++) q->first_of[t] = last[t] = UINT32_MAX;
+  for (uint32_t m = from; m < n; m++) {
+    uint16_t t = rec[m].tid;
+    q->pos_next[m] = UINT32_MAX;
+    if (last[t] == UINT32_MAX) q->first_of[t] = m;
+    else q->pos_next[last[t]] = m;
+    last[t] = m;
+  }
+  for (uint32_t m = from; m < n; m++) {
+    const struct dpu_event_rec *r = &rec[m];
+    uint16_t t = r->tid;
+    q->first_of[t] = q->pos_next[m]; /* from now on, t's next operation is the following one */
+    uint32_t oi = dpu_unf_object(&q->u, r->op, r->obj);
+    if (oi == DPU_NO_OBJECT - 1) {
+      fprintf(stderr, "dpu: error: more than %u synchronisation objects\n", DPU_PES_MAX_OBJECTS);
+      return -1;
+    }
+    struct dpu_event *px = NULL;
+    if (r->op == DPU_OP_THREAD_START) px = q->creator[t];
+    else if (r->op == DPU_OP_THREAD_JOIN && r->obj < DPU_PES_MAX_THREADS) px = q->cmax_t[r->obj];
+    struct dpu_event *e = dpu_unf_event(&q->u, t, r->op, r->result, oi, q->cmax_t[t],
+                                        oi != DPU_NO_OBJECT ? q->cmax_o[oi] : NULL, px, r->site);
+    if (!e) return -1;
+    /* Alg. 1 line 4: en(C_m) ... */
+    struct dpu_event *other = add_enabled(q, shm, m, r->enabled, t);
+    if (e->in_d) { /* line 7 says: choose outside D */
+      *redirect = other;
+      q->n = m;
+      return m;
+    }
+    /* ... and cex(C_m), computed once per event. */
+    if (dpu_unf_cex(&q->u, e) != 0) return -1;
+    q->ev[m] = e;
+    q->enabled[m] = r->enabled;
+    c_add(q, e);
+    if (r->op == DPU_OP_THREAD_CREATE && r->obj < DPU_PES_MAX_THREADS) q->creator[r->obj] = e;
+  }
+  q->n = n;
+  if (n > q->st->max_depth) q->st->max_depth = n;
+  /* The threads still alive at the end: what they were about to do is enabled at C_n (the run
+   * ended by exit or a defect) or waits (a lock held, a thread not finished): then the same
+   * operation earlier in its object's history is a conflicting extension of C_n. */
+  for (uint32_t b = 0; b < shm->result.nblocked; b++) {
+    const struct dpu_blocked *bl = &shm->result.blocked[b];
+    if (bl->op == DPU_OP_THREAD_CREATE) continue;
+    if (next_event(q, bl->tid, bl->op, bl->obj, bl->site)) continue;
+    uint32_t oi = dpu_unf_object(&q->u, bl->op, bl->obj);
+    if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
+    struct dpu_event *px = NULL;
+    if (bl->op == DPU_OP_THREAD_JOIN) continue; /* waits for an exit: no earlier position */
+    if (dpu_unf_earlier(&q->u, bl->tid, bl->op, oi, q->cmax_t[bl->tid], q->cmax_o[oi], px,
+                        bl->site) != 0)
+      return -1;
+  }
+  return n;
+}
+
+/* ---- Alt: k-partial alternatives in a comb (Sec. 5, steps 1-5) -------------------------- */
+
+static int ensure(void **p, uint32_t *cap, uint32_t need, size_t size) {
+  if (need <= *cap) return 0;
+  uint32_t ncap = *cap ? *cap : 64;
+  while (ncap < need) ncap *= 2;
+  void *np = realloc(*p, ncap * size);
+  if (!np) return -1;
+  *p = np;
+  *cap = ncap;
+  return 0;
+}
+
+/* Whether an event of D ∪ {extra} is in ⌈x⌉ (step 3: [ê] ∩ D = ∅, and J ∩ D = ∅). */
+static bool hits_d(struct qpor *q, const struct dpu_event *x, const struct dpu_event *extra) {
+  if (x->in_d || x == extra) return true;
+  if (dpu_pes_leq(&q->u.pes, extra, x)) return true;
+  for (uint32_t i = 0; i < q->nd; i++)
+    if (dpu_pes_leq(&q->u.pes, q->d[i].e, x)) return true;
+  return false;
+}
+
+/* Adds to the current spike the events of the list `first` (siblings in one tree) other than
+ * d that are compatible with C and avoid D (step 3). */
+static int spike_add(struct qpor *q, uint32_t *n, struct dpu_event *first, int thread_list,
+                     const struct dpu_event *d, const struct dpu_event *extra) {
+  for (struct dpu_event *s = first; s; s = thread_list ? s->tsibling : s->osibling) {
+    if (s == d) continue;
+    if (!compatible(q, s) || hits_d(q, s, extra)) continue;
+    if (ensure((void **)&q->spikes, &q->scap, *n + 1, sizeof *q->spikes) != 0) return -1;
+    q->spikes[(*n)++] = s;
+  }
+  return 0;
+}
+
+/* Step 4: a combination of pairwise conflict-free events, one per spike. */
+static bool combine(struct qpor *q, uint32_t i, uint32_t k) {
+  if (i == k) return true;
+  for (uint32_t a = q->spike_start[i]; a < q->spike_start[i + 1]; a++) {
+    struct dpu_event *x = q->spikes[a];
+    bool ok = true;
+    for (uint32_t b = 0; b < i && ok; b++)
+      if (dpu_pes_conflict(&q->u.pes, x, q->pick[b])) ok = false;
+    if (!ok) continue;
+    q->pick[i] = x;
+    if (combine(q, i + 1, k)) return true;
+  }
+  return false;
+}
+
+/* Collects ⌈x⌉ \ C into jlist (marking events with the current generation). */
+static int collect(struct qpor *q, struct dpu_event *x, uint32_t *nj) {
+  if (!x || in_c(q, x)) return 0;
+  if (ensure((void **)&q->emark, &q->emark_cap, q->u.pes.nevents, sizeof *q->emark) != 0)
+    return -1;
+  if (q->emark[x->id] == q->mark) return 0;
+  q->emark[x->id] = q->mark;
+  if (collect(q, x->pre_thread, nj) || collect(q, x->pre_obj, nj) || collect(q, x->pre_extra, nj))
+    return -1;
+  if (ensure((void **)&q->jlist, &q->jcap, *nj + 1, sizeof *q->jlist) != 0) return -1;
+  q->jlist[(*nj)++] = x;
+  return 0;
+}
+
+static int by_id(const void *a, const void *b) {
+  uint32_t x = (*(struct dpu_event *const *)a)->id, y = (*(struct dpu_event *const *)b)->id;
+  return x < y ? -1 : x > y;
+}
+
+/* Alt(C_j, D ∪ {e}) (line 11): returns the number of events of J \ C_j, linearised in q->jlist
+ * in causal order, 0 if there is no k-partial alternative, -1 if out of memory. */
+static int64_t alt(struct qpor *q, struct dpu_event *e) {
+  q->st->alt_calls++;
+  /* Step 1: e and the k - 1 events most recently added to D (all of D when k = 0). */
+  uint32_t want = q->qo->k ? q->qo->k : q->nd + 1;
+  if (want > q->nd + 1) want = q->nd + 1;
+  if (ensure((void **)&q->spike_start, &q->sscap, want + 1, sizeof *q->spike_start) != 0 ||
+      ensure((void **)&q->pick, &q->pcap, want, sizeof *q->pick) != 0)
+    return -1;
+  uint32_t ns = 0;
+  for (uint32_t i = 0; i < want; i++) {
+    const struct dpu_event *d = i == 0 ? e : q->d[q->nd - i].e;
+    q->spike_start[i] = ns;
+    /* Step 2: events in conflict with d that could join C: the other children of d's parent
+     * in d's object tree and in its thread tree (any other would conflict with d's history,
+     * which is in C). */
+    if (d->obj != DPU_NO_OBJECT &&
+        spike_add(q, &ns, d->pre_obj ? d->pre_obj->ochild : q->u.oroot_child[d->obj], 0, d, e))
+      return -1;
+    if (spike_add(q, &ns, d->pre_thread ? d->pre_thread->tchild : q->u.troot_child[d->tid], 1,
+                  d, e))
+      return -1;
+    if (ns == q->spike_start[i]) return 0; /* an empty spike: no alternative */
+  }
+  q->spike_start[want] = ns;
+  if (!combine(q, 0, want)) return 0;
+  /* Step 5: J = ⌈pick_1⌉ ∪ ... ∪ ⌈pick_k⌉; the replay needs J \ C in causal order. */
+  q->mark++;
+  uint32_t nj = 0;
+  for (uint32_t i = 0; i < want; i++)
+    if (collect(q, q->pick[i], &nj) != 0) return -1;
+  qsort(q->jlist, nj, sizeof *q->jlist, by_id);
+  if (nj == 0) return 0; /* J ⊆ C: cannot happen, as J conflicts with e, enabled at C */
+  q->st->alt_found++;
+  return (int64_t)nj;
+}
+
+/* ---- runs -------------------------------------------------------------------------------- */
+
+/* Replays e_0..e_{j-1} then the events list[0..nl) (their threads), and continues freely. */
+static enum dpu_run_status run(struct qpor *q, uint32_t j, struct dpu_event **list, uint32_t nl) {
+  uint32_t nr = 0;
+  for (uint32_t i = 0; i < j + nl; i++) {
+    uint16_t t = i < j ? q->ev[i]->tid : list[i - j]->tid;
+    if (nr && q->replay[nr - 1].tid == t) q->replay[nr - 1].count++;
+    else q->replay[nr++] = (struct dpu_replay_step){.tid = t, .count = 1};
+  }
+  return dpu_executor_run(q->ex, q->replay, nr, q->o->deadline);
+}
+
+/* Accounts a run that reached a maximal configuration. Returns 1 if it showed a defect. */
+static int finish_run(struct qpor *q) {
+  struct dpu_shm *shm = q->ex->shm;
+  q->c->max_configs++;
+  if (q->r->print_traces) {
+    uint8_t fp[DPU_FP_BYTES];
+    if (dpu_fingerprint(dpu_shm_trace(shm), shm->nevents, fp) == 0)
+      dpu_report_trace(q->r, fp, DPU_FP_BYTES);
+  }
+  if (dpu_end_is_defect(shm->result.end)) {
+    dpu_report_defect(q->r, shm);
+    return 1;
+  }
+  if (q->r->show_output) dpu_report_output(q->r, shm);
+  return 0;
+}
+
+enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_report *r,
+                                         const struct dpu_explore_options *o,
+                                         const struct dpu_qpor_options *qo, struct dpu_counts *c,
+                                         struct dpu_qpor_stats *st) {
+  struct qpor q;
+  memset(&q, 0, sizeof q);
+  q.ex = ex, q.r = r, q.o = o, q.qo = qo, q.c = c, q.st = st;
+  q.cap = ex->shm->trace_cap;
+  enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
+  q.ev = malloc(q.cap * sizeof *q.ev);
+  q.enabled = malloc(q.cap * sizeof *q.enabled);
+  q.pos_next = malloc(q.cap * sizeof *q.pos_next);
+  q.replay = malloc((q.cap + 1) * sizeof *q.replay);
+  q.cmax_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q.cmax_o);
+  if (!q.ev || !q.enabled || !q.pos_next || !q.replay || !q.cmax_o ||
+      dpu_unf_init(&q.u, qo->skip_step) != 0) {
+    oom();
+    status = DPU_EXPLORE_FAILED;
+    goto out;
+  }
+
+  /* The first run: no replay. Then, each iteration: process the last run from frame `from`,
+   * and decide the next run. */
+  uint32_t from = 0;
+  struct dpu_event **expect = NULL; /* the J the last run was to follow */
+  uint32_t nexpect = 0;
+  enum dpu_run_status rs = run(&q, 0, NULL, 0);
+  for (;;) {
+    if (rs == DPU_RUN_FAILED) {
+      status = DPU_EXPLORE_FAILED;
+      break;
+    }
+    if (rs == DPU_RUN_DEADLINE) {
+      status = DPU_EXPLORE_INCOMPLETE;
+      break;
+    }
+    c->runs++;
+    struct dpu_shm *shm = ex->shm;
+    if (shm->result.end == DPU_END_LIMIT || shm->result.end == DPU_END_DIVERGED) {
+      fprintf(stderr, "dpu: warning: %s\n", shm->result.msg);
+      status = DPU_EXPLORE_INCOMPLETE;
+      break;
+    }
+    struct dpu_event *redirect = NULL;
+    int64_t m = process_run(&q, from, &redirect);
+    if (m < 0) {
+      status = DPU_EXPLORE_FAILED;
+      break;
+    }
+    if (expect) {
+      for (uint32_t i = 0; i < nexpect; i++)
+        if (from + i >= q.n || q.ev[from + i] != expect[i]) {
+          st->replay_mismatch++;
+          if (!q.warned_mismatch++)
+            fprintf(stderr, "dpu: warning: a replay did not produce the events the unfolding "
+                            "predicted (is the program deterministic?)\n");
+          break;
+        }
+      expect = NULL;
+    }
+    uint32_t j; /* the frame to backtrack from */
+    if ((uint32_t)m < shm->nevents) {
+      /* The free run took an event of D at frame m. */
+      st->d_violations++;
+      if (redirect) {
+        struct dpu_event *one[1] = {redirect};
+        from = (uint32_t)m;
+        rs = run(&q, from, one, 1);
+        continue;
+      }
+      c->ssbs++; /* en(C_m) ⊆ D: line 5 */
+      j = (uint32_t)m;
+    } else {
+      if (finish_run(&q) && o->stop_on_defect) {
+        status = DPU_EXPLORE_STOPPED;
+        break;
+      }
+      j = q.n;
+    }
+    if (o->max_runs && c->runs >= o->max_runs) {
+      status = DPU_EXPLORE_INCOMPLETE;
+      break;
+    }
+    /* Backtrack: frames j-1, j-2, ...: Alt(C_i, D ∪ {e_i}). */
+    int64_t nj = 0;
+    while (j-- > 0) {
+      struct dpu_event *e = q.ev[j];
+      c_undo(&q, e);
+      d_pop_above(&q, j);
+      nj = alt(&q, e);
+      if (nj < 0) {
+        oom();
+        status = DPU_EXPLORE_FAILED;
+        goto out;
+      }
+      if (nj > 0) {
+        if (d_push(&q, e, j) != 0) {
+          oom();
+          status = DPU_EXPLORE_FAILED;
+          goto out;
+        }
+        break;
+      }
+    }
+    if (nj <= 0) break; /* every frame backtracked: done */
+    from = j;
+    expect = q.jlist;
+    nexpect = (uint32_t)nj;
+    rs = run(&q, j, q.jlist, (uint32_t)nj);
+  }
+out:
+  st->events = q.u.pes.nevents;
+  st->cex_events = q.u.cex_created;
+  st->bytes = q.u.pes.bytes;
+  st->causality_queries = q.u.pes.causality_stats.queries;
+  st->conflict_queries = q.u.pes.conflict_stats.queries;
+  st->tree_steps = q.u.pes.causality_stats.steps + q.u.pes.conflict_stats.steps;
+  for (int b = 0; b < 33; b++)
+    st->depth_hist[b] = q.u.pes.causality_stats.hist[b] + q.u.pes.conflict_stats.hist[b];
+  dpu_unf_destroy(&q.u);
+  free(q.ev), free(q.enabled), free(q.pos_next), free(q.replay), free(q.cmax_o), free(q.d);
+  free(q.spikes), free(q.spike_start), free(q.pick), free(q.jlist), free(q.emark);
+  return status;
+}

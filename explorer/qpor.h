@@ -1,0 +1,42 @@
+/* Quasi-optimal partial-order reduction (--por=qpor): Alg. 1 of the QPOR paper over the
+ * unfolding, iterative, with k-partial alternatives found in a comb (Sec. 5). */
+#ifndef DPU_QPOR_H
+#define DPU_QPOR_H
+
+#include <stdint.h>
+
+#include "../runtime/executor.h"
+#include "dfs.h"
+#include "report.h"
+
+struct dpu_qpor_options {
+  unsigned k;          /* k-partial alternatives; 0 = optimal (all of D) */
+  unsigned skip_step;  /* step s of the trees' skip pointers (Sec. 5.2) */
+};
+
+/* What the QPOR exploration measured (--stats). */
+struct dpu_qpor_stats {
+  uint64_t events;           /* events in the unfolding */
+  uint64_t cex_events;       /* of which created as conflicting extensions */
+  uint64_t alt_calls;        /* calls of Alt */
+  uint64_t alt_found;        /* ... that found an alternative */
+  uint64_t d_violations;     /* free runs that picked an event of D and were redirected */
+  uint64_t replay_mismatch;  /* replays whose run did not produce the expected events */
+  uint64_t max_depth;        /* longest run, in events */
+  uint64_t bytes;            /* memory held by events */
+  double explorer_seconds;   /* time outside the executor */
+  uint64_t causality_queries, conflict_queries;
+  uint64_t depth_hist[33];   /* depth differences of tree queries (the paper's Fig. 3) */
+  uint64_t tree_steps;       /* skip/parent pointers followed */
+};
+
+/* Explores every maximal configuration of the program's unfolding once (Alg. 1). Sleep-set-
+ * blocked runs (en(C) ⊆ D) are counted in c->ssbs; with k = 0 (optimal alternatives) there are
+ * none. A run that ends early (defect, process exit) is a maximal configuration. Defects are
+ * reported through r as their runs complete. */
+enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_report *r,
+                                         const struct dpu_explore_options *o,
+                                         const struct dpu_qpor_options *qo, struct dpu_counts *c,
+                                         struct dpu_qpor_stats *st);
+
+#endif

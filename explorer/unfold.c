@@ -1,0 +1,176 @@
+/* See unfold.h. */
+#include "unfold.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int dpu_unf_init(struct dpu_unfolding *u, uint32_t step) {
+  memset(u, 0, sizeof *u);
+  if (dpu_pes_init(&u->pes, step) != 0) return -1;
+  u->ocap = 1024;
+  u->okeys = malloc(u->ocap * sizeof *u->okeys);
+  u->oidx = malloc(u->ocap * sizeof *u->oidx);
+  u->oroot_child = calloc(DPU_PES_MAX_OBJECTS, sizeof *u->oroot_child);
+  if (!u->okeys || !u->oidx || !u->oroot_child) return -1;
+  memset(u->okeys, 0xff, u->ocap * sizeof *u->okeys);
+  return 0;
+}
+
+void dpu_unf_destroy(struct dpu_unfolding *u) {
+  dpu_pes_destroy(&u->pes);
+  free(u->okeys);
+  free(u->oidx);
+  free(u->oroot_child);
+  memset(u, 0, sizeof *u);
+}
+
+static uint64_t hash64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  return x;
+}
+
+static int ogrow(struct dpu_unfolding *u) {
+  uint32_t ncap = u->ocap * 2;
+  uint64_t *keys = malloc(ncap * sizeof *keys);
+  uint32_t *idx = malloc(ncap * sizeof *idx);
+  if (!keys || !idx) {
+    free(keys), free(idx);
+    return -1;
+  }
+  memset(keys, 0xff, ncap * sizeof *keys);
+  for (uint32_t i = 0; i < u->ocap; i++) {
+    if (u->okeys[i] == UINT64_MAX) continue;
+    uint32_t k = (uint32_t)hash64(u->okeys[i]) & (ncap - 1);
+    while (keys[k] != UINT64_MAX) k = (k + 1) & (ncap - 1);
+    keys[k] = u->okeys[i];
+    idx[k] = u->oidx[i];
+  }
+  free(u->okeys), free(u->oidx);
+  u->okeys = keys;
+  u->oidx = idx;
+  u->ocap = ncap;
+  return 0;
+}
+
+uint32_t dpu_unf_object(struct dpu_unfolding *u, uint8_t op, uint64_t obj) {
+  if (dpu_op_is_eager(op) || op == DPU_OP_PROCESS_EXIT) return DPU_NO_OBJECT;
+  uint64_t key = (dpu_op_is_thread_op(op) ? 1ull << 63 : 0) ^ obj;
+  if (key == UINT64_MAX) key = UINT64_MAX - 1; /* the empty-slot marker */
+  uint32_t k = (uint32_t)hash64(key) & (u->ocap - 1);
+  while (u->okeys[k] != UINT64_MAX) {
+    if (u->okeys[k] == key) return u->oidx[k];
+    k = (k + 1) & (u->ocap - 1);
+  }
+  if (u->on >= DPU_PES_MAX_OBJECTS) return DPU_NO_OBJECT - 1;
+  u->okeys[k] = key;
+  u->oidx[k] = u->on++;
+  if (u->on * 2 > u->ocap && ogrow(u) != 0) return DPU_NO_OBJECT - 1;
+  return u->on - 1;
+}
+
+int dpu_unf_enabled_after(const struct dpu_event *after, uint16_t tid, uint8_t op,
+                          uint8_t *result) {
+  int32_t owner = after ? after->owner : 0;
+  *result = 0;
+  switch (op) {
+  case DPU_OP_MUTEX_LOCK:
+    return owner == 0 || owner == tid + 1;
+  case DPU_OP_MUTEX_TRYLOCK:
+    *result = owner == 0;
+    return 1;
+  default:
+    return 1;
+  }
+}
+
+/* The mutex state after e, from the state after its object predecessor (runtime/mutex.c). */
+static void set_state(struct dpu_event *e) {
+  int32_t owner = e->pre_obj ? e->pre_obj->owner : 0;
+  uint32_t count = e->pre_obj ? e->pre_obj->count : 0;
+  switch (e->op) {
+  case DPU_OP_MUTEX_INIT:
+  case DPU_OP_MUTEX_DESTROY:
+    owner = 0;
+    count = 0;
+    break;
+  case DPU_OP_MUTEX_LOCK:
+    if (owner == e->tid + 1) count++;
+    else owner = e->tid + 1, count = 1;
+    break;
+  case DPU_OP_MUTEX_TRYLOCK:
+    if (e->result) {
+      if (owner == e->tid + 1) count++;
+      else owner = e->tid + 1, count = 1;
+    }
+    break;
+  case DPU_OP_MUTEX_UNLOCK:
+    if (count > 0 && --count == 0) owner = 0;
+    break;
+  default:
+    break;
+  }
+  e->owner = owner;
+  e->count = count;
+}
+
+struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint8_t result,
+                                uint32_t oi, struct dpu_event *pt, struct dpu_event *pm,
+                                struct dpu_event *px, uint32_t site) {
+  struct dpu_event **first = pt ? &pt->tchild : &u->troot_child[tid];
+  for (struct dpu_event *c = *first; c; c = c->tsibling)
+    if (c->op == op && c->result == result && c->obj == oi && c->pre_obj == pm &&
+        c->pre_extra == px)
+      return c;
+  struct dpu_event *e = dpu_pes_add(&u->pes, tid, op, result, oi, pt, pm, px);
+  if (!e) return NULL;
+  e->site = site;
+  e->tsibling = *first;
+  *first = e;
+  if (oi != DPU_NO_OBJECT) {
+    struct dpu_event **ofirst = pm ? &pm->ochild : &u->oroot_child[oi];
+    e->osibling = *ofirst;
+    *ofirst = e;
+  }
+  set_state(e);
+  return e;
+}
+
+/* The later of two events of one object tree that lie in one configuration (either may be
+ * NULL). */
+static struct dpu_event *later_on(struct dpu_event *a, struct dpu_event *b) {
+  if (!a) return b;
+  if (!b) return a;
+  return a->onode.depth >= b->onode.depth ? a : b;
+}
+
+int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t oi,
+                    struct dpu_event *pt, struct dpu_event *pm, struct dpu_event *px,
+                    uint32_t site) {
+  if (oi == DPU_NO_OBJECT || !pm) return 0;
+  /* lo: the last event on the object that the history must keep (what the thread predecessor
+   * and the extra cause depend on). Positions from pm's parent up to lo are candidates. */
+  struct dpu_event *lo = NULL;
+  if (pt) lo = later_on(lo, dpu_event_omax(pt, oi));
+  if (px) lo = later_on(lo, dpu_event_omax(px, oi));
+  for (struct dpu_event *x = pm->pre_obj;; x = x->pre_obj) {
+    /* x: the new position's object predecessor (NULL: the object's first operation). */
+    if (x && lo && x->onode.depth < lo->onode.depth) break;
+    uint8_t result;
+    if (dpu_unf_enabled_after(x, tid, op, &result)) {
+      uint32_t before = u->pes.nevents;
+      if (!dpu_unf_event(u, tid, op, result, oi, pt, x, px, site)) return -1;
+      u->cex_created += u->pes.nevents - before;
+    }
+    if (!x || x == lo) break;
+  }
+  return 0;
+}
+
+int dpu_unf_cex(struct dpu_unfolding *u, struct dpu_event *e) {
+  if (e->cex_done) return 0;
+  e->cex_done = 1;
+  return dpu_unf_earlier(u, e->tid, e->op, e->obj, e->pre_thread, e->pre_obj, e->pre_extra,
+                         e->site);
+}

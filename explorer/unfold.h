@@ -1,0 +1,69 @@
+/* The unfolding as QPOR discovers it (Alg. 1's set U): events found or created from run
+ * traces by their canonical name ⟨action, history⟩, and their conflicting extensions
+ * (cexp of Alg. 1 / Sec. 5.3, generalised to every object operation). */
+#ifndef DPU_UNFOLD_H
+#define DPU_UNFOLD_H
+
+#include <stdint.h>
+
+#include "../runtime/protocol.h"
+#include "pes.h"
+
+struct dpu_unfolding {
+  struct dpu_pes pes;
+  /* Objects: key (class bit 63 for thread objects | address or tid) → PES object index. */
+  uint64_t *okeys;
+  uint32_t *oidx;
+  uint32_t ocap, on;
+  /* First children of the tree roots (first event of each thread / object). */
+  struct dpu_event *troot_child[DPU_PES_MAX_THREADS];
+  struct dpu_event **oroot_child;   /* [DPU_PES_MAX_OBJECTS] */
+  uint64_t cex_created;             /* events created as conflicting extensions */
+};
+
+/* Initialises an empty unfolding with skip step `step`. Returns 0, -1 if out of memory. */
+int dpu_unf_init(struct dpu_unfolding *u, uint32_t step);
+
+/* Frees everything. */
+void dpu_unf_destroy(struct dpu_unfolding *u);
+
+/* The object index of operation op on runtime object obj (a mutex address or a thread id), or
+ * DPU_NO_OBJECT for operations that are in no object tree (thread start, exit and create,
+ * process exit: see dpu_op_is_eager). Allocates an index for a new object; returns
+ * DPU_NO_OBJECT - 1 when DPU_PES_MAX_OBJECTS are in use. */
+uint32_t dpu_unf_object(struct dpu_unfolding *u, uint8_t op, uint64_t obj);
+
+/* The event of thread tid doing (op, result) on object index oi with immediate causes pt
+ * (previous event of the thread), pm (previous event on the object) and px (the create of a
+ * started thread, the exit of a joined one): the existing one with this canonical name, or a
+ * new one. site is recorded on creation. Returns NULL if out of memory. */
+struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint8_t result,
+                                uint32_t oi, struct dpu_event *pt, struct dpu_event *pm,
+                                struct dpu_event *px, uint32_t site);
+
+/* Whether thread tid's operation op could be performed on object state `after` (the object's
+ * last event, NULL for its initial state), and with which result (trylock: 1 acquired). The
+ * model of runtime/mutex.c: a lock needs a free mutex (or one the caller holds, which the
+ * runtime then reports or recurses); a trylock always runs. */
+int dpu_unf_enabled_after(const struct dpu_event *after, uint16_t tid, uint8_t op,
+                          uint8_t *result);
+
+/* Adds the events of thread tid doing op on object oi, after pt (and px), at the positions of
+ * the object's tree before pm: right after each proper ancestor x of pm, up to the last event
+ * on the object that pt or px depend on, wherever the object's state after x enables op. For
+ * an executed event these are its conflicting extensions; for an operation a thread could not
+ * perform at the end of a run (it waits for pm's holder), they are the extensions in which it
+ * went first, which cexp of the paper, iterating over the events of C only, does not produce.
+ * Returns 0, -1 if out of memory. */
+int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t oi,
+                    struct dpu_event *pt, struct dpu_event *pm, struct dpu_event *px,
+                    uint32_t site);
+
+/* Adds the conflicting extensions that e gives rise to, once per event (Alg. 1's cexp,
+ * Sec. 5.3): e's action, after e's thread predecessor, placed right after each earlier event x
+ * of e's object tree (proper ancestors of pm(e), up to the last event on the object that e's
+ * thread or extra cause already depends on), wherever the object's state after x enables it.
+ * Returns 0, -1 if out of memory. */
+int dpu_unf_cex(struct dpu_unfolding *u, struct dpu_event *e);
+
+#endif

@@ -1,0 +1,452 @@
+#!/usr/bin/env python3
+"""Differential test of dpu's QPOR explorer against the exhaustive oracle.
+
+For every seed, generate a program with genprog.py, run
+
+    DPU --por=none --print-traces PROG            (the oracle)
+    DPU --por=qpor -k K --print-traces PROG       (for every K in --ks)
+
+and check that each QPOR run reports the same set of trace fingerprints (`dpu: trace HEX`),
+the same max-config and defect counts, the same kinds of defects and the same exit code as
+the oracle, and 0 SSBs with -k 0. Every result is also checked on its own (one trace line per
+max-config, no fingerprint twice, one defect block per defect, exit code 0/1 matching the
+defect count), and the oracle against the generator's model (the `// model:` header line).
+
+One line per failing seed says what differed; the last line is `N passed, M failed`.
+Exit status 0 iff M == 0 (2 for bad usage).
+
+    difftest.py --dpu build/dpu                      seeds 1-200, -k 0,1,2,3
+    difftest.py --dpu build/dpu --seeds 17-17 --keep /tmp/fail
+    difftest.py --dpu build/dpu --oracle-only        --por=none twice: determinism
+    difftest.py --dpu build/dpu --regress tests/regress
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import glob
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import genprog  # noqa: E402
+
+TRACE_RE = re.compile(r"^dpu: trace ([0-9a-f]+)$")
+DEFECT_RE = re.compile(r"^dpu: defect (\d+): ([^:]+): (.*)$")
+SUMMARY_RE = re.compile(
+    r"^dpu: summary: (\d+) defects, (\d+) max-configs, (\d+) SSBs, (\d+) runs, ([0-9.]+) s$")
+MODEL_RE = re.compile(r"^// model: (\d+) max-configs, (\d+) defects .*, (\d+) runs, exit (\d+)$",
+                      re.M)
+
+
+class Result:
+    """One dpu invocation."""
+
+    def __init__(self, label, cmd):
+        self.label = label        # "none", "none#2", "k=1", ...
+        self.cmd = cmd
+        self.rc = None
+        self.timed_out = False
+        self.stdout = ""
+        self.stderr = ""
+        self.wall = 0.0
+        self.traces = []          # fingerprints in the order printed
+        self.defects = []         # (kind, message) per defect block
+        self.summary = None       # dict: defects, max_configs, ssbs, runs, seconds
+
+    def brief(self):
+        if self.timed_out:
+            return "timed out after %.0f s" % self.wall
+        if self.summary is None:
+            return "exit %s, no summary line%s" % (self.rc, stderr_tail(self))
+        s = self.summary
+        return "exit %d, %d max-configs, %d defects, %d SSBs, %d runs" % (
+            self.rc, s["max_configs"], s["defects"], s["ssbs"], s["runs"])
+
+
+def stderr_tail(r, width=120):
+    """ " (stderr: LAST LINE)", shortened, or ""."""
+    err = r.stderr.strip().splitlines()
+    if not err:
+        return ""
+    last = err[-1] if len(err[-1]) <= width else err[-1][:width - 3] + "..."
+    return " (stderr: %s)" % last
+
+
+def run_dpu(dpu, label, args, timeout):
+    cmd = [dpu] + args
+    r = Result(label, cmd)
+    t0 = time.monotonic()
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout, text=True, errors="replace")
+    except subprocess.TimeoutExpired as e:
+        r.timed_out = True
+        r.wall = time.monotonic() - t0
+        r.stdout = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        return r
+    r.wall = time.monotonic() - t0
+    r.rc, r.stdout, r.stderr = p.returncode, p.stdout, p.stderr
+    lines = p.stdout.splitlines()
+    for ln in lines:
+        m = TRACE_RE.match(ln)
+        if m:
+            r.traces.append(m.group(1))
+            continue
+        m = DEFECT_RE.match(ln)
+        if m:
+            r.defects.append((m.group(2), m.group(3)))
+    if lines:
+        m = SUMMARY_RE.match(lines[-1])
+        if m:
+            r.summary = dict(defects=int(m.group(1)), max_configs=int(m.group(2)),
+                             ssbs=int(m.group(3)), runs=int(m.group(4)),
+                             seconds=float(m.group(5)))
+    return r
+
+
+def normalize_defect(kind, msg):
+    """Defect messages up to thread numbering and addresses, which may differ between two
+    runs of the same trace (a deadlock's list of blocked threads is sorted)."""
+    msg = re.sub(r"0x[0-9a-fA-F]+", "0x#", msg)
+    msg = re.sub(r"\bT\d+\b", "T#", msg)
+    if kind == "deadlock":
+        head, _, rest = msg.partition(": ")
+        msg = head + ": " + ", ".join(sorted(rest.split(", ")))
+    return kind + ": " + msg
+
+
+def self_check(r):
+    """Problems visible in one result alone."""
+    if r.timed_out or r.summary is None:
+        return [r.brief()]
+    out = []
+    s = r.summary
+    if r.rc not in (0, 1):
+        out.append("exit %d%s" % (r.rc, stderr_tail(r)))
+    elif r.rc != (1 if s["defects"] else 0):
+        out.append("exit %d with %d defects" % (r.rc, s["defects"]))
+    if len(r.traces) != s["max_configs"]:
+        out.append("%d trace lines for %d max-configs" % (len(r.traces), s["max_configs"]))
+    if len(set(r.traces)) != len(r.traces):
+        out.append("%d fingerprints printed twice" % (len(r.traces) - len(set(r.traces))))
+    if len(r.defects) != s["defects"]:
+        out.append("%d defect blocks for %d defects" % (len(r.defects), s["defects"]))
+    return out
+
+
+def compare(oracle, r, ordered):
+    """Differences of r against the oracle; ordered: also the order of the trace lines and
+    the run count (the exhaustive explorer is deterministic)."""
+    if r.timed_out or r.summary is None or oracle.summary is None:
+        return []  # already reported by self_check
+    out = []
+    a, b = set(oracle.traces), set(r.traces)
+    if a != b:
+        miss, extra = sorted(a - b), sorted(b - a)
+        s = "traces differ from the oracle's: %d missing" % len(miss)
+        if miss:
+            s += " (e.g. %s)" % miss[0]
+        s += ", %d extra" % len(extra)
+        if extra:
+            s += " (e.g. %s)" % extra[0]
+        out.append(s)
+    elif ordered and oracle.traces != r.traces:
+        out.append("same traces in a different order")
+    so, sr = oracle.summary, r.summary
+    for key, name in (("max_configs", "max-configs"), ("defects", "defects")):
+        if so[key] != sr[key]:
+            out.append("%d %s, oracle %d" % (sr[key], name, so[key]))
+    if ordered and so["runs"] != sr["runs"]:
+        out.append("%d runs, oracle %d" % (sr["runs"], so["runs"]))
+    if oracle.rc != r.rc:
+        out.append("exit %d, oracle exit %d" % (r.rc, oracle.rc))
+    da = collections.Counter(normalize_defect(*d) for d in oracle.defects)
+    db = collections.Counter(normalize_defect(*d) for d in r.defects)
+    if da != db and so["defects"] == sr["defects"]:
+        diff = (db - da) or (da - db)
+        out.append("defect messages differ (e.g. %s)" % next(iter(diff)))
+    return out
+
+
+def model_check(text, oracle):
+    """The oracle against the generator's model of the program."""
+    m = MODEL_RE.search(text)
+    if not m or oracle.summary is None or oracle.timed_out:
+        return []
+    mc, defects, _runs, rc = (int(x) for x in m.groups())
+    s = oracle.summary
+    out = []
+    if s["max_configs"] != mc:
+        out.append("%d max-configs, the model says %d" % (s["max_configs"], mc))
+    if s["defects"] != defects:
+        out.append("%d defects, the model says %d" % (s["defects"], defects))
+    if oracle.rc != rc and oracle.rc in (0, 1):
+        out.append("exit %d, the model says %d" % (oracle.rc, rc))
+    return out
+
+
+class Case:
+    """One program to check: a generated seed or a file of the regression corpus."""
+
+    def __init__(self, name, files, args, text=None):
+        self.name = name          # "seed 17" or "regress/trylock.c"
+        self.files = files        # input files (generated into a temp dir, or existing)
+        self.args = args          # extra dpu options (-D, --run-timeout, --max-steps)
+        self.text = text          # generated source (None for corpus files)
+
+
+def check_case(case, opts, tmp):
+    """Returns (problems, results, source path)."""
+    if case.text is not None:
+        path = os.path.join(tmp, case.name.replace(" ", "") + ".c")
+        with open(path, "w") as f:
+            f.write(case.text)
+        files = [path]
+    else:
+        files = case.files
+    base = case.args + files
+    oracle = run_dpu(opts.dpu, "none", ["--por=none", "--print-traces"] + base, opts.timeout)
+    results = [oracle]
+    problems = ["oracle: " + p for p in self_check(oracle)]
+    if case.text is not None and opts.model:
+        problems += ["oracle vs model: " + p for p in model_check(case.text, oracle)]
+    if opts.oracle_only:
+        others = [run_dpu(opts.dpu, "none#2", ["--por=none", "--print-traces"] + base,
+                          opts.timeout)]
+    else:
+        others = [run_dpu(opts.dpu, "k=%d" % k,
+                          ["--por=qpor", "-k", str(k), "--print-traces"] + base, opts.timeout)
+                  for k in opts.ks]
+    per_label = []
+    for r in others:
+        results.append(r)
+        mine = self_check(r) + compare(oracle, r, opts.oracle_only)
+        if r.label == "k=0" and r.summary is not None and r.summary["ssbs"] != 0:
+            mine.append("%d SSBs" % r.summary["ssbs"])
+        if mine:
+            per_label.append((r.label, mine))
+    # explorers that went wrong the same way share one entry: "k=0,2: ..."
+    while per_label:
+        label, mine = per_label.pop(0)
+        same = [lab for lab, m in per_label if m == mine]
+        per_label = [(lab, m) for lab, m in per_label if m != mine]
+        if same:
+            label = label + "," + ",".join(lab.split("=")[-1] for lab in same)
+        problems.append("%s: %s" % (label, "; ".join(mine)))
+    return problems, results, files[0]
+
+
+def worker(args):
+    case, opts = args
+    tmp = tempfile.mkdtemp(prefix="difftest.")
+    try:
+        if case.text is None and case.name.startswith("seed "):
+            seed = int(case.name.split()[1])
+            try:
+                case.text, _ = genprog.generate(seed, opts.kind)
+            except Exception as e:  # a bug of the generator
+                return case.name, ["genprog failed: %s: %s" % (type(e).__name__, e)], [], None
+        problems, results, src = check_case(case, opts, tmp)
+        if problems and opts.keep:
+            os.makedirs(opts.keep, exist_ok=True)
+            stem = case.name.replace(" ", "").replace("/", "_").replace(".c", "")
+            shutil.copy(src, os.path.join(opts.keep, stem + ".c"))
+            for r in results:
+                lab = r.label.replace("=", "").replace("#", "_")
+                with open(os.path.join(opts.keep, "%s.%s.out" % (stem, lab)), "w") as f:
+                    f.write("$ %s\n%s%s" % (" ".join(shlex.quote(c) for c in r.cmd),
+                                            r.stdout, r.stderr))
+        stats = [(r.label, r.rc, r.summary, r.wall) for r in results]
+        return case.name, problems, stats, None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+# ---- the regression corpus -----------------------------------------------------------------
+
+SKIP_OPTS = ("--timeout", "--max-runs", "--stop-on-defect", "--replay")
+CMD_END = re.compile(r"2>|[|;<>]")  # where the dpu command of a RUN line ends
+
+
+def regress_cases(directory):
+    """(cases, skipped names): the corpus files expected to compile and finish, with the
+    -D, --run-timeout and --max-steps options and the inputs of their first %dpu RUN line."""
+    cases, skipped = [], []
+    directory = os.path.abspath(directory)
+    for path in sorted(glob.glob(os.path.join(directory, "*.c"))):
+        name = "regress/" + os.path.basename(path)
+        with open(path, errors="replace") as f:
+            runs = [m.group(1) for m in re.finditer(r"//\s*RUN:\s*(.*)$", f.read(), re.M)]
+        dpu_lines = [ln.split("%dpu", 1)[1] for ln in runs if "%dpu" in ln]
+        reason = None
+        if not dpu_lines:
+            reason = "no %dpu RUN line"
+        elif any(re.search(r"test \$\? -eq [23]\b", ln) for ln in runs):
+            reason = "expects exit 2 or 3"
+        else:
+            for ln in runs:
+                toks = shlex.split(CMD_END.split(ln)[0])
+                used = [t for t in toks if t.startswith(SKIP_OPTS)] + \
+                    [t for t in re.findall(r"--[a-z-]+", ln) if t in SKIP_OPTS]
+                if used:
+                    reason = "uses " + used[0].split("=")[0]
+                elif "%dpu" in ln and "--" in toks:
+                    reason = "passes program arguments"
+                if reason:
+                    break
+        toks = [] if reason else shlex.split(CMD_END.split(dpu_lines[0])[0])
+        args, files = [], []
+        i = 0
+        while not reason and i < len(toks):
+            t = toks[i]
+            if t == "-D" and i + 1 < len(toks):
+                args += ["-D", toks[i + 1]]
+                i += 1
+            elif t.startswith("-D") or t.startswith(("--run-timeout=", "--max-steps=")):
+                args.append(t)
+            elif t == "%s":
+                files.append(path)
+            elif "%S" in t:
+                files.append(t.replace("%S", directory))
+            elif "%" in t:
+                reason = "input %s" % t
+            elif not t.startswith("-"):
+                files.append(os.path.join(directory, t))
+            i += 1
+        if not reason and path not in files:
+            reason = "first %dpu RUN line does not check the file"
+        if reason:
+            skipped.append("%s (%s)" % (name, reason))
+        else:
+            cases.append(Case(name, files, args))
+    return cases, skipped
+
+
+# ---- driver --------------------------------------------------------------------------------
+
+def parse_seeds(s):
+    m = re.fullmatch(r"(\d+)(?:-(\d+))?", s)
+    if not m:
+        raise argparse.ArgumentTypeError("expected A-B or N, got %r" % s)
+    a = int(m.group(1))
+    b = int(m.group(2)) if m.group(2) else a
+    if b < a:
+        raise argparse.ArgumentTypeError("empty range %r" % s)
+    return range(a, b + 1)
+
+
+def parse_ks(s):
+    try:
+        ks = [int(x) for x in s.split(",") if x != ""]
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected K,K,..., got %r" % s)
+    if not ks or any(k < 0 for k in ks):
+        raise argparse.ArgumentTypeError("expected K,K,..., got %r" % s)
+    return ks
+
+
+def percentile(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def print_stats(all_stats):
+    """Distribution of the oracle's counts and times, and of each explorer's times."""
+    oracle = [s[0] for s in all_stats if s and s[0][2] is not None]
+    if not oracle:
+        return
+    mcs = [s[2]["max_configs"] for s in oracle]
+    buckets = [(1, 1), (2, 9), (10, 99), (100, 999), (1000, 9999), (10000, 10 ** 12)]
+    print("stats: oracle max-configs: " + ", ".join(
+        "%s: %d" % ("%d" % lo if lo == hi else "%d-%d" % (lo, hi) if hi < 10 ** 12 else ">=%d" % lo,
+                    sum(lo <= x <= hi for x in mcs)) for lo, hi in buckets)
+        + "; median %d, max %d" % (percentile(mcs, 0.5), max(mcs)))
+    runs = [s[2]["runs"] for s in oracle]
+    print("stats: oracle runs: median %d, 90%% %d, max %d" % (
+        percentile(runs, 0.5), percentile(runs, 0.9), max(runs)))
+    with_defects = sum(1 for s in oracle if s[2]["defects"])
+    print("stats: %d of %d programs with defects" % (with_defects, len(oracle)))
+    labels = []
+    for st in all_stats:
+        for lab, *_ in st:
+            if lab not in labels:
+                labels.append(lab)
+    for lab in labels:
+        walls = [w for st in all_stats for (l, _rc, _s, w) in st if l == lab]
+        print("stats: %s wall time: median %.2f s, 90%% %.2f s, max %.2f s, total %.1f s" % (
+            lab, percentile(walls, 0.5), percentile(walls, 0.9), max(walls), sum(walls)))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        description="Differential test: dpu --por=qpor -k K against --por=none.")
+    ap.add_argument("--dpu", required=True, help="the dpu binary")
+    ap.add_argument("--seeds", type=parse_seeds, default=range(1, 201),
+                    help="seeds A-B (default 1-200)")
+    ap.add_argument("--ks", type=parse_ks, default=[0, 1, 2, 3],
+                    help="values of -k for --por=qpor (default 0,1,2,3)")
+    ap.add_argument("--jobs", "-j", type=int, default=2, help="programs checked in parallel")
+    ap.add_argument("--keep", metavar="DIR", help="keep failing programs and dpu outputs here")
+    ap.add_argument("--oracle-only", action="store_true",
+                    help="run --por=none twice and compare (determinism of the oracle)")
+    ap.add_argument("--regress", metavar="DIR",
+                    help="check the regression programs in DIR instead of generated ones")
+    ap.add_argument("--kind", default="mutex", choices=genprog.KINDS,
+                    help="kind of generated programs")
+    ap.add_argument("--no-model", dest="model", action="store_false",
+                    help="do not check the oracle against the generator's model")
+    ap.add_argument("--timeout", type=float, default=120,
+                    help="seconds per dpu invocation (default 120)")
+    ap.add_argument("--stats", action="store_true",
+                    help="print distributions of counts and times before the last line")
+    ap.add_argument("-v", "--verbose", action="store_true",
+                    help="one line per program, passed ones too")
+    opts = ap.parse_args(argv)
+    if not os.access(opts.dpu, os.X_OK):
+        ap.error("--dpu %s: not an executable" % opts.dpu)
+    opts.dpu = os.path.abspath(opts.dpu)
+    if opts.jobs < 1:
+        ap.error("--jobs must be at least 1")
+
+    if opts.regress:
+        if not os.path.isdir(opts.regress):
+            ap.error("--regress %s: not a directory" % opts.regress)
+        cases, skipped = regress_cases(opts.regress)
+        if opts.verbose:
+            for s in skipped:
+                print("skipped %s" % s)
+    else:
+        cases = [Case("seed %d" % s, None, []) for s in opts.seeds]
+
+    passed = failed = 0
+    all_stats = []
+    t0 = time.monotonic()
+    with concurrent.futures.ProcessPoolExecutor(max_workers=opts.jobs) as pool:
+        for name, problems, stats, _ in pool.map(worker, [(c, opts) for c in cases]):
+            all_stats.append(stats)
+            if problems:
+                failed += 1
+                print("%s: %s" % (name, "; ".join(problems)), flush=True)
+            else:
+                passed += 1
+                if opts.verbose:
+                    print("%s: ok: %s" % (name, "; ".join(
+                        "%s %s, %.2f s" % (lab, "%d max-configs, %d defects, %d runs" % (
+                            s["max_configs"], s["defects"], s["runs"]) if s else "exit %s" % rc, w)
+                        for lab, rc, s, w in stats)), flush=True)
+    if opts.stats:
+        print_stats(all_stats)
+        print("stats: total wall time %.1f s with %d jobs" % (time.monotonic() - t0, opts.jobs))
+    print("%d passed, %d failed" % (passed, failed))
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
