@@ -7,8 +7,8 @@
  * recorded under a second mutex.
  *
  * Nobody waits for anybody, so every thread terminates on every interleaving:
- *  - a worker that finds the queue empty counts an idle poll and gives up after IDLE of them
- *    (or at once if shutdown was announced);
+ *  - a worker that finds the queue empty counts an idle poll; it gives up when it finds it
+ *    empty for the (IDLE+1)-th time, or at once if shutdown was announced;
  *  - whoever finds the queue full runs the task itself instead (caller-runs policy);
  *  - after joining the workers, main runs whatever is still queued.
  *
@@ -70,8 +70,6 @@ static void run_task(int task, int who) {
   if (SIZE(task) == 2 && !push(T + task)) run_task(T + task, who); /* full: run the child now */
   pthread_mutex_lock(&res_lock);
   assert(!done[task]);
-  /* A child is pushed while its parent runs, and the parent is recorded right after. */
-  if (task >= T) assert(done[task - T] || runner[task - T] == 0);
   done[task] = 1;
   runner[task] = who;
   work_total += SIZE(task);
@@ -88,7 +86,7 @@ static void *worker(void *arg) {
       task = queue[q_head];
       q_head = (q_head + 1) % QCAP;
       q_len--;
-    } else if (shutdown_requested || ++idle >= IDLE + 1) {
+    } else if (shutdown_requested || ++idle > IDLE) {
       stop = 1;
     }
     pthread_mutex_unlock(&q_lock);

@@ -252,7 +252,7 @@ def worker(args):
             try:
                 case.text, _ = genprog.generate(seed, opts.kind)
             except Exception as e:  # a bug of the generator
-                return case.name, ["genprog failed: %s: %s" % (type(e).__name__, e)], [], None
+                return case.name, ["genprog failed: %s: %s" % (type(e).__name__, e)], []
         problems, results, src = check_case(case, opts, tmp)
         if problems and opts.keep:
             os.makedirs(opts.keep, exist_ok=True)
@@ -264,7 +264,7 @@ def worker(args):
                     f.write("$ %s\n%s%s" % (" ".join(shlex.quote(c) for c in r.cmd),
                                             r.stdout, r.stderr))
         stats = [(r.label, r.rc, r.summary, r.wall) for r in results]
-        return case.name, problems, stats, None
+        return case.name, problems, stats
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -429,7 +429,7 @@ def main(argv=None):
     all_stats = []
     t0 = time.monotonic()
     with concurrent.futures.ProcessPoolExecutor(max_workers=opts.jobs) as pool:
-        for name, problems, stats, _ in pool.map(worker, [(c, opts) for c in cases]):
+        for name, problems, stats in pool.map(worker, [(c, opts) for c in cases]):
             all_stats.append(stats)
             if problems:
                 failed += 1

@@ -250,9 +250,11 @@ class Builder:
         # try
         body = self.data_ops(th, {m})
         r = rng.random()
-        if r < 0.4 or nm == 1:
+        if r < 0.4 or (nm == 1 and r < 0.7):
             v = th.new_local()
-            other = [("setl", v, ("+", ("l", v), ("k", 1)))] if r < 0.7 else []
+            other = [("setl", v, ("+", ("l", v), ("k", 1)))]
+        elif nm == 1:
+            other = []
         else:
             m2 = rng.choice([i for i in range(nm) if i != m])
             other = [("cs", m2, self.data_ops(th, {m2}))]
@@ -360,7 +362,70 @@ class Builder:
             if m.kind != "static" and rng.random() < 0.7:
                 body.append(("destroy", m.idx))
         main.body = body
+        self.prune()
         return p
+
+    def prune(self):
+        """Drops the globals and static mutexes that no thread uses, renumbering the rest
+        (in order, so the lock order stays the order of the indices)."""
+        p = self.p
+        used_g, used_m = set(), set()
+
+        def scan_e(e):
+            if e[0] == "g":
+                used_g.add(e[1])
+            elif e[0] not in ("k", "l"):
+                scan_e(e[1])
+                scan_e(e[2])
+
+        def scan(stmts):
+            for s in stmts:
+                if s[0] in ("cs", "try", "init", "destroy"):
+                    used_m.add(s[1])
+                if s[0] == "setg":
+                    used_g.add(s[1])
+                for x in s[1:]:
+                    if isinstance(x, list):
+                        scan(x)
+                    elif isinstance(x, tuple):
+                        scan_e(x)
+
+        for t in p.threads:
+            scan(t.body)
+        if not used_g:
+            used_g.add(0)
+        used_m |= {g.guard for g in p.globals if g.idx in used_g}
+        gmap = {old: new for new, old in enumerate(sorted(used_g))}
+        mmap = {old: new for new, old in enumerate(sorted(used_m))}
+
+        def re_e(e):
+            if e[0] == "g":
+                return ("g", gmap[e[1]])
+            if e[0] in ("k", "l"):
+                return e
+            return (e[0], re_e(e[1]), re_e(e[2]))
+
+        def re_s(stmts):
+            out = []
+            for s in stmts:
+                tag = s[0]
+                if tag in ("cs", "try", "init", "destroy"):
+                    s = (tag, mmap[s[1]]) + s[2:]
+                elif tag == "setg":
+                    s = (tag, gmap[s[1]], s[2])
+                out.append(tuple(re_s(x) if isinstance(x, list) else
+                                 re_e(x) if isinstance(x, tuple) and i > 0 else x
+                                 for i, x in enumerate(s)))
+            return out
+
+        for t in p.threads:
+            t.body = re_s(t.body)
+        p.mutexes = [p.mutexes[i] for i in sorted(used_m)]
+        for i, m in enumerate(p.mutexes):
+            m.idx, m.name = i, "m%d" % i
+        p.globals = [p.globals[i] for i in sorted(used_g)]
+        for i, g in enumerate(p.globals):
+            g.idx, g.name, g.guard = i, "g%d" % i, mmap[g.guard]
 
     def depth(self, i):
         d = 0
@@ -653,6 +718,7 @@ def render(prog, seed, kind, info):
     w("// model: %d max-configs, %d defects (%d deadlocks, %d assertion failures), %d runs, exit %d"
       % (info["max_configs"], info["defects"], info["deadlocks"],
          info["defects"] - info["deadlocks"], info["runs"], 1 if info["defects"] else 0))
+    w("#define _XOPEN_SOURCE 700 // PTHREAD_MUTEX_RECURSIVE with -std=c17")
     w("#include <assert.h>")
     w("#include <pthread.h>")
     w("#include <stdio.h>")
@@ -739,18 +805,48 @@ def render(prog, seed, kind, info):
         if kids:
             w("  pthread_t %s;" % ", ".join("h%d" % c for c in kids))
 
+    def unread(t):
+        """(void) for the locals that are set but never read (clang's -Wall)."""
+        read = set()
+
+        def scan_e(e, skip):
+            if e[0] == "l" and e[1] != skip:
+                read.add(e[1])
+            elif e[0] not in ("k", "g", "l"):
+                scan_e(e[1], skip)
+                scan_e(e[2], skip)
+
+        def scan(stmts):
+            for s in stmts:
+                if s[0] == "setl":
+                    scan_e(s[2], s[1])
+                elif s[0] == "setg":
+                    scan_e(s[2], None)
+                elif s[0] in ("if", "assert") and s[1] is not None:
+                    scan_e(s[1], None)
+                for x in s[1:]:
+                    if isinstance(x, list):
+                        scan(x)
+
+        scan(t.body)
+        for i in range(t.nlocals):
+            if i not in read:
+                w("  (void)v%d;" % i)
+
     for t in p.threads[1:]:
         w("")
         w("static void *%s(void *arg) {" % t.fname)
         w("  (void)arg;")
         decls(t)
         block(t.body, t, 1)
+        unread(t)
         w("  return NULL;")
         w("}")
     w("")
     w("int main(void) {")
     decls(p.threads[0])
     block(p.threads[0].body, p.threads[0], 1)
+    unread(p.threads[0])
     w("  return 0;")
     w("}")
     return "\n".join(out) + "\n"
