@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dot.h"
 #include "fingerprint.h"
 #include "unfold.h"
 
@@ -295,8 +296,12 @@ static bool combine(struct qpor *q, uint32_t i, uint32_t k) {
 /* Collects ⌈x⌉ \ C into jlist (marking events with the current generation). */
 static int collect(struct qpor *q, struct dpu_event *x, uint32_t *nj) {
   if (!x || in_c(q, x)) return 0;
-  if (ensure((void **)&q->emark, &q->emark_cap, q->u.pes.nevents, sizeof *q->emark) != 0)
-    return -1;
+  if (q->u.pes.nevents > q->emark_cap) {
+    uint32_t old = q->emark_cap;
+    if (ensure((void **)&q->emark, &q->emark_cap, q->u.pes.nevents, sizeof *q->emark) != 0)
+      return -1;
+    memset(q->emark + old, 0, (q->emark_cap - old) * sizeof *q->emark); /* no stale marks */
+  }
   if (q->emark[x->id] == q->mark) return 0;
   q->emark[x->id] = q->mark;
   if (collect(q, x->pre_thread, nj) || collect(q, x->pre_obj, nj) || collect(q, x->pre_extra, nj))
@@ -377,6 +382,32 @@ static int finish_run(struct qpor *q) {
   }
   if (q->r->show_output) dpu_report_output(q->r, shm);
   return 0;
+}
+
+void dpu_qpor_print_stats(FILE *f, const struct dpu_qpor_stats *st) {
+  fprintf(f, "dpu: stats: events %llu (%llu conflicting extensions), %.1f MiB\n",
+          (unsigned long long)st->events, (unsigned long long)st->cex_events,
+          (double)st->bytes / (1 << 20));
+  fprintf(f, "dpu: stats: trees %llu, nodes %llu, depth average %.1f maximum %llu\n",
+          (unsigned long long)st->trees, (unsigned long long)st->tree_nodes,
+          st->tree_nodes ? (double)st->depth_sum / (double)st->tree_nodes : 0.0,
+          (unsigned long long)st->depth_max);
+  fprintf(f, "dpu: stats: queries causality %llu, conflict %llu, pointers followed %llu\n",
+          (unsigned long long)st->causality_queries, (unsigned long long)st->conflict_queries,
+          (unsigned long long)st->tree_steps);
+  fprintf(f, "dpu: stats: depth differences:");
+  for (int b = 0; b < 33; b++) {
+    if (!st->depth_hist[b]) continue;
+    if (b == 0) fprintf(f, " 0: %llu", (unsigned long long)st->depth_hist[b]);
+    else fprintf(f, " %llu-%llu: %llu", 1ull << (b - 1), (1ull << b) - 1,
+                 (unsigned long long)st->depth_hist[b]);
+  }
+  fprintf(f, "\n");
+  fprintf(f, "dpu: stats: Alt calls %llu, found %llu; D redirections %llu; replay mismatches %llu; "
+             "longest run %llu events\n",
+          (unsigned long long)st->alt_calls, (unsigned long long)st->alt_found,
+          (unsigned long long)st->d_violations, (unsigned long long)st->replay_mismatch,
+          (unsigned long long)st->max_depth);
 }
 
 enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_report *r,
@@ -490,6 +521,19 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
     rs = run(&q, j, q.jlist, (uint32_t)nj);
   }
 out:
+  if (qo->dot && dpu_unf_write_dot(&q.u, qo->dot) != 0)
+    fprintf(stderr, "dpu: error: cannot write the --dot file\n");
+  st->trees = q.u.pes.nthreads + q.u.pes.nobjects;
+  for (const struct dpu_event *e = q.u.pes.events; e; e = e->next) {
+    st->tree_nodes++;
+    st->depth_sum += e->tnode.depth;
+    if (e->tnode.depth > st->depth_max) st->depth_max = e->tnode.depth;
+    if (e->obj != DPU_NO_OBJECT) {
+      st->tree_nodes++;
+      st->depth_sum += e->onode.depth;
+      if (e->onode.depth > st->depth_max) st->depth_max = e->onode.depth;
+    }
+  }
   st->events = q.u.pes.nevents;
   st->cex_events = q.u.cex_created;
   st->bytes = q.u.pes.bytes;

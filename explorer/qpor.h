@@ -4,6 +4,7 @@
 #define DPU_QPOR_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "../runtime/executor.h"
 #include "dfs.h"
@@ -12,6 +13,7 @@
 struct dpu_qpor_options {
   unsigned k;          /* k-partial alternatives; 0 = optimal (all of D) */
   unsigned skip_step;  /* step s of the trees' skip pointers (Sec. 5.2) */
+  FILE *dot;           /* if not NULL, the unfolding is written there at the end (--dot) */
 };
 
 /* What the QPOR exploration measured (--stats). */
@@ -28,6 +30,9 @@ struct dpu_qpor_stats {
   uint64_t causality_queries, conflict_queries;
   uint64_t depth_hist[33];   /* depth differences of tree queries (the paper's Fig. 3) */
   uint64_t tree_steps;       /* skip/parent pointers followed */
+  uint64_t trees;            /* thread trees + object trees */
+  uint64_t tree_nodes;       /* nodes in all trees */
+  uint64_t depth_sum, depth_max; /* of tree nodes */
 };
 
 /* Explores every maximal configuration of the program's unfolding once (Alg. 1). Sleep-set-
@@ -38,5 +43,9 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
                                          const struct dpu_explore_options *o,
                                          const struct dpu_qpor_options *qo, struct dpu_counts *c,
                                          struct dpu_qpor_stats *st);
+
+/* Prints the QPOR statistics as "dpu: stats: ..." lines: events, trees and their depths, the
+ * tree queries with the distribution of depth differences (the paper's Fig. 3), Alt calls. */
+void dpu_qpor_print_stats(FILE *f, const struct dpu_qpor_stats *st);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "../explorer/dfs.h"
 #include "../explorer/qpor.h"
@@ -96,25 +97,38 @@ int main(int argc, char **argv) {
       .stop_on_defect = o.stop_on_defect,
   };
   struct dpu_counts counts = {0};
+  double explore_start = dpu_now(), startup_seconds = explore_start - t0;
   struct dpu_qpor_options qo = {.k = o.k, .skip_step = o.skip_step};
+  if (o.dot) {
+    qo.dot = fopen(o.dot, "w");
+    if (!qo.dot) {
+      fprintf(stderr, "dpu: error: cannot write %s\n", o.dot);
+      return EXIT_USAGE;
+    }
+  }
   struct dpu_qpor_stats qs = {0};
   enum dpu_explore_status st;
   if (o.replay) st = dpu_explore_replay(&ex, &rep, replay, (uint32_t)nreplay, &eo, &counts);
   else if (o.por == DPU_POR_QPOR) st = dpu_explore_qpor(&ex, &rep, &eo, &qo, &counts, &qs);
   else st = dpu_explore_dfs(&ex, &rep, &eo, &counts);
-  double elapsed = dpu_now() - t0;
+  double elapsed = dpu_now() - t0, explore_seconds = dpu_now() - explore_start;
   if (o.verbosity > 0)
     fprintf(stdout, "dpu: executor %.3f s in %llu runs (%.1f us/run), explorer %.3f s\n",
             ex.exec_seconds, (unsigned long long)ex.runs,
             ex.runs ? ex.exec_seconds * 1e6 / (double)ex.runs : 0.0, elapsed - ex.exec_seconds);
-  if (o.verbosity > 0 && o.por == DPU_POR_QPOR)
-    fprintf(stdout,
-            "dpu: qpor: %llu events (%llu conflicting extensions), %llu Alt calls, %llu found, "
-            "%llu D redirections, %llu replay mismatches, max depth %llu, %.1f MiB of events\n",
-            (unsigned long long)qs.events, (unsigned long long)qs.cex_events,
-            (unsigned long long)qs.alt_calls, (unsigned long long)qs.alt_found,
-            (unsigned long long)qs.d_violations, (unsigned long long)qs.replay_mismatch,
-            (unsigned long long)qs.max_depth, (double)qs.bytes / (1 << 20));
+  if (qo.dot) fclose(qo.dot);
+  if (o.stats) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    fprintf(stdout, "dpu: stats: runs %llu, max-configs %llu, SSBs %llu\n",
+            (unsigned long long)counts.runs, (unsigned long long)counts.max_configs,
+            (unsigned long long)counts.ssbs);
+    if (o.por == DPU_POR_QPOR && !o.replay) dpu_qpor_print_stats(stdout, &qs);
+    fprintf(stdout, "dpu: stats: time executor %.3f s, explorer %.3f s (start-up %.3f s); "
+                    "explorer peak memory %.1f MiB\n",
+            ex.exec_seconds, explore_seconds - ex.exec_seconds, startup_seconds,
+            (double)ru.ru_maxrss / 1024);
+  }
   dpu_executor_stop(&ex);
 
   int code;

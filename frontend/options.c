@@ -13,7 +13,7 @@
 enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
   OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
-  OPT_PRINT_TRACES, OPT_SKIP_STEP
+  OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT
 };
 
 static const struct option longopts[] = {
@@ -31,6 +31,8 @@ static const struct option longopts[] = {
     {"std", required_argument, 0, OPT_STD},
     {"print-traces", no_argument, 0, OPT_PRINT_TRACES},
     {"skip-step", required_argument, 0, OPT_SKIP_STEP},
+    {"stats", no_argument, 0, OPT_STATS},
+    {"dot", required_argument, 0, OPT_DOT},
     {"quiet", no_argument, 0, 'q'},
     {"verbose", no_argument, 0, 'v'},
     {"help", no_argument, 0, 'h'},
@@ -69,6 +71,8 @@ static void usage(FILE *f) {
       "Output:\n"
       "  --show-output          print the program's output of every new trace\n"
       "  --print-traces         print the fingerprint of every new trace (dpu: trace HEX)\n"
+      "  --stats                print statistics: events, trees, queries, time, memory\n"
+      "  --dot=FILE             QPOR: write the unfolding as a Graphviz digraph\n"
       "  -q, --quiet            only the summary line and defects\n"
       "  -v, --verbose          more detail\n"
       "  -h, --help             this text\n"
@@ -183,6 +187,8 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
       o->skip_step = (unsigned)u;
       break;
     case OPT_PRINT_TRACES: o->print_traces = true; break;
+    case OPT_STATS: o->stats = true; break;
+    case OPT_DOT: o->dot = optarg; break;
     case OPT_STOP: o->stop_on_defect = true; break;
     case OPT_SHOW_OUTPUT: o->show_output = true; break;
     case OPT_REPLAY: o->replay = optarg; break;

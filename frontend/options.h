@@ -28,6 +28,8 @@ struct dpu_options {
   bool print_traces;      /* print "dpu: trace HEX" for every new trace */
   unsigned k;             /* QPOR: k-partial alternatives; 0 = optimal */
   unsigned skip_step;     /* QPOR: step s of the trees' skip pointers */
+  bool stats;             /* print statistics (--stats) */
+  const char *dot;        /* --dot FILE, or NULL */
   const char *replay;     /* --replay=SPEC, or NULL */
   int verbosity;          /* -q: -1, default 0, -v: 1 */
 };

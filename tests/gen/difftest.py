@@ -272,6 +272,7 @@ def worker(args):
 # ---- the regression corpus -----------------------------------------------------------------
 
 SKIP_OPTS = ("--timeout", "--max-runs", "--stop-on-defect", "--replay")
+VALUE_OPTS = ("-k", "--skip-step")  # options of dpu's whose value is the next argument
 CMD_END = re.compile(r"2>|[|;<>]")  # where the dpu command of a RUN line ends
 
 
@@ -306,22 +307,26 @@ def regress_cases(directory):
         i = 0
         while not reason and i < len(toks):
             t = toks[i]
-            if t == "-D" and i + 1 < len(toks):
-                args += ["-D", toks[i + 1]]
+            if t in ("-D", "-I", "-O") and i + 1 < len(toks):
+                args += [t, toks[i + 1]]
                 i += 1
-            elif t.startswith("-D") or t.startswith(("--run-timeout=", "--max-steps=")):
+            elif t.startswith(("-D", "-I", "-O", "--std=", "--run-timeout=", "--max-steps=")):
                 args.append(t)
+            elif t in VALUE_OPTS:
+                i += 1  # the explorer's options are difftest's to choose
+            elif t.startswith("-"):
+                pass    # --por=..., --show-output, -q, ...
             elif t == "%s":
                 files.append(path)
             elif "%S" in t:
-                files.append(t.replace("%S", directory))
+                files.append(os.path.normpath(t.replace("%S", directory)))
             elif "%" in t:
                 reason = "input %s" % t
-            elif not t.startswith("-"):
+            else:
                 files.append(os.path.join(directory, t))
             i += 1
-        if not reason and path not in files:
-            reason = "first %dpu RUN line does not check the file"
+        if not reason and not files:
+            reason = "no input file on the first %dpu RUN line"
         if reason:
             skipped.append("%s (%s)" % (name, reason))
         else:

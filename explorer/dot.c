@@ -1,0 +1,32 @@
+/* See dot.h. */
+#include "dot.h"
+
+static void conflicts(FILE *f, const struct dpu_event *first, int thread_list) {
+  for (const struct dpu_event *a = first; a; a = thread_list ? a->tsibling : a->osibling)
+    for (const struct dpu_event *b = thread_list ? a->tsibling : a->osibling; b;
+         b = thread_list ? b->tsibling : b->osibling)
+      fprintf(f, "  e%u -> e%u [dir=none, style=dotted, color=red, constraint=false];\n", a->id,
+              b->id);
+}
+
+int dpu_unf_write_dot(const struct dpu_unfolding *u, FILE *f) {
+  fprintf(f, "digraph unfolding {\n  node [shape=box, fontsize=10];\n");
+  for (const struct dpu_event *e = u->pes.events; e; e = e->next) {
+    fprintf(f, "  e%u [label=\"%u: T%u %s", e->id, e->id, e->tid, dpu_op_name(e->op));
+    if (e->obj != DPU_NO_OBJECT) fprintf(f, " o%u", e->obj);
+    if (e->op == DPU_OP_MUTEX_TRYLOCK) fprintf(f, e->result ? " (acquired)" : " (busy)");
+    fprintf(f, "\"];\n");
+    const struct dpu_event *causes[3] = {e->pre_thread, e->pre_obj, e->pre_extra};
+    for (int i = 0; i < 3; i++)
+      if (causes[i] && (i == 0 || causes[i] != e->pre_thread))
+        fprintf(f, "  e%u -> e%u;\n", causes[i]->id, e->id);
+  }
+  for (uint32_t t = 0; t < u->pes.nthreads; t++) conflicts(f, u->troot_child[t], 1);
+  for (uint32_t l = 0; l < u->pes.nobjects; l++) conflicts(f, u->oroot_child[l], 0);
+  for (const struct dpu_event *e = u->pes.events; e; e = e->next) {
+    conflicts(f, e->tchild, 1);
+    conflicts(f, e->ochild, 0);
+  }
+  fprintf(f, "}\n");
+  return ferror(f) ? -1 : 0;
+}
