@@ -75,6 +75,7 @@ struct dpu_event *dpu_pes_add(struct dpu_pes *p, uint16_t tid, uint8_t op, uint8
   e->tmax = (struct dpu_event **)(skips + tskip + oskip);
   e->omax = e->tmax + ntmax;
   e->id = p->nevents++;
+  p->live++;
   e->tid = tid;
   e->op = op;
   e->result = result;

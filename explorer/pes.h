@@ -49,7 +49,8 @@ struct dpu_event {
 /* The event structure. Trees have one root node per thread and per object. */
 struct dpu_pes {
   uint32_t step;            /* skip-pointer step s (Sec. 5.2) */
-  uint32_t nevents;
+  uint32_t nevents;          /* events ever created (ids are below) */
+  uint32_t live;             /* events not freed by pruning */
   struct dpu_event *events; /* newest first */
   uint32_t nthreads, nobjects;  /* thread ids and object indices in use: [0, n) */
   uint32_t cap_threads, cap_objects;

@@ -60,6 +60,8 @@ struct qpor {
   uint32_t *pos_next;             /* [cap] index of the same thread's next event, or UINT32_MAX */
   uint32_t first_of[DPU_PES_MAX_THREADS];
   int warned_mismatch;
+  uint8_t *keep;                  /* prune(): events of Q_{C,D} and their causes */
+  uint32_t live_after_prune;
 };
 
 static void oom(void) {
@@ -354,6 +356,45 @@ static int64_t alt(struct qpor *q, struct dpu_event *e) {
   return (int64_t)nj;
 }
 
+/* ---- line 13: U := U ∩ Q_{C,D} ------------------------------------------------------------ */
+
+static void keep_closure(struct qpor *q, struct dpu_event *x) {
+  while (x && !q->keep[x->id]) {
+    q->keep[x->id] = 1;
+    keep_closure(q, x->pre_obj);
+    keep_closure(q, x->pre_extra);
+    x = x->pre_thread;
+  }
+}
+
+/* Q_{C,D} = C ∪ D ∪ #(C ∪ D), with the causes of what it keeps, for the deepest C and D of
+ * the current state; since Q only shrinks as Alg. 1 returns to shallower calls, what is
+ * pruned now is never needed there. Run when U has doubled since the last time, so that its
+ * cost (a conflict check of every event against C and D) stays proportional to the events
+ * created. Returns -1 if out of memory. */
+static int prune(struct qpor *q) {
+  struct dpu_pes *p = &q->u.pes;
+  if (p->live < 2 * q->live_after_prune || p->live < 4096) return 0;
+  uint8_t *keep = calloc(p->nevents ? p->nevents : 1, 1);
+  if (!keep) return -1;
+  q->keep = keep;
+  for (uint32_t i = 0; i < q->n; i++) keep_closure(q, q->ev[i]);
+  for (uint32_t i = 0; i < q->nd; i++) keep_closure(q, q->d[i].e);
+  for (struct dpu_event *x = p->events; x; x = x->next) {
+    if (keep[x->id]) continue;
+    bool in_q = !compatible(q, x);
+    for (uint32_t i = 0; i < q->nd && !in_q; i++) in_q = dpu_pes_conflict(p, x, q->d[i].e);
+    if (in_q) keep_closure(q, x);
+  }
+  for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++)
+    if (q->creator[t] && !keep[q->creator[t]->id]) q->creator[t] = NULL;
+  q->st->pruned += dpu_unf_prune(&q->u, keep);
+  q->live_after_prune = p->live;
+  q->keep = NULL;
+  free(keep);
+  return 0;
+}
+
 /* ---- runs -------------------------------------------------------------------------------- */
 
 /* Replays e_0..e_{j-1} then the events list[0..nl) (their threads), and continues freely. */
@@ -385,8 +426,10 @@ static int finish_run(struct qpor *q) {
 }
 
 void dpu_qpor_print_stats(FILE *f, const struct dpu_qpor_stats *st) {
-  fprintf(f, "dpu: stats: events %llu (%llu conflicting extensions), %.1f MiB\n",
+  fprintf(f, "dpu: stats: events %llu (%llu conflicting extensions), %llu pruned, at most %llu "
+             "held, %.1f MiB at the end\n",
           (unsigned long long)st->events, (unsigned long long)st->cex_events,
+          (unsigned long long)st->pruned, (unsigned long long)st->peak_live,
           (double)st->bytes / (1 << 20));
   fprintf(f, "dpu: stats: trees %llu, nodes %llu, depth average %.1f maximum %llu\n",
           (unsigned long long)st->trees, (unsigned long long)st->tree_nodes,
@@ -459,6 +502,12 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
       status = DPU_EXPLORE_FAILED;
       break;
     }
+    if (q.u.pes.live > st->peak_live) st->peak_live = q.u.pes.live;
+    if (prune(&q) != 0) {
+      oom();
+      status = DPU_EXPLORE_FAILED;
+      break;
+    }
     if (expect) {
       for (uint32_t i = 0; i < nexpect; i++)
         if (from + i >= q.n || q.ev[from + i] != expect[i]) {
@@ -524,6 +573,7 @@ out:
   if (qo->dot && dpu_unf_write_dot(&q.u, qo->dot) != 0)
     fprintf(stderr, "dpu: error: cannot write the --dot file\n");
   st->trees = q.u.pes.nthreads + q.u.pes.nobjects;
+  if (q.u.pes.live > st->peak_live) st->peak_live = q.u.pes.live;
   for (const struct dpu_event *e = q.u.pes.events; e; e = e->next) {
     st->tree_nodes++;
     st->depth_sum += e->tnode.depth;

@@ -18,7 +18,9 @@ struct dpu_qpor_options {
 
 /* What the QPOR exploration measured (--stats). */
 struct dpu_qpor_stats {
-  uint64_t events;           /* events in the unfolding */
+  uint64_t events;           /* events created in the unfolding */
+  uint64_t pruned;           /* of which freed by line 13 (U := U ∩ Q_{C,D}) */
+  uint64_t peak_live;        /* most events held at once */
   uint64_t cex_events;       /* of which created as conflicting extensions */
   uint64_t alt_calls;        /* calls of Alt */
   uint64_t alt_found;        /* ... that found an alternative */

@@ -145,6 +145,44 @@ static struct dpu_event *later_on(struct dpu_event *a, struct dpu_event *b) {
   return a->onode.depth >= b->onode.depth ? a : b;
 }
 
+/* Keeps the kept events of a sibling list, in order. */
+static struct dpu_event *filter(struct dpu_event *first, const uint8_t *keep, int thread_list) {
+  struct dpu_event *head = NULL, **tail = &head;
+  for (struct dpu_event *e = first; e; e = thread_list ? e->tsibling : e->osibling) {
+    if (!keep[e->id]) continue;
+    *tail = e;
+    tail = thread_list ? &e->tsibling : &e->osibling;
+  }
+  *tail = NULL;
+  return head;
+}
+
+uint32_t dpu_unf_prune(struct dpu_unfolding *u, const uint8_t *keep) {
+  for (uint32_t t = 0; t < u->pes.nthreads; t++) u->troot_child[t] = filter(u->troot_child[t], keep, 1);
+  for (uint32_t l = 0; l < u->pes.nobjects; l++) u->oroot_child[l] = filter(u->oroot_child[l], keep, 0);
+  for (struct dpu_event *e = u->pes.events; e; e = e->next) {
+    if (!keep[e->id]) continue;
+    e->tchild = filter(e->tchild, keep, 1);
+    e->ochild = filter(e->ochild, keep, 0);
+  }
+  uint32_t freed = 0;
+  struct dpu_event **link = &u->pes.events;
+  while (*link) {
+    struct dpu_event *e = *link;
+    if (keep[e->id]) {
+      link = &e->next;
+      continue;
+    }
+    *link = e->next;
+    u->pes.bytes -= sizeof *e + (e->tnode.nskip + e->onode.nskip) * sizeof(struct dpu_node *) +
+                    (e->ntmax + e->nomax) * sizeof(struct dpu_event *);
+    free(e);
+    freed++;
+  }
+  u->pes.live -= freed;
+  return freed;
+}
+
 int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t oi,
                     struct dpu_event *pt, struct dpu_event *pm, struct dpu_event *px,
                     uint32_t site) {
@@ -156,7 +194,7 @@ int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t 
   if (px) lo = later_on(lo, dpu_event_omax(px, oi));
   for (struct dpu_event *x = pm->pre_obj;; x = x->pre_obj) {
     /* x: the new position's object predecessor (NULL: the object's first operation). */
-    if (x && lo && x->onode.depth < lo->onode.depth) break;
+    if (lo && (!x || x->onode.depth < lo->onode.depth)) break; /* above lo (the root is) */
     uint8_t result;
     if (dpu_unf_enabled_after(x, tid, op, &result)) {
       uint32_t before = u->pes.nevents;

@@ -66,4 +66,9 @@ int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t 
  * Returns 0, -1 if out of memory. */
 int dpu_unf_cex(struct dpu_unfolding *u, struct dpu_event *e);
 
+/* Removes every event whose keep[id] is 0 (keep must be causally closed: the causes of a kept
+ * event are kept), unlinking it from the trees and freeing it. keep is indexed by event id
+ * (u->pes.nevents entries). Returns the number of events freed. */
+uint32_t dpu_unf_prune(struct dpu_unfolding *u, const uint8_t *keep);
+
 #endif

@@ -263,8 +263,9 @@ void dpu_rt_run_once(void) {
     }
     /* Thread start, thread exit and thread creation have no dependent operation that could
      * be enabled at the same time (DESIGN.md §5, refined in protocol.h), so running them at
-     * once loses no trace; they are offered as the only choice. */
-    for (uint64_t m = en; m; m &= m - 1) {
+     * once loses no trace: after the replay, they are offered as the only choice. A replay is
+     * followed as it is (the QPOR explorer may leave them for later). */
+    for (uint64_t m = ri < rlen ? 0 : en; m; m &= m - 1) {
       unsigned i = (unsigned)__builtin_ctzll(m);
       if (dpu_op_is_eager(dpu_rt.threads[i].pend_op)) {
         en = 1ull << i;
