@@ -89,8 +89,33 @@ static bool in_c(struct qpor *q, const struct dpu_event *x) {
 
 /* Whether ⌈x⌉ ∪ C is a configuration: on every thread and object tree, x's maximum and C's
  * are comparable (one is an ancestor of the other). */
+/* Whether a and b (of one tree: thread trees if thread_tree, else object trees) are comparable,
+ * i.e. can be in one configuration; NULL is comparable with anything. */
+static bool comparable(struct qpor *q, const struct dpu_event *a, const struct dpu_event *b,
+                       int thread_tree) {
+  if (!a || !b || a == b) return true;
+  const struct dpu_node *na = thread_tree ? &a->tnode : &a->onode;
+  const struct dpu_node *nb = thread_tree ? &b->tnode : &b->onode;
+  if (na->depth > nb->depth) {
+    const struct dpu_node *t = na;
+    na = nb, nb = t;
+  }
+  return dpu_node_is_ancestor(na, nb, q->u.pes.step, &q->u.pes.conflict_stats);
+}
+
 static bool compatible(struct qpor *q, const struct dpu_event *x) {
   uint32_t s = q->u.pes.step;
+  /* Quick rejection on x's own thread and object, where most candidates of a spike fail. */
+  if (!comparable(q, x->pre_thread, q->cmax_t[x->tid], 1)) return false;
+  if (x->obj != DPU_NO_OBJECT && !comparable(q, x->pre_obj, q->cmax_o[x->obj], 0)) return false;
+  /* Fast path: when x's causes are all in C, ⌈x⌉ ∪ C is a configuration iff x is the next
+   * event of its thread and of its object in C (no other child of its predecessors is in C). */
+  if ((!x->pre_thread || in_c(q, x->pre_thread)) && (!x->pre_obj || in_c(q, x->pre_obj)) &&
+      (!x->pre_extra || in_c(q, x->pre_extra))) {
+    if (in_c(q, x)) return true;
+    return q->cmax_t[x->tid] == x->pre_thread &&
+           (x->obj == DPU_NO_OBJECT || q->cmax_o[x->obj] == x->pre_obj);
+  }
   for (uint32_t t = 0; t < x->ntmax; t++) {
     const struct dpu_event *a = x->tmax[t], *b = q->cmax_t[t];
     if (!a || !b || a == b) continue;
@@ -258,12 +283,25 @@ static int ensure(void **p, uint32_t *cap, uint32_t need, size_t size) {
   return 0;
 }
 
-/* Whether an event of D ∪ {extra} is in ⌈x⌉ (step 3: [ê] ∩ D = ∅, and J ∩ D = ∅). */
-static bool hits_d(struct qpor *q, const struct dpu_event *x, const struct dpu_event *extra) {
-  if (x->in_d || x == extra) return true;
-  if (dpu_pes_leq(&q->u.pes, extra, x)) return true;
-  for (uint32_t i = 0; i < q->nd; i++)
-    if (dpu_pes_leq(&q->u.pes, q->d[i].e, x)) return true;
+static int ensure_marks(struct qpor *q) {
+  if (q->u.pes.nevents <= q->emark_cap) return 0;
+  uint32_t old = q->emark_cap;
+  if (ensure((void **)&q->emark, &q->emark_cap, q->u.pes.nevents, sizeof *q->emark) != 0)
+    return -1;
+  memset(q->emark + old, 0, (q->emark_cap - old) * sizeof *q->emark); /* no stale marks */
+  return 0;
+}
+
+/* Whether an event of D ∪ {extra} is in ⌈x⌉ \ C (step 3: [ê] ∩ D = ∅, and J ∩ D = ∅; C ∩ D
+ * is empty in Alg. 1, so only the part of ⌈x⌉ outside C can meet D). Walks ⌈x⌉ \ C, marking
+ * events with the current generation; the caller bumps q->mark. */
+static bool hits_d(struct qpor *q, struct dpu_event *x, const struct dpu_event *extra) {
+  while (x && q->emark[x->id] != q->mark && !in_c(q, x)) {
+    if (x->in_d || x == extra) return true;
+    q->emark[x->id] = q->mark;
+    if (hits_d(q, x->pre_obj, extra) || hits_d(q, x->pre_extra, extra)) return true;
+    x = x->pre_thread;
+  }
   return false;
 }
 
@@ -271,9 +309,12 @@ static bool hits_d(struct qpor *q, const struct dpu_event *x, const struct dpu_e
  * d that are compatible with C and avoid D (step 3). */
 static int spike_add(struct qpor *q, uint32_t *n, struct dpu_event *first, int thread_list,
                      const struct dpu_event *d, const struct dpu_event *extra) {
+  if (ensure_marks(q) != 0) return -1;
   for (struct dpu_event *s = first; s; s = thread_list ? s->tsibling : s->osibling) {
     if (s == d) continue;
-    if (!compatible(q, s) || hits_d(q, s, extra)) continue;
+    if (!compatible(q, s)) continue;
+    q->mark++;
+    if (hits_d(q, s, extra)) continue;
     if (ensure((void **)&q->spikes, &q->scap, *n + 1, sizeof *q->spikes) != 0) return -1;
     q->spikes[(*n)++] = s;
   }
@@ -298,12 +339,7 @@ static bool combine(struct qpor *q, uint32_t i, uint32_t k) {
 /* Collects ⌈x⌉ \ C into jlist (marking events with the current generation). */
 static int collect(struct qpor *q, struct dpu_event *x, uint32_t *nj) {
   if (!x || in_c(q, x)) return 0;
-  if (q->u.pes.nevents > q->emark_cap) {
-    uint32_t old = q->emark_cap;
-    if (ensure((void **)&q->emark, &q->emark_cap, q->u.pes.nevents, sizeof *q->emark) != 0)
-      return -1;
-    memset(q->emark + old, 0, (q->emark_cap - old) * sizeof *q->emark); /* no stale marks */
-  }
+  if (ensure_marks(q) != 0) return -1;
   if (q->emark[x->id] == q->mark) return 0;
   q->emark[x->id] = q->mark;
   if (collect(q, x->pre_thread, nj) || collect(q, x->pre_obj, nj) || collect(q, x->pre_extra, nj))
@@ -332,15 +368,21 @@ static int64_t alt(struct qpor *q, struct dpu_event *e) {
   for (uint32_t i = 0; i < want; i++) {
     const struct dpu_event *d = i == 0 ? e : q->d[q->nd - i].e;
     q->spike_start[i] = ns;
-    /* Step 2: events in conflict with d that could join C: the other children of d's parent
-     * in d's object tree and in its thread tree (any other would conflict with d's history,
-     * which is in C). */
-    if (d->obj != DPU_NO_OBJECT &&
-        spike_add(q, &ns, d->pre_obj ? d->pre_obj->ochild : q->u.oroot_child[d->obj], 0, d, e))
+    /* Step 2: events in conflict with d that could join C. An event e' in conflict with d has
+     * below it one in immediate conflict with d on a tree of d; for ⌈e'⌉ ∪ C to be a
+     * configuration it must branch off at d's parent (d's history is in C). For d on an object,
+     * the other children of its parent in the object tree suffice: a sibling in the thread tree
+     * is d's action at another position of the object, either earlier (then in conflict with
+     * C) or later, and then its history holds the child of pm(d) on the way there, itself a
+     * sibling of d in the object tree, with a smaller history. Events without an object (thread
+     * start and exit) branch in their thread tree only. */
+    if (d->obj != DPU_NO_OBJECT) {
+      if (spike_add(q, &ns, d->pre_obj ? d->pre_obj->ochild : q->u.oroot_child[d->obj], 0, d, e))
+        return -1;
+    } else if (spike_add(q, &ns, d->pre_thread ? d->pre_thread->tchild : q->u.troot_child[d->tid],
+                         1, d, e)) {
       return -1;
-    if (spike_add(q, &ns, d->pre_thread ? d->pre_thread->tchild : q->u.troot_child[d->tid], 1,
-                  d, e))
-      return -1;
+    }
     if (ns == q->spike_start[i]) return 0; /* an empty spike: no alternative */
   }
   q->spike_start[want] = ns;
@@ -367,25 +409,34 @@ static void keep_closure(struct qpor *q, struct dpu_event *x) {
   }
 }
 
-/* Q_{C,D} = C ∪ D ∪ #(C ∪ D), with the causes of what it keeps, for the deepest C and D of
- * the current state; since Q only shrinks as Alg. 1 returns to shallower calls, what is
- * pruned now is never needed there. Run when U has doubled since the last time, so that its
- * cost (a conflict check of every event against C and D) stays proportional to the events
- * created. Returns -1 if out of memory. */
+/* Line 13 keeps Q_{C,D} = C ∪ D ∪ #(C ∪ D). Our Alt reads less: the siblings (in the object
+ * tree, or the thread tree for events without object; see alt()) of events of C ∪ D (every
+ * spike of a later Alt call is made of siblings of an event of D or of the event chosen at a
+ * frame of C), and the causes of those.
+ * In programs with many lock races nearly all of U conflicts with C, so Q keeps nearly
+ * everything; keeping only what Alt reads (a subset of Q, so as sound for this Alt) is what
+ * makes memory follow the current path. An event pruned and met again is simply re-created.
+ * Pruning runs when U has doubled since the last time, so its cost stays proportional to the
+ * events created. Returns -1 if out of memory. */
+static void keep_siblings(struct qpor *q, struct dpu_event *e) {
+  keep_closure(q, e);
+  if (e->obj != DPU_NO_OBJECT) {
+    struct dpu_event *first = e->pre_obj ? e->pre_obj->ochild : q->u.oroot_child[e->obj];
+    for (struct dpu_event *s = first; s; s = s->osibling) keep_closure(q, s);
+  } else {
+    struct dpu_event *first = e->pre_thread ? e->pre_thread->tchild : q->u.troot_child[e->tid];
+    for (struct dpu_event *s = first; s; s = s->tsibling) keep_closure(q, s);
+  }
+}
+
 static int prune(struct qpor *q) {
   struct dpu_pes *p = &q->u.pes;
   if (p->live < 2 * q->live_after_prune || p->live < 4096) return 0;
   uint8_t *keep = calloc(p->nevents ? p->nevents : 1, 1);
   if (!keep) return -1;
   q->keep = keep;
-  for (uint32_t i = 0; i < q->n; i++) keep_closure(q, q->ev[i]);
-  for (uint32_t i = 0; i < q->nd; i++) keep_closure(q, q->d[i].e);
-  for (struct dpu_event *x = p->events; x; x = x->next) {
-    if (keep[x->id]) continue;
-    bool in_q = !compatible(q, x);
-    for (uint32_t i = 0; i < q->nd && !in_q; i++) in_q = dpu_pes_conflict(p, x, q->d[i].e);
-    if (in_q) keep_closure(q, x);
-  }
+  for (uint32_t i = 0; i < q->n; i++) keep_siblings(q, q->ev[i]);
+  for (uint32_t i = 0; i < q->nd; i++) keep_siblings(q, q->d[i].e);
   for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++)
     if (q->creator[t] && !keep[q->creator[t]->id]) q->creator[t] = NULL;
   q->st->pruned += dpu_unf_prune(&q->u, keep);
