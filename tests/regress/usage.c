@@ -3,7 +3,7 @@
 // RUN: %dpu --help > %t.help; test $? -eq 0
 // RUN: FileCheck --check-prefix=HELP %s < %t.help
 // HELP: usage: dpu [OPTIONS] FILE.{c,i,bc,ll}... [-- PROGRAM-ARGS...]
-// HELP-DAG: --por=none|qpor
+// HELP-DAG: --por=qpor|none
 // HELP-DAG: --timeout=SECONDS
 // HELP-DAG: --max-runs=N
 // HELP-DAG: --run-timeout=SECONDS
