@@ -1,6 +1,20 @@
 /* See dot.h. */
 #include "dot.h"
 
+/* Immediate conflicts among the children of one object-tree node (all thread groups). */
+static void conflicts_obj(FILE *f, const struct dpu_event *heads) {
+  for (const struct dpu_event *ha = heads; ha; ha = ha->osibling)
+    for (const struct dpu_event *a = ha; a; a = a->osame) {
+      for (const struct dpu_event *b = a->osame; b; b = b->osame)
+        fprintf(f, "  e%u -> e%u [dir=none, style=dotted, color=red, constraint=false];\n",
+                a->id, b->id);
+      for (const struct dpu_event *hb = ha->osibling; hb; hb = hb->osibling)
+        for (const struct dpu_event *b = hb; b; b = b->osame)
+          fprintf(f, "  e%u -> e%u [dir=none, style=dotted, color=red, constraint=false];\n",
+                  a->id, b->id);
+    }
+}
+
 static void conflicts(FILE *f, const struct dpu_event *first, int thread_list) {
   for (const struct dpu_event *a = first; a; a = thread_list ? a->tsibling : a->osibling)
     for (const struct dpu_event *b = thread_list ? a->tsibling : a->osibling; b;
@@ -22,10 +36,10 @@ int dpu_unf_write_dot(const struct dpu_unfolding *u, FILE *f) {
         fprintf(f, "  e%u -> e%u;\n", causes[i]->id, e->id);
   }
   for (uint32_t t = 0; t < u->pes.nthreads; t++) conflicts(f, u->troot_child[t], 1);
-  for (uint32_t l = 0; l < u->pes.nobjects; l++) conflicts(f, u->oroot_child[l], 0);
+  for (uint32_t l = 0; l < u->pes.nobjects; l++) conflicts_obj(f, u->oroot_child[l]);
   for (const struct dpu_event *e = u->pes.events; e; e = e->next) {
     conflicts(f, e->tchild, 1);
-    conflicts(f, e->ochild, 0);
+    conflicts_obj(f, e->ochild);
   }
   fprintf(f, "}\n");
   return ferror(f) ? -1 : 0;

@@ -37,9 +37,13 @@ struct dpu_event {
   struct dpu_event **tmax;
   struct dpu_event **omax;
   struct dpu_event *next;   /* list of all events, newest first */
-  /* Children lists of the trees, for finding an event by its causes and for siblings. */
+  /* Children lists of the trees, for finding an event by its causes and for siblings. The
+   * children of an object-tree node are grouped by thread: ochild/osibling link one child per
+   * thread (the group's head), osame links the other children of the head's thread (the same
+   * operation after other thread histories). */
   struct dpu_event *tchild, *tsibling;  /* thread tree */
-  struct dpu_event *ochild, *osibling;  /* object tree */
+  struct dpu_event *ochild, *osibling;  /* object tree: heads of the thread groups */
+  struct dpu_event *osame;              /* object tree: rest of this thread group */
   int32_t owner;            /* mutex: holder (tid + 1, 0 free) after this event on its object */
   uint32_t count;           /* mutex: recursion depth after this event */
   uint32_t in_d;            /* how many times it is in the explorer's set D */

@@ -307,6 +307,31 @@ static bool hits_d(struct qpor *q, struct dpu_event *x, const struct dpu_event *
 
 /* Adds to the current spike the events of the list `first` (siblings in one tree) other than
  * d that are compatible with C and avoid D (step 3). */
+static int spike_consider(struct qpor *q, uint32_t *n, struct dpu_event *s,
+                          const struct dpu_event *extra) {
+  if (!compatible(q, s)) return 0;
+  q->mark++;
+  if (hits_d(q, s, extra)) return 0;
+  if (ensure((void **)&q->spikes, &q->scap, *n + 1, sizeof *q->spikes) != 0) return -1;
+  q->spikes[(*n)++] = s;
+  return 0;
+}
+
+/* The spike of d on an object (step 2): the children of pm(d) of the other threads. A child
+ * of d's own thread is d's operation after another history of the thread; its history holds a
+ * sibling of d in d's thread tree, hence (same operation, other position) one in the object
+ * tree with a smaller history, so it adds nothing. */
+static int spike_object(struct qpor *q, uint32_t *n, struct dpu_event *heads,
+                        const struct dpu_event *d, const struct dpu_event *extra) {
+  if (ensure_marks(q) != 0) return -1;
+  for (struct dpu_event *h = heads; h; h = h->osibling) {
+    if (h->tid == d->tid) continue;
+    for (struct dpu_event *s = h; s; s = s->osame)
+      if (spike_consider(q, n, s, extra) != 0) return -1;
+  }
+  return 0;
+}
+
 static int spike_add(struct qpor *q, uint32_t *n, struct dpu_event *first, int thread_list,
                      const struct dpu_event *d, const struct dpu_event *extra) {
   if (ensure_marks(q) != 0) return -1;
@@ -377,7 +402,7 @@ static int64_t alt(struct qpor *q, struct dpu_event *e) {
      * sibling of d in the object tree, with a smaller history. Events without an object (thread
      * start and exit) branch in their thread tree only. */
     if (d->obj != DPU_NO_OBJECT) {
-      if (spike_add(q, &ns, d->pre_obj ? d->pre_obj->ochild : q->u.oroot_child[d->obj], 0, d, e))
+      if (spike_object(q, &ns, d->pre_obj ? d->pre_obj->ochild : q->u.oroot_child[d->obj], d, e))
         return -1;
     } else if (spike_add(q, &ns, d->pre_thread ? d->pre_thread->tchild : q->u.troot_child[d->tid],
                          1, d, e)) {
@@ -421,8 +446,10 @@ static void keep_closure(struct qpor *q, struct dpu_event *x) {
 static void keep_siblings(struct qpor *q, struct dpu_event *e) {
   keep_closure(q, e);
   if (e->obj != DPU_NO_OBJECT) {
-    struct dpu_event *first = e->pre_obj ? e->pre_obj->ochild : q->u.oroot_child[e->obj];
-    for (struct dpu_event *s = first; s; s = s->osibling) keep_closure(q, s);
+    struct dpu_event *heads = e->pre_obj ? e->pre_obj->ochild : q->u.oroot_child[e->obj];
+    for (struct dpu_event *h = heads; h; h = h->osibling)
+      if (h->tid != e->tid)
+        for (struct dpu_event *s = h; s; s = s->osame) keep_closure(q, s);
   } else {
     struct dpu_event *first = e->pre_thread ? e->pre_thread->tchild : q->u.troot_child[e->tid];
     for (struct dpu_event *s = first; s; s = s->tsibling) keep_closure(q, s);

@@ -119,19 +119,33 @@ struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t o
                                 uint32_t oi, struct dpu_event *pt, struct dpu_event *pm,
                                 struct dpu_event *px, uint32_t site) {
   struct dpu_event **first = pt ? &pt->tchild : &u->troot_child[tid];
-  for (struct dpu_event *c = *first; c; c = c->tsibling)
-    if (c->op == op && c->result == result && c->obj == oi && c->pre_obj == pm &&
-        c->pre_extra == px)
-      return c;
+  struct dpu_event *head = NULL, **heads = NULL;
+  if (oi != DPU_NO_OBJECT) {
+    /* Search the object side: the thread's group among pm's children. The thread side (pt's
+     * children: the same operation at every position of the object) is much longer. */
+    heads = pm ? &pm->ochild : &u->oroot_child[oi];
+    for (head = *heads; head && head->tid != tid; head = head->osibling) {
+    }
+    for (struct dpu_event *c = head; c; c = c->osame)
+      if (c->op == op && c->result == result && c->pre_thread == pt && c->pre_extra == px)
+        return c;
+  } else {
+    for (struct dpu_event *c = *first; c; c = c->tsibling)
+      if (c->op == op && c->result == result && c->obj == oi && c->pre_extra == px) return c;
+  }
   struct dpu_event *e = dpu_pes_add(&u->pes, tid, op, result, oi, pt, pm, px);
   if (!e) return NULL;
   e->site = site;
   e->tsibling = *first;
   *first = e;
-  if (oi != DPU_NO_OBJECT) {
-    struct dpu_event **ofirst = pm ? &pm->ochild : &u->oroot_child[oi];
-    e->osibling = *ofirst;
-    *ofirst = e;
+  if (heads) {
+    if (head) { /* join the thread's group */
+      e->osame = head->osame;
+      head->osame = e;
+    } else { /* a new group */
+      e->osibling = *heads;
+      *heads = e;
+    }
   }
   set_state(e);
   return e;
@@ -145,25 +159,47 @@ static struct dpu_event *later_on(struct dpu_event *a, struct dpu_event *b) {
   return a->onode.depth >= b->onode.depth ? a : b;
 }
 
-/* Keeps the kept events of a sibling list, in order. */
+/* Keeps the kept events of a thread-tree children list, in order. */
 static struct dpu_event *filter(struct dpu_event *first, const uint8_t *keep, int thread_list) {
+  (void)thread_list;
   struct dpu_event *head = NULL, **tail = &head;
-  for (struct dpu_event *e = first; e; e = thread_list ? e->tsibling : e->osibling) {
+  for (struct dpu_event *e = first; e; e = e->tsibling) {
     if (!keep[e->id]) continue;
     *tail = e;
-    tail = thread_list ? &e->tsibling : &e->osibling;
+    tail = &e->tsibling;
   }
   *tail = NULL;
   return head;
 }
 
+/* Keeps the kept events of an object-tree children list (thread groups): within a group the
+ * first kept event becomes its head. */
+static struct dpu_event *filter_groups(struct dpu_event *heads, const uint8_t *keep) {
+  struct dpu_event *out = NULL, **tail = &out;
+  for (struct dpu_event *h = heads, *next; h; h = next) {
+    next = h->osibling;
+    struct dpu_event *group = NULL, **gtail = &group;
+    for (struct dpu_event *c = h; c; c = c->osame) {
+      if (!keep[c->id]) continue;
+      *gtail = c;
+      gtail = &c->osame;
+    }
+    *gtail = NULL;
+    if (!group) continue;
+    *tail = group;
+    tail = &group->osibling;
+  }
+  *tail = NULL;
+  return out;
+}
+
 uint32_t dpu_unf_prune(struct dpu_unfolding *u, const uint8_t *keep) {
   for (uint32_t t = 0; t < u->pes.nthreads; t++) u->troot_child[t] = filter(u->troot_child[t], keep, 1);
-  for (uint32_t l = 0; l < u->pes.nobjects; l++) u->oroot_child[l] = filter(u->oroot_child[l], keep, 0);
+  for (uint32_t l = 0; l < u->pes.nobjects; l++) u->oroot_child[l] = filter_groups(u->oroot_child[l], keep);
   for (struct dpu_event *e = u->pes.events; e; e = e->next) {
     if (!keep[e->id]) continue;
     e->tchild = filter(e->tchild, keep, 1);
-    e->ochild = filter(e->ochild, keep, 0);
+    e->ochild = filter_groups(e->ochild, keep);
   }
   uint32_t freed = 0;
   struct dpu_event **link = &u->pes.events;
