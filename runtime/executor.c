@@ -96,6 +96,9 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
       .internal_fd = internal_fd >= 0 ? internal_fd : 2,
   };
   if (dpu_rt_init(shm, &cfg) != 0) zygote_fail(shm, "cannot set up the runtime");
+  /* Ready: the explorer's per-run time limit starts counting only from here on, so the JIT
+   * compile never looks like a hang. */
+  sem_post(&shm->done);
 
   for (;;) {
     pid_t pid = fork();
@@ -142,6 +145,13 @@ int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
   }
   if (pid == 0) zygote_main(ex->shm, tsm, opt);
   ex->zygote = pid;
+  /* Wait for the zygote to have compiled the program (or failed to). */
+  sem_wait_intr(&ex->shm->done);
+  if (ex->shm->zygote_error) {
+    fprintf(stderr, "dpu: error: cannot start the program: %s\n", ex->shm->result.msg);
+    dpu_executor_stop(ex);
+    return -1;
+  }
   return 0;
 }
 

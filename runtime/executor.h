@@ -36,8 +36,8 @@ enum dpu_run_status {
 };
 
 /* Forks the zygote, which JIT-compiles tsm (ownership passes to the zygote; the caller must not
- * use tsm afterwards, and should dispose of its own module copy). Returns 0, or -1 with a message
- * on stderr. */
+ * use tsm afterwards, and should dispose of its own module copy), and waits until it is ready
+ * to serve runs. Returns 0, or -1 with a message on stderr (e.g. the JIT failed). */
 int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
                        const struct dpu_executor_options *opt);
 
