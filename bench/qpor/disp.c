@@ -20,7 +20,7 @@
  *
  *   dpu --por=none -DN=2 -DM=2 bench/qpor/disp.c
  *
- * Parameters: N workers (default 2), M clients/jobs (default 2), TRIES polls per worker (2),
+ * Parameters: N workers (default 2), M clients/jobs (default 2), TRIES polls per worker (1),
  * ROUNDS dispatch passes before the clients are joined (1).
  */
 #include <assert.h>
@@ -35,7 +35,7 @@
 #define M 2
 #endif
 #ifndef TRIES
-#define TRIES 2
+#define TRIES 1
 #endif
 #ifndef ROUNDS
 #define ROUNDS 1

@@ -4,15 +4,16 @@
  * P producers each put ITEMS items into a ring buffer of capacity CAP protected by one mutex;
  * C consumers take items out. Nobody waits for anybody, so every thread terminates on every
  * interleaving:
- *  - a producer that finds the queue full retries up to TRIES times, then parks the item in
- *    a spill list (its own mutex) instead of waiting for a consumer;
+ *  - a producer tries at most TRIES times to put an item into the queue; if it finds it full
+ *    every time, it parks the item in a spill list (its own mutex) instead of waiting;
  *  - a consumer makes exactly TAKES attempts and counts what it got (possibly nothing);
  *  - main joins everyone and drains what is left in the queue and in the spill list.
  * Which path an item takes (queue or spill, consumed or drained) depends on the interleaving.
  *
- * Invariants checked: the ring's count stays in [0, CAP]; items of one producer leave the
- * queue in the order they were put in (FIFO, globally and per producer); every item ends up exactly once in
- * a consumer's log, the spill list or the final drain; the checksum of the values adds up.
+ * Invariants checked: the ring's count stays in [0, CAP] and no more items come out than went
+ * in; items leave the queue in the order they were put in (FIFO, globally and so per producer);
+ * every item ends up exactly once in a consumer's log, the spill list or the final drain; the
+ * checksum of the values adds up.
  *
  *   dpu --por=none -DP=2 -DC=2 bench/qpor/mpc.c
  *
@@ -102,8 +103,8 @@ static void *consumer(void *arg) {
       count--;
       /* FIFO: the k-th item taken out is the k-th one put in, and so the items of each
        * producer leave in the order that producer put them in. */
-      assert(it.ticket == takes_total++);
-      assert(it.seq > last_seq[it.prod]);
+      assert(it.ticket == takes_total && it.seq > last_seq[it.prod]);
+      takes_total++;
       last_seq[it.prod] = it.seq;
       logbook[id][nlog[id]++] = it;
     }
@@ -133,7 +134,8 @@ int main(void) {
       seen[logbook[c][k].prod][logbook[c][k].seq]++;
       checksum += logbook[c][k].value;
     }
-  assert(consumed == takes_total && puts_total + nspill == NITEMS && count == puts_total - takes_total);
+  assert(consumed == takes_total && puts_total + nspill == NITEMS);
+  assert(count == puts_total - takes_total);
   for (; count > 0; count--, head = (head + 1) % CAP) {
     seen[ring[head].prod][ring[head].seq]++;
     checksum += ring[head].value;

@@ -13,12 +13,13 @@
  *  - after joining the workers, main runs whatever is still queued.
  *
  * Invariants checked: the queue's length stays in [0, QCAP]; every task (submitted or spawned)
- * runs exactly once; a child runs only after its parent; the total work is as expected.
+ * runs exactly once; each thread's own count of the tasks it ran agrees with the results; the
+ * total work is as expected.
  *
  *   dpu --por=none -DW=2 -DT=2 bench/qpor/pool.c
  *
  * Parameters: W workers (default 2), T submitted tasks (default 2), QCAP queue capacity (2),
- * IDLE polls before an idle worker gives up (1).
+ * IDLE empty polls a worker tolerates before it gives up (1).
  */
 #include <assert.h>
 #include <pthread.h>
@@ -52,6 +53,9 @@ static int done[NTASKS]; /* protected by res_lock, as are the next two */
 static int runner[NTASKS];
 static int work_total;
 
+/* ran[who]: tasks run by thread who, written only by that thread (read by main after joins). */
+static int ran[W + 1];
+
 static int push(int task) {
   int ok = 0;
   pthread_mutex_lock(&q_lock);
@@ -74,6 +78,7 @@ static void run_task(int task, int who) {
   runner[task] = who;
   work_total += SIZE(task);
   pthread_mutex_unlock(&res_lock);
+  ran[who]++;
 }
 
 static void *worker(void *arg) {
@@ -115,15 +120,16 @@ int main(void) {
     run_task(task, 0);
   }
 
-  int expected = 0, ran = 0, by_workers = 0;
+  int expected = 0, tasks = 0, per_thread[W + 1] = {0};
   for (int i = 0; i < T; i++) expected += SIZE(i) == 2 ? 2 + 1 : 1;
   for (int i = 0; i < NTASKS; i++) {
     int exists = i < T || SIZE(i - T) == 2;
     assert(done[i] == exists);
-    ran += done[i];
-    by_workers += done[i] && runner[i] != 0;
+    tasks += done[i];
+    if (done[i]) per_thread[runner[i]]++;
   }
+  for (int who = 0; who <= W; who++) assert(ran[who] == per_thread[who]);
   assert(work_total == expected);
-  printf("%d tasks, %d run by workers, work %d\n", ran, by_workers, work_total);
+  printf("%d tasks, %d run by main, work %d\n", tasks, ran[0], work_total);
   return 0;
 }
