@@ -15,12 +15,14 @@ static void conflicts_obj(FILE *f, const struct dpu_event *heads) {
     }
 }
 
-static void conflicts(FILE *f, const struct dpu_event *first, int thread_list) {
-  for (const struct dpu_event *a = first; a; a = thread_list ? a->tsibling : a->osibling)
-    for (const struct dpu_event *b = thread_list ? a->tsibling : a->osibling; b;
-         b = thread_list ? b->tsibling : b->osibling)
-      fprintf(f, "  e%u -> e%u [dir=none, style=dotted, color=red, constraint=false];\n", a->id,
-              b->id);
+/* Immediate conflicts among the children of one thread-tree node, but for pairs that are also
+ * siblings in an object tree (conflicts_obj draws those). */
+static void conflicts(FILE *f, const struct dpu_event *first) {
+  for (const struct dpu_event *a = first; a; a = a->tsibling)
+    for (const struct dpu_event *b = a->tsibling; b; b = b->tsibling)
+      if (a->obj == DPU_NO_OBJECT || a->obj != b->obj || a->pre_obj != b->pre_obj)
+        fprintf(f, "  e%u -> e%u [dir=none, style=dotted, color=red, constraint=false];\n",
+                a->id, b->id);
 }
 
 int dpu_unf_write_dot(const struct dpu_unfolding *u, FILE *f) {
@@ -35,10 +37,10 @@ int dpu_unf_write_dot(const struct dpu_unfolding *u, FILE *f) {
       if (causes[i] && (i == 0 || causes[i] != e->pre_thread))
         fprintf(f, "  e%u -> e%u;\n", causes[i]->id, e->id);
   }
-  for (uint32_t t = 0; t < u->pes.nthreads; t++) conflicts(f, u->troot_child[t], 1);
+  for (uint32_t t = 0; t < u->pes.nthreads; t++) conflicts(f, u->troot_child[t]);
   for (uint32_t l = 0; l < u->pes.nobjects; l++) conflicts_obj(f, u->oroot_child[l]);
   for (const struct dpu_event *e = u->pes.events; e; e = e->next) {
-    conflicts(f, e->tchild, 1);
+    conflicts(f, e->tchild);
     conflicts_obj(f, e->ochild);
   }
   fprintf(f, "}\n");

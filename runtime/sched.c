@@ -227,10 +227,12 @@ static void record_blocked(void) {
   r->nblocked = 0;
   for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
     unsigned i = dpu_rt.order[k];
-    const struct dpu_rt_thread *t = &dpu_rt.threads[i];
-    if (t->state != DPU_TS_ALIVE) continue;
-    r->blocked[r->nblocked++] = (struct dpu_blocked){
-        .tid = (uint16_t)i, .op = t->pend_op, .site = t->pend_site, .obj = t->pend_obj};
+    const struct dpu_pending *p = &dpu_rt.shm->pending[i];
+    /* Only operations still to perform: the thread that ended the run may have performed its
+     * last one (exit) already. */
+    if (dpu_rt.threads[i].state != DPU_TS_ALIVE || p->op == DPU_OP_COUNT) continue;
+    r->blocked[r->nblocked++] =
+        (struct dpu_blocked){.tid = (uint16_t)i, .op = p->op, .site = p->site, .obj = p->obj};
   }
 }
 
