@@ -104,7 +104,6 @@ static bool comparable(struct qpor *q, const struct dpu_event *a, const struct d
 }
 
 static bool compatible(struct qpor *q, const struct dpu_event *x) {
-  uint32_t s = q->u.pes.step;
   /* Quick rejection on x's own thread and object, where most candidates of a spike fail. */
   if (!comparable(q, x->pre_thread, q->cmax_t[x->tid], 1)) return false;
   if (x->obj != DPU_NO_OBJECT && !comparable(q, x->pre_obj, q->cmax_o[x->obj], 0)) return false;
@@ -116,18 +115,10 @@ static bool compatible(struct qpor *q, const struct dpu_event *x) {
     return q->cmax_t[x->tid] == x->pre_thread &&
            (x->obj == DPU_NO_OBJECT || q->cmax_o[x->obj] == x->pre_obj);
   }
-  for (uint32_t t = 0; t < x->ntmax; t++) {
-    const struct dpu_event *a = x->tmax[t], *b = q->cmax_t[t];
-    if (!a || !b || a == b) continue;
-    const struct dpu_event *lo = a->tnode.depth <= b->tnode.depth ? a : b, *hi = lo == a ? b : a;
-    if (!dpu_node_is_ancestor(&lo->tnode, &hi->tnode, s, &q->u.pes.conflict_stats)) return false;
-  }
-  for (uint32_t l = 0; l < x->nomax; l++) {
-    const struct dpu_event *a = x->omax[l], *b = q->cmax_o[l];
-    if (!a || !b || a == b) continue;
-    const struct dpu_event *lo = a->onode.depth <= b->onode.depth ? a : b, *hi = lo == a ? b : a;
-    if (!dpu_node_is_ancestor(&lo->onode, &hi->onode, s, &q->u.pes.conflict_stats)) return false;
-  }
+  for (uint32_t t = 0; t < x->ntmax; t++)
+    if (!comparable(q, x->tmax[t], q->cmax_t[t], 1)) return false;
+  for (uint32_t l = 0; l < x->nomax; l++)
+    if (!comparable(q, x->omax[l], q->cmax_o[l], 0)) return false;
   return true;
 }
 
