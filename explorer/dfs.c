@@ -108,7 +108,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
     }
     if (k < 0) break; /* every interleaving explored */
     prefix = (uint32_t)k + 1;
-    if (o->max_runs && c->runs >= o->max_runs) {
+    if ((o->max_runs && c->runs >= o->max_runs) || (o->deadline > 0 && dpu_now() >= o->deadline)) {
       status = DPU_EXPLORE_INCOMPLETE;
       break;
     }

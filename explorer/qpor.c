@@ -607,7 +607,9 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
       }
       j = q.n;
     }
-    if (o->max_runs && c->runs >= o->max_runs) {
+    /* The executor notices the deadline only when a run outlives its polling window; runs of
+     * a few microseconds never do, so it is checked between runs too. */
+    if ((o->max_runs && c->runs >= o->max_runs) || (o->deadline > 0 && dpu_now() >= o->deadline)) {
       status = DPU_EXPLORE_INCOMPLETE;
       break;
     }

@@ -10,8 +10,9 @@
 # exploration in seconds (default 60). A size that hits the timeout shows exit code 3 and the
 # counts reached so far.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
-dpu=${DPU:-build/dpu}
+dpu=${DPU:+$(realpath -m -- "$DPU")} # a relative DPU is relative to where we were started
+cd "$(dirname "$0")/../.." || exit 2
+dpu=${dpu:-build/dpu}
 timeout=${TIMEOUT:-60}
 if [ ! -x "$dpu" ]; then
   [ -z "${DPU:-}" ] || { echo "run.sh: $dpu is not executable" >&2; exit 2; }
@@ -46,6 +47,7 @@ cases=(
   "POOL(1,3)|pool.c|-DW=1 -DT=3|2"
   "POOL(3,1)|pool.c|-DW=3 -DT=1|4"
   "POOL(2,2)|pool.c|-DW=2 -DT=2|3"
+  "POOL(1,4)|pool.c|-DW=1 -DT=4|2"
   "POL(2,1)|pol.c|-DN=2 -DM=1|3"
   "POL(2,2)|pol.c|-DN=2 -DM=2|3"
   "POL(2,3)|pol.c|-DN=2 -DM=3|3"
@@ -53,6 +55,7 @@ cases=(
   "POL(2,4)|pol.c|-DN=2 -DM=4|3"
   "POL(3,2)|pol.c|-DN=3 -DM=2|4"
   "POL(4,1)|pol.c|-DN=4 -DM=1|5"
+  "POL(2,5)|pol.c|-DN=2 -DM=5|3"
 )
 
 wanted() { # is this file among the programs named on the command line (all if none)?
@@ -78,5 +81,6 @@ for c in "${cases[@]}"; do
     continue
   fi
   field() { sed -n "s/.* \([0-9.]*\) $1.*/\1/p" <<<"$sum"; }
-  echo "| $name | $threads | $(field max-configs) | $(field runs) | $(field defects) | $(field s) | $rc |"
+  counts="$(field max-configs) | $(field runs) | $(field defects) | $(field s)"
+  echo "| $name | $threads | $counts | $rc |"
 done
