@@ -13,8 +13,7 @@ struct frame {
   uint16_t chosen;   /* thread taken on the current path */
 };
 
-/* Limits that cut a run short make the exploration incomplete rather than a program defect. */
-static bool run_was_cut(struct dpu_shm *shm) {
+bool dpu_run_was_cut(struct dpu_shm *shm) {
   int end = shm->result.end;
   if (end == DPU_END_LIMIT || end == DPU_END_DIVERGED) {
     fprintf(stderr, "dpu: warning: %s\n", shm->result.msg);
@@ -76,7 +75,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
     c->runs++;
     const struct dpu_event_rec *ev = dpu_shm_trace(shm);
     uint32_t n = shm->nevents;
-    if (run_was_cut(shm)) status = DPU_EXPLORE_INCOMPLETE;
+    if (dpu_run_was_cut(shm)) status = DPU_EXPLORE_INCOMPLETE;
     if (n < prefix) {
       /* The run ended before the replay did (e.g. the program crashed in a way that differs
        * from run to run): explore what was seen. */
@@ -130,7 +129,7 @@ enum dpu_explore_status dpu_explore_replay(struct dpu_executor *ex, struct dpu_r
   c->runs++;
   c->max_configs++;
   struct dpu_shm *shm = ex->shm;
-  bool cut = run_was_cut(shm);
+  bool cut = dpu_run_was_cut(shm);
   if (dpu_end_is_defect(shm->result.end)) dpu_report_defect(r, shm);
   else dpu_report_output(r, shm);
   return cut ? DPU_EXPLORE_INCOMPLETE : DPU_EXPLORE_COMPLETE;

@@ -24,6 +24,12 @@ enum dpu_explore_status {
   DPU_EXPLORE_FAILED,        /* the executor broke (already reported) */
 };
 
+/* Whether the run in shm was cut short by a limit of dpu (trace capacity, threads) or by a
+ * replay the program did not follow; if so, prints the reason as a warning on stderr. Such a
+ * run makes the exploration incomplete; it is not a defect of the program. Shared by both
+ * explorers. */
+bool dpu_run_was_cut(struct dpu_shm *shm);
+
 /* Explores every interleaving, running the program through ex. Defects are reported through r
  * as their trace is first seen (once per trace); counts go to *c. */
 enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_report *r,

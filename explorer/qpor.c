@@ -323,17 +323,12 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_event *heads,
   return 0;
 }
 
-static int spike_add(struct qpor *q, uint32_t *n, struct dpu_event *first, int thread_list,
-                     const struct dpu_event *d, const struct dpu_event *extra) {
+/* The spike of d without an object (step 2): its other children of pt(d) in the thread tree. */
+static int spike_thread(struct qpor *q, uint32_t *n, struct dpu_event *first,
+                        const struct dpu_event *d, const struct dpu_event *extra) {
   if (ensure_marks(q) != 0) return -1;
-  for (struct dpu_event *s = first; s; s = thread_list ? s->tsibling : s->osibling) {
-    if (s == d) continue;
-    if (!compatible(q, s)) continue;
-    q->mark++;
-    if (hits_d(q, s, extra)) continue;
-    if (ensure((void **)&q->spikes, &q->scap, *n + 1, sizeof *q->spikes) != 0) return -1;
-    q->spikes[(*n)++] = s;
-  }
+  for (struct dpu_event *s = first; s; s = s->tsibling)
+    if (s != d && spike_consider(q, n, s, extra) != 0) return -1;
   return 0;
 }
 
@@ -395,8 +390,8 @@ static int64_t alt(struct qpor *q, struct dpu_event *e) {
     if (d->obj != DPU_NO_OBJECT) {
       if (spike_object(q, &ns, d->pre_obj ? d->pre_obj->ochild : q->u.oroot_child[d->obj], d, e))
         return -1;
-    } else if (spike_add(q, &ns, d->pre_thread ? d->pre_thread->tchild : q->u.troot_child[d->tid],
-                         1, d, e)) {
+    } else if (spike_thread(q, &ns, d->pre_thread ? d->pre_thread->tchild : q->u.troot_child[d->tid],
+                            d, e)) {
       return -1;
     }
     if (ns == q->spike_start[i]) return 0; /* an empty spike: no alternative */
@@ -560,8 +555,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
     }
     c->runs++;
     struct dpu_shm *shm = ex->shm;
-    if (shm->result.end == DPU_END_LIMIT || shm->result.end == DPU_END_DIVERGED) {
-      fprintf(stderr, "dpu: warning: %s\n", shm->result.msg);
+    if (dpu_run_was_cut(shm)) {
       status = DPU_EXPLORE_INCOMPLETE;
       break;
     }

@@ -160,8 +160,7 @@ static struct dpu_event *later_on(struct dpu_event *a, struct dpu_event *b) {
 }
 
 /* Keeps the kept events of a thread-tree children list, in order. */
-static struct dpu_event *filter(struct dpu_event *first, const uint8_t *keep, int thread_list) {
-  (void)thread_list;
+static struct dpu_event *filter(struct dpu_event *first, const uint8_t *keep) {
   struct dpu_event *head = NULL, **tail = &head;
   for (struct dpu_event *e = first; e; e = e->tsibling) {
     if (!keep[e->id]) continue;
@@ -194,11 +193,11 @@ static struct dpu_event *filter_groups(struct dpu_event *heads, const uint8_t *k
 }
 
 uint32_t dpu_unf_prune(struct dpu_unfolding *u, const uint8_t *keep) {
-  for (uint32_t t = 0; t < u->pes.nthreads; t++) u->troot_child[t] = filter(u->troot_child[t], keep, 1);
+  for (uint32_t t = 0; t < u->pes.nthreads; t++) u->troot_child[t] = filter(u->troot_child[t], keep);
   for (uint32_t l = 0; l < u->pes.nobjects; l++) u->oroot_child[l] = filter_groups(u->oroot_child[l], keep);
   for (struct dpu_event *e = u->pes.events; e; e = e->next) {
     if (!keep[e->id]) continue;
-    e->tchild = filter(e->tchild, keep, 1);
+    e->tchild = filter(e->tchild, keep);
     e->ochild = filter_groups(e->ochild, keep);
   }
   uint32_t freed = 0;

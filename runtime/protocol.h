@@ -81,6 +81,8 @@ enum dpu_end {
   DPU_END_COUNT
 };
 
+/* Whether a run that ended with `end` (enum dpu_end) found a defect of the program (as opposed
+ * to ending normally or being cut short by a limit of dpu). */
 static inline int dpu_end_is_defect(int end) {
   return end >= DPU_END_ASSERT && end <= DPU_END_HANG_TIME;
 }
@@ -151,6 +153,8 @@ struct dpu_shm {
   } thread_ids[DPU_MAX_THREADS];
 };
 
+/* The three arrays of a region: replay[replay_cap], trace[trace_cap], output[output_cap]. The
+ * pointers are valid in every process that maps the region, as long as it stays mapped. */
 static inline struct dpu_replay_step *dpu_shm_replay(struct dpu_shm *s) {
   return (struct dpu_replay_step *)((char *)s + s->replay_off);
 }
