@@ -1,6 +1,8 @@
 /* See report.h. */
 #include "report.h"
 
+#include "stacks.h"
+
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +160,8 @@ void dpu_report_defect(struct dpu_report *r, struct dpu_shm *shm) {
   fprintf(r->out, "  interleaving (%u thread%s, %u steps):\n", nthreads, nthreads == 1 ? "" : "s",
           n);
   for (uint32_t i = 0; i < n; i++) print_event(r, i + 1, &ev[i]);
+  static struct dpu_thread_stack stacks[DPU_MAX_THREADS];
+  dpu_stacks_print(r->out, stacks, dpu_run_stacks(shm, stacks));
   print_output(r, shm);
   size_t need = dpu_replay_format(ev, n, NULL, 0) + 1;
   char *buf = malloc(need);

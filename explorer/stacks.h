@@ -1,0 +1,43 @@
+/* Call stacks of the program's threads at a defect (DESIGN.md §8, issue #4): captured by the
+ * runner with libunwind through the JIT-compiled frames, symbolised with function names and
+ * file:line, and read here by the reports. */
+#ifndef DPU_STACKS_H
+#define DPU_STACKS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../runtime/protocol.h"
+
+/* Frames kept per thread (innermost first); deeper frames are dropped. */
+#define DPU_STACK_DEPTH 32
+
+/* One frame of the program (frames of dpu's runtime are not shown). function and file are
+ * owned by the stacks module and stay valid until the process exits; line 0 = unknown. */
+struct dpu_frame {
+  const char *function;
+  const char *file;
+  uint32_t line, column;
+};
+
+/* The stack of one thread; frames[0] is the innermost frame (where the thread is). */
+struct dpu_thread_stack {
+  uint16_t tid;
+  uint16_t nframes;
+  struct dpu_frame frames[DPU_STACK_DEPTH];
+};
+
+/* Reads the stacks of the threads alive at the end of the run held in shm (called for runs
+ * whose result is a defect), the faulting thread first. out has room for DPU_MAX_THREADS
+ * entries. Returns how many were written (0 when the runner could not capture them, e.g. it
+ * was killed). */
+uint32_t dpu_run_stacks(struct dpu_shm *shm, struct dpu_thread_stack *out);
+
+/* Prints stacks in the text report's form:
+ *   stack of T1:
+ *     #0 leaf at prog.c:12
+ *     #1 middle at prog.c:17
+ * Prints nothing when n is 0. */
+void dpu_stacks_print(FILE *out, const struct dpu_thread_stack *stacks, uint32_t n);
+
+#endif
