@@ -22,14 +22,75 @@ enum dpu_op {
   DPU_OP_THREAD_CREATE,  /* obj = tid of the new thread */
   DPU_OP_THREAD_JOIN,    /* obj = tid joined; enabled when that thread has exited */
   DPU_OP_THREAD_DETACH,  /* obj = tid detached */
-  DPU_OP_MUTEX_INIT,     /* obj = mutex address (same for all DPU_OP_MUTEX_*) */
+  /* Every operation below acts on the object at address obj; all operations on one object are
+   * dependent (DESIGN.md §5). "result" is the outcome recorded in the trace record. */
+  DPU_OP_MUTEX_INIT,     /* mutexes */
   DPU_OP_MUTEX_DESTROY,
-  DPU_OP_MUTEX_LOCK,     /* enabled when the mutex is free (or held recursively by the caller) */
+  DPU_OP_MUTEX_LOCK,     /* enabled when the mutex is free (or held by the caller: misuse/recursion) */
   DPU_OP_MUTEX_UNLOCK,
   DPU_OP_MUTEX_TRYLOCK,  /* result: 1 = acquired, 0 = found the mutex taken */
+  DPU_OP_MUTEX_TIMEDLOCK, /* never blocks: 1 = acquired, 0 = timed out (the mutex was taken) */
+  DPU_OP_SPIN_INIT,      /* spinlocks: the same model as a normal mutex */
+  DPU_OP_SPIN_DESTROY,
+  DPU_OP_SPIN_LOCK,
+  DPU_OP_SPIN_UNLOCK,
+  DPU_OP_SPIN_TRYLOCK,
+  DPU_OP_ATOMIC_BEGIN,   /* __VERIFIER_atomic_begin: lock of one global section object */
+  DPU_OP_ATOMIC_END,     /* __VERIFIER_atomic_end */
+  /* Condition variables, after App. D of the symbolic-partial-order-execution paper: a wait is
+   * w1 (COND_WAIT: enter the wait set; then MUTEX_UNLOCK of the mutex) and w2 (COND_RESUME,
+   * enabled once a signal or broadcast chose the thread; then MUTEX_LOCK). */
+  DPU_OP_COND_INIT,
+  DPU_OP_COND_DESTROY,
+  DPU_OP_COND_WAIT,      /* w1: the caller enters the wait set; aux = mutex address */
+  DPU_OP_COND_RESUME,    /* w2 of pthread_cond_wait: enabled when the caller has been woken */
+  DPU_OP_COND_TIMEDRESUME, /* w2 of timedwait: never blocks; 1 = woken, 0 = timed out */
+  DPU_OP_COND_SIGNAL,    /* result = tid + 1 of the thread it woke, 0 = none waited (lost);
+                          * aux = the set of waiting threads it could choose from */
+  DPU_OP_COND_BROADCAST, /* wakes every waiting thread; aux = that set */
+  DPU_OP_RWLOCK_INIT,    /* rwlocks */
+  DPU_OP_RWLOCK_DESTROY,
+  DPU_OP_RWLOCK_RDLOCK,  /* enabled when no writer holds it */
+  DPU_OP_RWLOCK_WRLOCK,  /* enabled when nobody holds it */
+  DPU_OP_RWLOCK_TRYRDLOCK, /* try and timed variants never block: 1 = acquired, 0 = busy */
+  DPU_OP_RWLOCK_TRYWRLOCK,
+  DPU_OP_RWLOCK_UNLOCK,
+  DPU_OP_SEM_INIT,       /* semaphores; aux = initial value */
+  DPU_OP_SEM_DESTROY,
+  DPU_OP_SEM_WAIT,       /* enabled when the value is positive */
+  DPU_OP_SEM_TRYWAIT,    /* trywait and timedwait never block: 1 = decremented, 0 = was 0 */
+  DPU_OP_SEM_POST,
+  DPU_OP_SEM_GETVALUE,
+  DPU_OP_BARRIER_INIT,   /* barriers; aux = count */
+  DPU_OP_BARRIER_DESTROY,
+  DPU_OP_BARRIER_ARRIVE, /* first half of pthread_barrier_wait; result 1 = the last to arrive
+                          * (PTHREAD_BARRIER_SERIAL_THREAD), which then leaves at once */
+  DPU_OP_BARRIER_LEAVE,  /* second half: enabled once the last thread has arrived */
+  DPU_OP_ONCE_ENTER,     /* pthread_once: result 1 = runs the routine, 0 = already done;
+                          * blocked while another thread runs it */
+  DPU_OP_ONCE_DONE,      /* the routine returned */
+  DPU_OP_ATOMIC_LOAD,    /* atomic instructions on the location at obj */
+  DPU_OP_ATOMIC_STORE,
+  DPU_OP_ATOMIC_RMW,
+  DPU_OP_ATOMIC_CAS,     /* result: 1 = exchanged, 0 = failed (not part of the event's name) */
   DPU_OP_PROCESS_EXIT,   /* exit() or return from main; ends the run; obj = 0 */
   DPU_OP_COUNT
 };
+
+/* Whether op is an atomic-location access. Their outcome (a CAS exchanged or not) follows from
+ * the event's history and is not part of its name; loads and failed CAS do not modify the
+ * location, which spin-loop detection uses (see dpu_op_spin_read). */
+static inline int dpu_op_is_atomic(uint8_t op) {
+  return op >= DPU_OP_ATOMIC_LOAD && op <= DPU_OP_ATOMIC_CAS;
+}
+
+/* Whether op never blocks and its outcome depends on the object's state (trylock-like). */
+static inline int dpu_op_is_try(uint8_t op) {
+  return op == DPU_OP_MUTEX_TRYLOCK || op == DPU_OP_MUTEX_TIMEDLOCK ||
+         op == DPU_OP_SPIN_TRYLOCK || op == DPU_OP_RWLOCK_TRYRDLOCK ||
+         op == DPU_OP_RWLOCK_TRYWRLOCK || op == DPU_OP_SEM_TRYWAIT ||
+         op == DPU_OP_COND_TIMEDRESUME;
+}
 
 /* Object classes, so that a thread id and an address never name the same object. */
 static inline int dpu_op_is_thread_op(uint8_t op) { return op <= DPU_OP_THREAD_DETACH; }
@@ -44,10 +105,10 @@ static inline int dpu_op_is_eager(uint8_t op) {
   return op == DPU_OP_THREAD_START || op == DPU_OP_THREAD_EXIT || op == DPU_OP_THREAD_CREATE;
 }
 
-/* One trace record: one event. 24 bytes, written by the runner in execution order.
+/* One trace record: one event. 32 bytes, written by the runner in execution order.
  * enabled: the set of threads (bit i = tid i) that could move at the choice point before this
  * event, which the exhaustive explorer branches on. site: call-site id (0 = none), an index
- * into the site table that passes/ emits. */
+ * into the site table that passes/ emits. aux: op-specific data (see enum dpu_op). */
 struct dpu_event_rec {
   uint8_t op;       /* enum dpu_op */
   uint8_t result;   /* op-specific outcome (trylock: 1 acquired, 0 failed) */
@@ -55,11 +116,15 @@ struct dpu_event_rec {
   uint32_t site;
   uint64_t obj;
   uint64_t enabled;
+  uint64_t aux;
 };
 
-/* One replay step: let thread tid perform count visible operations in a row. */
+/* One replay step: let thread tid perform count visible operations in a row. choice, when not
+ * 0, decides the outcome of the last of them that is a nondeterministic choice of the runtime:
+ * for a condition-variable signal, tid + 1 of the thread to wake. */
 struct dpu_replay_step {
   uint16_t tid;
+  uint16_t choice;
   uint32_t count;
 };
 
@@ -78,6 +143,7 @@ enum dpu_end {
   DPU_END_HANG_TIME,     /* per-run time limit (set by the explorer after killing the runner) */
   DPU_END_LIMIT,         /* a limit of dpu itself: threads, trace capacity (not a program defect) */
   DPU_END_DIVERGED,      /* replay asked for a thread that cannot move: program nondeterminism */
+  DPU_END_ASSUME,        /* __VERIFIER_assume(0): the run is discarded silently */
   DPU_END_COUNT
 };
 
