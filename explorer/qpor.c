@@ -563,6 +563,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
   uint32_t from = 0;
   struct dpu_event **expect = NULL; /* the J the last run was to follow */
   uint32_t nexpect = 0;
+  int64_t redirected_at = -1; /* frame of the last redirection, while it goes on */
   enum dpu_run_status rs = run(&q, 0, NULL, 0);
   for (;;) {
     if (rs == DPU_RUN_FAILED) {
@@ -595,6 +596,19 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
       for (uint32_t i = 0; i < nexpect; i++)
         if (from + i >= q.n || q.ev[from + i] != expect[i]) {
           st->replay_mismatch++;
+          if (getenv("DPU_DEBUG_QPOR")) {
+            fprintf(stderr, "mismatch at frame %u:", from + i);
+            for (uint32_t k = 0; k < nexpect; k++)
+              fprintf(stderr, " e%u(T%u %s r%u pm e%d)", expect[k]->id, expect[k]->tid,
+                      dpu_op_name(expect[k]->op), expect[k]->result,
+                      expect[k]->pre_obj ? (int)expect[k]->pre_obj->id : -1);
+            fprintf(stderr, "\n  got:");
+            for (uint32_t k = from; k < q.n && k < from + nexpect + 2; k++)
+              fprintf(stderr, " e%u(T%u %s r%u pm e%d)", q.ev[k]->id, q.ev[k]->tid,
+                      dpu_op_name(q.ev[k]->op), q.ev[k]->result,
+                      q.ev[k]->pre_obj ? (int)q.ev[k]->pre_obj->id : -1);
+            fprintf(stderr, "\n");
+          }
           if (!q.warned_mismatch++)
             fprintf(stderr, "dpu: warning: a replay did not produce the events the unfolding "
                             "predicted (is the program deterministic?)\n");
@@ -606,9 +620,17 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
     if ((uint32_t)m < shm->nevents) {
       /* The free run took an event of D at frame m. */
       st->d_violations++;
-      if (redirect) {
+      if (getenv("DPU_DEBUG_QPOR") && redirect)
+        fprintf(stderr, "redirect at %u: e%u T%u op %s res %u (run took T%u %s)\n", (unsigned)m,
+                redirect->id, redirect->tid, dpu_op_name(redirect->op), redirect->result,
+                dpu_shm_trace(shm)[m].tid, dpu_op_name(dpu_shm_trace(shm)[m].op));
+      /* A redirected run that again takes an event of D at the same frame did not follow the
+       * redirection (a replay mismatch): count it as blocked rather than loop. */
+      if (redirect && redirected_at == (int64_t)m) redirect = NULL;
+      if (redirect && !(o->max_runs && c->runs >= o->max_runs)) {
         struct dpu_event *one[1] = {redirect};
         from = (uint32_t)m;
+        redirected_at = m;
         rs = run(&q, from, one, 1);
         continue;
       }
@@ -627,6 +649,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
       status = DPU_EXPLORE_INCOMPLETE;
       break;
     }
+    redirected_at = -1;
     /* Backtrack: frames j-1, j-2, ...: Alt(C_i, D ∪ {e_i}). */
     int64_t nj = 0;
     while (j-- > 0) {

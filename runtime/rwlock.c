@@ -91,7 +91,7 @@ static int lock(pthread_rwlock_t *l, uint8_t op, bool write, const char *fn, int
       dpu_rt_end(DPU_END_LIMIT, 0, "more than 15 nested read locks of one rwlock");
     add_reads(s, dpu_rt.cur, 1);
   }
-  e->result = 1;
+  if (busy) e->result = 1; /* the outcome of a try or timed lock */
   return 0;
 }
 
