@@ -32,7 +32,8 @@ int main(int argc, char **argv) {
   LLVMModuleRef mod;
   if (dpu_compile_inputs(&o, LLVMOrcThreadSafeContextGetContext(tsc), &mod) != 0) return 2;
   struct dpu_site_table sites;
-  if (dpu_instrument(mod, &sites) != 0) return 2;
+  struct dpu_instrument_options io = {0};
+  if (dpu_instrument(mod, &io, &sites) != 0) return 2;
   double t_compile = dpu_now() - t0;
   char *pargv[] = {argv[1], NULL};
   struct dpu_executor_options xo = {.trace_cap = 1 << 16, .output_cap = 1 << 16,

@@ -11,7 +11,23 @@ struct frame {
   uint64_t enabled;  /* threads that could move */
   uint64_t done;     /* threads already tried here */
   uint16_t chosen;   /* thread taken on the current path */
+  /* When the chosen thread's operation is a condition-variable signal with several waiting
+   * threads, which one it wakes is a choice too (cond.c): waiters, those tried, the current. */
+  uint16_t woken;    /* tid + 1 of the thread the signal wakes on the current path, 0: none */
+  bool refresh;      /* the chosen thread changed: read the signal's waiters from the next run */
+  uint64_t waiters, wdone;
 };
+
+/* Sets the signal choices of frame f from the record of its event. */
+static void set_choices(struct frame *f, const struct dpu_event_rec *e) {
+  f->woken = 0;
+  f->waiters = f->wdone = 0;
+  f->refresh = false;
+  if (e->op != DPU_OP_COND_SIGNAL || __builtin_popcountll(e->aux) < 2) return;
+  f->waiters = e->aux;
+  f->woken = e->result;
+  f->wdone = e->result ? 1ull << (e->result - 1) : 0;
+}
 
 bool dpu_run_was_cut(struct dpu_shm *shm) {
   int end = shm->result.end;
@@ -60,8 +76,10 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
   for (;;) {
     uint32_t nr = 0;
     for (uint32_t i = 0; i < prefix; i++) {
-      if (nr && replay[nr - 1].tid == stack[i].chosen) replay[nr - 1].count++;
+      if (nr && replay[nr - 1].tid == stack[i].chosen && !replay[nr - 1].choice)
+        replay[nr - 1].count++;
       else replay[nr++] = (struct dpu_replay_step){.tid = stack[i].chosen, .count = 1};
+      replay[nr - 1].choice = stack[i].woken;
     }
     enum dpu_run_status rs = dpu_executor_run(ex, replay, nr, o->deadline);
     if (rs == DPU_RUN_FAILED) {
@@ -81,9 +99,12 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
        * from run to run): explore what was seen. */
       prefix = n;
     }
-    for (uint32_t i = prefix; i < n; i++)
+    if (prefix && prefix <= n && stack[prefix - 1].refresh) set_choices(&stack[prefix - 1], &ev[prefix - 1]);
+    for (uint32_t i = prefix; i < n; i++) {
       stack[i] = (struct frame){
           .enabled = ev[i].enabled, .done = 1ull << ev[i].tid, .chosen = ev[i].tid};
+      set_choices(&stack[i], &ev[i]);
+    }
     int d = account(r, shm, &traces, c);
     if (d < 0) {
       fprintf(stderr, "dpu: error: out of memory\n");
@@ -97,11 +118,21 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
     /* Backtrack to the deepest choice point with an untried thread. */
     int64_t k = (int64_t)n - 1;
     for (; k >= 0; k--) {
+      uint64_t wrem = stack[k].waiters & ~stack[k].wdone;
+      if (wrem) { /* the same signal waking another thread */
+        uint16_t w = (uint16_t)__builtin_ctzll(wrem);
+        stack[k].wdone |= 1ull << w;
+        stack[k].woken = w + 1;
+        break;
+      }
       uint64_t rem = stack[k].enabled & ~stack[k].done;
       if (rem) {
         uint16_t t = (uint16_t)__builtin_ctzll(rem);
         stack[k].done |= 1ull << t;
         stack[k].chosen = t;
+        stack[k].woken = 0;
+        stack[k].waiters = stack[k].wdone = 0;
+        stack[k].refresh = true;
         break;
       }
     }

@@ -30,7 +30,8 @@ int dpu_unf_write_dot(const struct dpu_unfolding *u, FILE *f) {
   for (const struct dpu_event *e = u->pes.events; e; e = e->next) {
     fprintf(f, "  e%u [label=\"%u: T%u %s", e->id, e->id, e->tid, dpu_op_name(e->op));
     if (e->obj != DPU_NO_OBJECT) fprintf(f, " o%u", e->obj);
-    if (e->op == DPU_OP_MUTEX_TRYLOCK) fprintf(f, e->result ? " (acquired)" : " (busy)");
+    if (dpu_op_is_try(e->op)) fprintf(f, e->result ? " (acquired)" : " (busy)");
+    else if (e->op == DPU_OP_COND_SIGNAL && e->result) fprintf(f, " (wakes T%u)", e->result - 1u);
     fprintf(f, "\"];\n");
     const struct dpu_event *causes[3] = {e->pre_thread, e->pre_obj, e->pre_extra};
     for (int i = 0; i < 3; i++)

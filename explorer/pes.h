@@ -8,9 +8,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model.h"
 #include "tree.h"
 
 #define DPU_NO_OBJECT UINT32_MAX
+#define DPU_DATA_UNKNOWN 0xff
 #define DPU_PES_MAX_THREADS 64        /* as runtime/protocol.h's DPU_MAX_THREADS */
 #define DPU_PES_MAX_OBJECTS (1u << 16) /* distinct objects over the whole exploration */
 
@@ -44,8 +46,10 @@ struct dpu_event {
   struct dpu_event *tchild, *tsibling;  /* thread tree */
   struct dpu_event *ochild, *osibling;  /* object tree: heads of the thread groups */
   struct dpu_event *osame;              /* object tree: rest of this thread group */
-  int32_t owner;            /* mutex: holder (tid + 1, 0 free) after this event on its object */
-  uint32_t count;           /* mutex: recursion depth after this event */
+  struct dpu_ostate st;     /* state of its object after it (model.h) */
+  uint64_t aux;             /* the trace record's aux (initial value of a semaphore ...) */
+  uint8_t data;             /* atomics: the record's result once executed (a CAS exchanged:
+                             * 1), DPU_DATA_UNKNOWN before */
   uint32_t in_d;            /* how many times it is in the explorer's set D */
   uint8_t cex_done;         /* its conflicting extensions have been added */
 };

@@ -157,9 +157,15 @@ static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint
     px = q->cmax_t[obj];
     if (!px || px->op != DPU_OP_THREAD_EXIT) return NULL;
   }
-  uint8_t result;
-  if (!dpu_unf_enabled_after(pm, t, op, &result)) return NULL;
-  return dpu_unf_event(&q->u, t, op, result, oi, q->cmax_t[t], pm, px, site);
+  uint8_t results[DPU_MODEL_MAX_OUTCOMES];
+  unsigned n = dpu_model_outcomes(pm, q->cmax_t[t], t, op, site,
+                                  oi != DPU_NO_OBJECT ? q->u.okind[oi] : 0, results);
+  struct dpu_event *first = NULL;
+  for (unsigned i = 0; i < n; i++) { /* every outcome of a signal is enabled */
+    struct dpu_event *e = dpu_unf_event(&q->u, t, op, results[i], oi, q->cmax_t[t], pm, px, site, 0);
+    if (!first) first = e;
+  }
+  return first;
 }
 
 /* Adds to U the events enabled at C_m for the threads in `enabled` other than the one chosen
@@ -224,9 +230,18 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
     struct dpu_event *px = NULL;
     if (r->op == DPU_OP_THREAD_START) px = q->creator[t];
     else if (r->op == DPU_OP_THREAD_JOIN && r->obj < DPU_PES_MAX_THREADS) px = q->cmax_t[r->obj];
-    struct dpu_event *e = dpu_unf_event(&q->u, t, r->op, r->result, oi, q->cmax_t[t],
-                                        oi != DPU_NO_OBJECT ? q->cmax_o[oi] : NULL, px, r->site);
+    dpu_unf_learn(&q->u, oi, r->op, r->aux);
+    /* What an atomic access did (a CAS exchanged or not) follows from its history: it is not
+     * part of the event's name, but its data. */
+    bool atomic = dpu_op_is_atomic(r->op);
+    struct dpu_event *e = dpu_unf_event(&q->u, t, r->op, atomic ? 0 : r->result, oi, q->cmax_t[t],
+                                        oi != DPU_NO_OBJECT ? q->cmax_o[oi] : NULL, px, r->site,
+                                        r->aux);
     if (!e) return -1;
+    if (atomic && e->data != r->result) {
+      e->data = r->result;
+      dpu_model_apply(e, 0);
+    }
     /* Alg. 1 line 4: en(C_m) ... */
     struct dpu_event *other = add_enabled(q, shm, m, r->enabled, t);
     if (e->in_d) { /* line 7 says: choose outside D */
@@ -255,7 +270,7 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
     struct dpu_event *px = NULL;
     if (bl->op == DPU_OP_THREAD_JOIN) continue; /* waits for an exit: no earlier position */
     if (dpu_unf_earlier(&q->u, bl->tid, bl->op, oi, q->cmax_t[bl->tid], q->cmax_o[oi], px,
-                        bl->site) != 0)
+                        bl->site, 0, false) != 0)
       return -1;
   }
   return n;
@@ -311,14 +326,16 @@ static int spike_consider(struct qpor *q, uint32_t *n, struct dpu_event *s,
 /* The spike of d on an object (step 2): the children of pm(d) of the other threads. A child
  * of d's own thread is d's operation after another history of the thread; its history holds a
  * sibling of d in d's thread tree, hence (same operation, other position) one in the object
- * tree with a smaller history, so it adds nothing. */
+ * tree with a smaller history, so it adds nothing; except when it has d's very history and
+ * another outcome (a signal waking another thread), which conflicts with d on both trees. */
 static int spike_object(struct qpor *q, uint32_t *n, struct dpu_event *heads,
                         const struct dpu_event *d, const struct dpu_event *extra) {
   if (ensure_marks(q) != 0) return -1;
   for (struct dpu_event *h = heads; h; h = h->osibling) {
-    if (h->tid == d->tid) continue;
-    for (struct dpu_event *s = h; s; s = s->osame)
+    for (struct dpu_event *s = h; s; s = s->osame) {
+      if (h->tid == d->tid && (s == d || s->pre_thread != d->pre_thread)) continue;
       if (spike_consider(q, n, s, extra) != 0) return -1;
+    }
   }
   return 0;
 }
@@ -465,9 +482,12 @@ static int prune(struct qpor *q) {
 static enum dpu_run_status run(struct qpor *q, uint32_t j, struct dpu_event **list, uint32_t nl) {
   uint32_t nr = 0;
   for (uint32_t i = 0; i < j + nl; i++) {
-    uint16_t t = i < j ? q->ev[i]->tid : list[i - j]->tid;
-    if (nr && q->replay[nr - 1].tid == t) q->replay[nr - 1].count++;
+    const struct dpu_event *e = i < j ? q->ev[i] : list[i - j];
+    uint16_t t = e->tid;
+    /* A step ends at a signal, whose choice of a thread to wake it carries. */
+    if (nr && q->replay[nr - 1].tid == t && !q->replay[nr - 1].choice) q->replay[nr - 1].count++;
     else q->replay[nr++] = (struct dpu_replay_step){.tid = t, .count = 1};
+    if (e->op == DPU_OP_COND_SIGNAL) q->replay[nr - 1].choice = e->result;
   }
   return dpu_executor_run(q->ex, q->replay, nr, q->o->deadline);
 }
@@ -543,6 +563,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
   uint32_t from = 0;
   struct dpu_event **expect = NULL; /* the J the last run was to follow */
   uint32_t nexpect = 0;
+  int64_t redirected_at = -1; /* frame of the last redirection, while it goes on */
   enum dpu_run_status rs = run(&q, 0, NULL, 0);
   for (;;) {
     if (rs == DPU_RUN_FAILED) {
@@ -575,6 +596,19 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
       for (uint32_t i = 0; i < nexpect; i++)
         if (from + i >= q.n || q.ev[from + i] != expect[i]) {
           st->replay_mismatch++;
+          if (getenv("DPU_DEBUG_QPOR")) {
+            fprintf(stderr, "mismatch at frame %u:", from + i);
+            for (uint32_t k = 0; k < nexpect; k++)
+              fprintf(stderr, " e%u(T%u %s r%u pm e%d)", expect[k]->id, expect[k]->tid,
+                      dpu_op_name(expect[k]->op), expect[k]->result,
+                      expect[k]->pre_obj ? (int)expect[k]->pre_obj->id : -1);
+            fprintf(stderr, "\n  got:");
+            for (uint32_t k = from; k < q.n && k < from + nexpect + 2; k++)
+              fprintf(stderr, " e%u(T%u %s r%u pm e%d)", q.ev[k]->id, q.ev[k]->tid,
+                      dpu_op_name(q.ev[k]->op), q.ev[k]->result,
+                      q.ev[k]->pre_obj ? (int)q.ev[k]->pre_obj->id : -1);
+            fprintf(stderr, "\n");
+          }
           if (!q.warned_mismatch++)
             fprintf(stderr, "dpu: warning: a replay did not produce the events the unfolding "
                             "predicted (is the program deterministic?)\n");
@@ -586,9 +620,17 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
     if ((uint32_t)m < shm->nevents) {
       /* The free run took an event of D at frame m. */
       st->d_violations++;
-      if (redirect) {
+      if (getenv("DPU_DEBUG_QPOR") && redirect)
+        fprintf(stderr, "redirect at %u: e%u T%u op %s res %u (run took T%u %s)\n", (unsigned)m,
+                redirect->id, redirect->tid, dpu_op_name(redirect->op), redirect->result,
+                dpu_shm_trace(shm)[m].tid, dpu_op_name(dpu_shm_trace(shm)[m].op));
+      /* A redirected run that again takes an event of D at the same frame did not follow the
+       * redirection (a replay mismatch): count it as blocked rather than loop. */
+      if (redirect && redirected_at == (int64_t)m) redirect = NULL;
+      if (redirect && !(o->max_runs && c->runs >= o->max_runs)) {
         struct dpu_event *one[1] = {redirect};
         from = (uint32_t)m;
+        redirected_at = m;
         rs = run(&q, from, one, 1);
         continue;
       }
@@ -607,6 +649,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
       status = DPU_EXPLORE_INCOMPLETE;
       break;
     }
+    redirected_at = -1;
     /* Backtrack: frames j-1, j-2, ...: Alt(C_i, D ∪ {e_i}). */
     int64_t nj = 0;
     while (j-- > 0) {

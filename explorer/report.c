@@ -40,14 +40,22 @@ static const char *signame(int sig) {
   }
 }
 
+/* Whether record e ends a replay step: a signal that woke a thread names it ("T:C/W"). */
+static unsigned woken_by(const struct dpu_event_rec *e) {
+  return e->op == DPU_OP_COND_SIGNAL ? e->result : 0;
+}
+
 size_t dpu_replay_format(const struct dpu_event_rec *ev, uint32_t n, char *buf, size_t size) {
   size_t len = 0;
   for (uint32_t i = 0; i < n;) {
     uint32_t j = i;
-    while (j < n && ev[j].tid == ev[i].tid) j++;
-    int w = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "%s%u:%u",
+    while (j < n && ev[j].tid == ev[i].tid && (j == i || !woken_by(&ev[j - 1]))) j++;
+    unsigned w = woken_by(&ev[j - 1]);
+    int k = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "%s%u:%u",
                      i ? "," : "", ev[i].tid, j - i);
-    len += (size_t)w;
+    len += (size_t)k;
+    if (w) len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0,
+                                   "/%u", w - 1);
     i = j;
   }
   if (n == 0 && size) buf[0] = 0;
@@ -65,8 +73,15 @@ long dpu_replay_parse(const char *text, struct dpu_replay_step *steps, size_t ca
     unsigned long c = strtoul(p, &end, 10);
     if (end == p || c == 0 || c > UINT32_MAX) return -1;
     if (n == cap) return -1;
-    steps[n++] = (struct dpu_replay_step){.tid = (uint16_t)t, .count = (uint32_t)c};
+    steps[n] = (struct dpu_replay_step){.tid = (uint16_t)t, .count = (uint32_t)c};
     p = end;
+    if (*p == '/') {
+      unsigned long w = strtoul(p + 1, &end, 10);
+      if (end == p + 1 || w >= DPU_MAX_THREADS) return -1;
+      steps[n].choice = (uint16_t)(w + 1);
+      p = end;
+    }
+    n++;
     if (*p == ',') p++;
     else if (*p) return -1;
   }
@@ -93,14 +108,28 @@ static void print_output(struct dpu_report *r, struct dpu_shm *shm) {
 void dpu_report_output(struct dpu_report *r, struct dpu_shm *shm) { print_output(r, shm); }
 
 static void print_event(struct dpu_report *r, uint32_t step, const struct dpu_event_rec *e) {
-  char obj[40] = "";
+  char obj[48] = "";
+  const char *outcome = "";
   if (e->op == DPU_OP_THREAD_CREATE || e->op == DPU_OP_THREAD_JOIN ||
       e->op == DPU_OP_THREAD_DETACH) {
     if (e->obj == UINT64_MAX) snprintf(obj, sizeof obj, "(unknown thread)");
     else snprintf(obj, sizeof obj, "T%llu", (unsigned long long)e->obj);
-  } else if (e->op >= DPU_OP_MUTEX_INIT && e->op <= DPU_OP_MUTEX_TRYLOCK) {
-    snprintf(obj, sizeof obj, "%#llx%s", (unsigned long long)e->obj,
-             e->op == DPU_OP_MUTEX_TRYLOCK ? (e->result ? " (acquired)" : " (busy)") : "");
+  } else if (!dpu_op_is_thread_op(e->op) && e->op != DPU_OP_PROCESS_EXIT) {
+    if (dpu_op_is_try(e->op)) {
+      outcome = e->op == DPU_OP_COND_TIMEDRESUME ? (e->result ? " (woken)" : " (timed out)")
+                : e->result                      ? " (acquired)"
+                                                 : " (busy)";
+    } else if (e->op == DPU_OP_COND_SIGNAL) {
+      static char woke[24];
+      if (e->result) snprintf(woke, sizeof woke, " (wakes T%u)", e->result - 1);
+      else snprintf(woke, sizeof woke, " (lost)");
+      outcome = woke;
+    } else if (e->op == DPU_OP_ATOMIC_CAS) {
+      outcome = e->result ? " (exchanged)" : " (failed)";
+    } else if (e->op == DPU_OP_BARRIER_ARRIVE && e->result) {
+      outcome = " (last)";
+    }
+    snprintf(obj, sizeof obj, "%#llx%s", (unsigned long long)e->obj, outcome);
   }
   const struct dpu_site *s = site(r, e->site);
   fprintf(r->out, "  #%-4u T%-3u %-22s %-24s", step, e->tid, dpu_op_name(e->op), obj);

@@ -11,7 +11,8 @@ int dpu_unf_init(struct dpu_unfolding *u, uint32_t step) {
   u->okeys = malloc(u->ocap * sizeof *u->okeys);
   u->oidx = malloc(u->ocap * sizeof *u->oidx);
   u->oroot_child = calloc(DPU_PES_MAX_OBJECTS, sizeof *u->oroot_child);
-  if (!u->okeys || !u->oidx || !u->oroot_child) return -1;
+  u->okind = calloc(DPU_PES_MAX_OBJECTS, sizeof *u->okind);
+  if (!u->okeys || !u->oidx || !u->oroot_child || !u->okind) return -1;
   memset(u->okeys, 0xff, u->ocap * sizeof *u->okeys);
   return 0;
 }
@@ -21,6 +22,7 @@ void dpu_unf_destroy(struct dpu_unfolding *u) {
   free(u->okeys);
   free(u->oidx);
   free(u->oroot_child);
+  free(u->okind);
   memset(u, 0, sizeof *u);
 }
 
@@ -70,54 +72,9 @@ uint32_t dpu_unf_object(struct dpu_unfolding *u, uint8_t op, uint64_t obj) {
   return u->on - 1;
 }
 
-int dpu_unf_enabled_after(const struct dpu_event *after, uint16_t tid, uint8_t op,
-                          uint8_t *result) {
-  int32_t owner = after ? after->owner : 0;
-  *result = 0;
-  switch (op) {
-  case DPU_OP_MUTEX_LOCK:
-    return owner == 0 || owner == tid + 1;
-  case DPU_OP_MUTEX_TRYLOCK:
-    *result = owner == 0;
-    return 1;
-  default:
-    return 1;
-  }
-}
-
-/* The mutex state after e, from the state after its object predecessor (runtime/mutex.c). */
-static void set_state(struct dpu_event *e) {
-  int32_t owner = e->pre_obj ? e->pre_obj->owner : 0;
-  uint32_t count = e->pre_obj ? e->pre_obj->count : 0;
-  switch (e->op) {
-  case DPU_OP_MUTEX_INIT:
-  case DPU_OP_MUTEX_DESTROY:
-    owner = 0;
-    count = 0;
-    break;
-  case DPU_OP_MUTEX_LOCK:
-    if (owner == e->tid + 1) count++;
-    else owner = e->tid + 1, count = 1;
-    break;
-  case DPU_OP_MUTEX_TRYLOCK:
-    if (e->result) {
-      if (owner == e->tid + 1) count++;
-      else owner = e->tid + 1, count = 1;
-    }
-    break;
-  case DPU_OP_MUTEX_UNLOCK:
-    if (count > 0 && --count == 0) owner = 0;
-    break;
-  default:
-    break;
-  }
-  e->owner = owner;
-  e->count = count;
-}
-
 struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint8_t result,
                                 uint32_t oi, struct dpu_event *pt, struct dpu_event *pm,
-                                struct dpu_event *px, uint32_t site) {
+                                struct dpu_event *px, uint32_t site, uint64_t aux) {
   struct dpu_event **first = pt ? &pt->tchild : &u->troot_child[tid];
   struct dpu_event *head = NULL, **heads = NULL;
   if (oi != DPU_NO_OBJECT) {
@@ -136,6 +93,8 @@ struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t o
   struct dpu_event *e = dpu_pes_add(&u->pes, tid, op, result, oi, pt, pm, px);
   if (!e) return NULL;
   e->site = site;
+  e->aux = aux;
+  e->data = DPU_DATA_UNKNOWN;
   e->tsibling = *first;
   *first = e;
   if (heads) {
@@ -147,7 +106,7 @@ struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t o
       *heads = e;
     }
   }
-  set_state(e);
+  dpu_model_apply(e, oi != DPU_NO_OBJECT ? u->okind[oi] : 0);
   return e;
 }
 
@@ -220,20 +179,21 @@ uint32_t dpu_unf_prune(struct dpu_unfolding *u, const uint8_t *keep) {
 
 int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t oi,
                     struct dpu_event *pt, struct dpu_event *pm, struct dpu_event *px,
-                    uint32_t site) {
+                    uint32_t site, uint64_t aux, bool at_pm) {
   if (oi == DPU_NO_OBJECT || !pm) return 0;
   /* lo: the last event on the object that the history must keep (what the thread predecessor
    * and the extra cause depend on). Positions from pm's parent up to lo are candidates. */
   struct dpu_event *lo = NULL;
   if (pt) lo = later_on(lo, dpu_event_omax(pt, oi));
   if (px) lo = later_on(lo, dpu_event_omax(px, oi));
-  for (struct dpu_event *x = pm->pre_obj;; x = x->pre_obj) {
+  uint8_t results[DPU_MODEL_MAX_OUTCOMES];
+  for (struct dpu_event *x = at_pm ? pm : pm->pre_obj;; x = x->pre_obj) {
     /* x: the new position's object predecessor (NULL: the object's first operation). */
     if (lo && (!x || x->onode.depth < lo->onode.depth)) break; /* above lo (the root is) */
-    uint8_t result;
-    if (dpu_unf_enabled_after(x, tid, op, &result)) {
+    unsigned n = dpu_model_outcomes(x, pt, tid, op, site, u->okind[oi], results);
+    for (unsigned i = 0; i < n; i++) {
       uint32_t before = u->pes.nevents;
-      if (!dpu_unf_event(u, tid, op, result, oi, pt, x, px, site)) return -1;
+      if (!dpu_unf_event(u, tid, op, results[i], oi, pt, x, px, site, aux)) return -1;
       u->cex_created += u->pes.nevents - before;
     }
     if (!x || x == lo) break;
@@ -244,6 +204,7 @@ int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t 
 int dpu_unf_cex(struct dpu_unfolding *u, struct dpu_event *e) {
   if (e->cex_done) return 0;
   e->cex_done = 1;
+  /* A signal's other choices of the thread to wake are alternatives at its own position. */
   return dpu_unf_earlier(u, e->tid, e->op, e->obj, e->pre_thread, e->pre_obj, e->pre_extra,
-                         e->site);
+                         e->site, e->aux, e->op == DPU_OP_COND_SIGNAL);
 }

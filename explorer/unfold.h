@@ -4,6 +4,7 @@
 #ifndef DPU_UNFOLD_H
 #define DPU_UNFOLD_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "../runtime/protocol.h"
@@ -18,6 +19,8 @@ struct dpu_unfolding {
   /* First children of the tree roots (first event of each thread / object). */
   struct dpu_event *troot_child[DPU_PES_MAX_THREADS];
   struct dpu_event **oroot_child;   /* [DPU_PES_MAX_OBJECTS] */
+  uint8_t *okind;                   /* [DPU_PES_MAX_OBJECTS] mutex kind (PTHREAD_MUTEX_*), as
+                                     * the runtime reports it in records (dpu_unf_learn) */
   uint64_t cex_created;             /* events created as conflicting extensions */
 };
 
@@ -36,34 +39,39 @@ uint32_t dpu_unf_object(struct dpu_unfolding *u, uint8_t op, uint64_t obj);
 /* The event of thread tid doing (op, result) on object index oi with immediate causes pt
  * (previous event of the thread), pm (previous event on the object) and px (the create of a
  * started thread, the exit of a joined one): the existing one with this canonical name, or a
- * new one. site is recorded on creation. Returns NULL if out of memory. */
+ * new one, whose object state model.h computes. site and aux (the trace record's) are recorded
+ * on creation; data starts unknown. Returns NULL if out of memory. */
 struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint8_t result,
                                 uint32_t oi, struct dpu_event *pt, struct dpu_event *pm,
-                                struct dpu_event *px, uint32_t site);
+                                struct dpu_event *px, uint32_t site, uint64_t aux);
 
-/* Whether thread tid's operation op could be performed on object state `after` (the object's
- * last event, NULL for its initial state), and with which result (trylock: 1 acquired). The
- * model of runtime/mutex.c: a lock needs a free mutex (or one the caller holds, which the
- * runtime then reports or recurses); a trylock always runs. */
-int dpu_unf_enabled_after(const struct dpu_event *after, uint16_t tid, uint8_t op,
-                          uint8_t *result);
+/* Records what a run told about object oi in a trace record of operation op: the kind of a
+ * mutex (its aux). */
+static inline void dpu_unf_learn(struct dpu_unfolding *u, uint32_t oi, uint8_t op, uint64_t aux) {
+  if (oi != DPU_NO_OBJECT && op >= DPU_OP_MUTEX_INIT && op <= DPU_OP_MUTEX_TIMEDLOCK &&
+      op != DPU_OP_MUTEX_DESTROY)
+    u->okind[oi] = (uint8_t)aux;
+}
 
 /* Adds the events of thread tid doing op on object oi, after pt (and px), at the positions of
- * the object's tree before pm: right after each proper ancestor x of pm, up to the last event
- * on the object that pt or px depend on, wherever the object's state after x enables op. For
+ * the object's tree before pm: right after each proper ancestor x of pm (and after pm itself
+ * if at_pm), up to the last event on the object that pt or px depend on, with every outcome
+ * that the object's state after x allows (dpu_model_outcomes; none: not enabled there). For
  * an executed event these are its conflicting extensions; for an operation a thread could not
  * perform at the end of a run (it waits for pm's holder), they are the extensions in which it
  * went first, which cexp of the paper, iterating over the events of C only, does not produce.
  * Returns 0, -1 if out of memory. */
 int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t oi,
                     struct dpu_event *pt, struct dpu_event *pm, struct dpu_event *px,
-                    uint32_t site);
+                    uint32_t site, uint64_t aux, bool at_pm);
 
 /* Adds the conflicting extensions that e gives rise to, once per event (Alg. 1's cexp,
  * Sec. 5.3): e's action, after e's thread predecessor, placed right after each earlier event x
  * of e's object tree (proper ancestors of pm(e), up to the last event on the object that e's
- * thread or extra cause already depends on), wherever the object's state after x enables it.
- * Returns 0, -1 if out of memory. */
+ * thread or extra cause already depends on), wherever the object's state after x enables it;
+ * for a condition-variable signal, also its other choices of a thread to wake right after
+ * pm(e) (App. D of the symbolic-partial-order-execution paper). Returns 0, -1 if out of
+ * memory. */
 int dpu_unf_cex(struct dpu_unfolding *u, struct dpu_event *e);
 
 /* Removes every event whose keep[id] is 0 (keep must be causally closed: the causes of a kept

@@ -56,7 +56,8 @@ int main(int argc, char **argv) {
   LLVMModuleRef mod;
   if (dpu_compile_inputs(&o, ctx, &mod) != 0) return EXIT_USAGE;
   struct dpu_site_table sites;
-  if (dpu_instrument(mod, &sites) != 0) return EXIT_USAGE;
+  struct dpu_instrument_options io = {.nondet_fixed = o.nondet_fixed, .nondet = o.nondet};
+  if (dpu_instrument(mod, &io, &sites) != 0) return EXIT_USAGE;
 
   /* Program argv: the first input's name, then what follows `--`. */
   char **pargv = calloc((size_t)o.prog_argc + 2, sizeof *pargv);

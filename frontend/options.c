@@ -1,4 +1,5 @@
 /* See options.h. */
+#include <errno.h>
 #include "options.h"
 
 #include <getopt.h>
@@ -13,7 +14,7 @@
 enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
   OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
-  OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT
+  OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET
 };
 
 static const struct option longopts[] = {
@@ -33,6 +34,7 @@ static const struct option longopts[] = {
     {"skip-step", required_argument, 0, OPT_SKIP_STEP},
     {"stats", no_argument, 0, OPT_STATS},
     {"dot", required_argument, 0, OPT_DOT},
+    {"nondet", required_argument, 0, OPT_NONDET},
     {"quiet", no_argument, 0, 'q'},
     {"verbose", no_argument, 0, 'v'},
     {"help", no_argument, 0, 'h'},
@@ -65,6 +67,8 @@ static void usage(FILE *f) {
       "                         (default 100000)\n"
       "  --max-events=N         trace capacity per run (default 1000000)\n"
       "  --stop-on-defect       stop at the first defect\n"
+      "  --nondet=VALUE         every __VERIFIER_nondet_* call returns VALUE (without it,\n"
+      "                         programs that call them are rejected)\n"
       "  --replay=T:C,T:C,...   run once, following this schedule (from a defect report)\n"
       "  --stack-size=BYTES     stack of each program thread (default 1 MiB; K/M/G suffixes)\n"
       "  --heap-size=BYTES      heap of each thread in a run (default 256 MiB; K/M/G suffixes)\n"
@@ -190,6 +194,18 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
     case OPT_PRINT_TRACES: o->print_traces = true; break;
     case OPT_STATS: o->stats = true; break;
     case OPT_DOT: o->dot = optarg; break;
+    case OPT_NONDET: {
+      char *end;
+      errno = 0;
+      long long v = strtoll(optarg, &end, 0);
+      if (errno || end == optarg || *end) {
+        fprintf(stderr, "dpu: error: --nondet wants an integer, not '%s'\n", optarg);
+        return 2;
+      }
+      o->nondet_fixed = true;
+      o->nondet = v;
+      break;
+    }
     case OPT_STOP: o->stop_on_defect = true; break;
     case OPT_SHOW_OUTPUT: o->show_output = true; break;
     case OPT_REPLAY: o->replay = optarg; break;

@@ -31,6 +31,8 @@ struct dpu_options {
   bool stats;             /* print statistics (--stats) */
   const char *dot;        /* --dot FILE, or NULL */
   const char *replay;     /* --replay=SPEC, or NULL */
+  bool nondet_fixed;      /* --nondet=VALUE given */
+  long long nondet;
   int verbosity;          /* -q: -1, default 0, -v: 1 */
 };
 

@@ -1,6 +1,8 @@
 /* See instrument.h. */
 #include "instrument.h"
 
+#include "steps.h"
+
 #include <llvm-c/Error.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -65,7 +67,7 @@ static char *source_file(LLVMValueRef inst) {
   return path;
 }
 
-static void describe(LLVMValueRef inst, char **file, unsigned *line, unsigned *col, char **fn) {
+void dpu_pass_describe(LLVMValueRef inst, char **file, unsigned *line, unsigned *col, char **fn) {
   *file = source_file(inst);
   *line = LLVMGetDebugLocLine(inst);
   *col = LLVMGetDebugLocColumn(inst);
@@ -90,6 +92,39 @@ static int optimise(LLVMModuleRef mod) {
   return 0;
 }
 
+/* Why a family of thread-API functions is not modelled, for the error message. */
+static const char *why_unsupported(const char *name) {
+  static const struct {
+    const char *prefix, *why;
+  } reasons[] = {
+      {"pthread_mutex_consistent", "robust mutexes are not modelled"},
+      {"pthread_mutexattr_setrobust", "robust mutexes are not modelled"},
+      {"pthread_mutexattr_getrobust", "robust mutexes are not modelled"},
+      {"pthread_mutex_setprioceiling", "priority ceilings are not modelled"},
+      {"pthread_cancel", "thread cancellation is not modelled"},
+      {"pthread_setcancel", "thread cancellation is not modelled"},
+      {"pthread_testcancel", "thread cancellation is not modelled"},
+      {"__pthread_register_cancel", "thread cancellation is not modelled"},
+      {"__pthread_unregister_cancel", "thread cancellation is not modelled"},
+      {"__pthread_unwind", "thread cancellation is not modelled"},
+      {"pthread_kill", "signals are not modelled"},
+      {"pthread_sigqueue", "signals are not modelled"},
+      {"pthread_cond_clockwait", "use pthread_cond_timedwait"},
+      {"pthread_mutex_clocklock", "use pthread_mutex_timedlock"},
+      {"sem_open", "named semaphores are not modelled (unnamed ones are: sem_init)"},
+      {"sem_close", "named semaphores are not modelled (unnamed ones are: sem_init)"},
+      {"sem_unlink", "named semaphores are not modelled (unnamed ones are: sem_init)"},
+      {"thrd_", "C11 <threads.h> is not modelled; pthreads are"},
+      {"mtx_", "C11 <threads.h> is not modelled; pthreads are"},
+      {"cnd_", "C11 <threads.h> is not modelled; pthreads are"},
+      {"tss_", "C11 <threads.h> is not modelled; pthreads are"},
+      {"call_once", "C11 <threads.h> is not modelled; pthreads are"},
+  };
+  for (size_t i = 0; i < sizeof reasons / sizeof *reasons; i++)
+    if (strncmp(name, reasons[i].prefix, strlen(reasons[i].prefix)) == 0) return reasons[i].why;
+  return "dpu does not model it";
+}
+
 /* Step 2: every unmodelled thread-API declaration that is used is an error. */
 static int reject_unsupported(LLVMModuleRef mod) {
   int bad = 0;
@@ -108,13 +143,14 @@ static int reject_unsupported(LLVMModuleRef mod) {
     if (first) {
       char *file, *fn;
       unsigned line, col;
-      describe(first, &file, &line, &col, &fn);
-      fprintf(stderr, "dpu: error: unsupported function '%s' (first called at %s:%u in %s)\n",
-              name, file, line, fn);
+      dpu_pass_describe(first, &file, &line, &col, &fn);
+      fprintf(stderr, "dpu: error: unsupported function '%s' (first called at %s:%u in %s): %s\n",
+              name, file, line, fn, why_unsupported(name));
       free(file);
       free(fn);
     } else {
-      fprintf(stderr, "dpu: error: unsupported function '%s' (its address is taken)\n", name);
+      fprintf(stderr, "dpu: error: unsupported function '%s' (its address is taken): %s\n", name,
+              why_unsupported(name));
     }
     bad = 1;
   }
@@ -161,7 +197,10 @@ static void number_sites(LLVMModuleRef mod, struct dpu_site_table *t) {
         size_t cn = 0;
         if (LLVMIsAFunction(callee)) {
           cname = LLVMGetValueName2(callee, &cn);
-          if (strncmp(cname, "__dpu_", 6) != 0 || strcmp(cname, "__dpu_site") == 0) continue;
+          if (strncmp(cname, "__dpu_", 6) != 0 || strcmp(cname, "__dpu_site") == 0 ||
+              strcmp(cname, "__dpu_atomic_cas_result") == 0 ||
+              strcmp(cname, "__dpu_tls_address") == 0)
+            continue;
           cname += 6;
           cn -= 6;
         } else if (LLVMIsAInlineAsm(callee)) {
@@ -171,7 +210,7 @@ static void number_sites(LLVMModuleRef mod, struct dpu_site_table *t) {
           cn = strlen(cname);
         }
         struct dpu_site s;
-        describe(i, &s.file, &s.line, &s.col, &s.function);
+        dpu_pass_describe(i, &s.file, &s.line, &s.col, &s.function);
         s.callee = dup_str(cname, cn);
         unsigned id = (unsigned)t->n;
         add_site(t, &cap, s);
@@ -222,14 +261,18 @@ static void emit_globals_table(LLVMModuleRef mod) {
   free(sizes);
 }
 
-int dpu_instrument(LLVMModuleRef mod, struct dpu_site_table *sites) {
+int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
+                   struct dpu_site_table *sites) {
   memset(sites, 0, sizeof *sites);
   if (!LLVMGetNamedFunction(mod, "main")) {
     fprintf(stderr, "dpu: error: the program has no main function\n");
     return -1;
   }
   if (optimise(mod) != 0) return -1;
+  if (dpu_pass_nondet(mod, opt->nondet_fixed, opt->nondet) != 0) return -1;
   if (reject_unsupported(mod) != 0) return -1;
+  if (dpu_pass_tls(mod) != 0) return -1;
+  dpu_pass_atomics(mod);
   redirect(mod);
   number_sites(mod, sites);
   emit_globals_table(mod);

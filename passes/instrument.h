@@ -3,6 +3,7 @@
 #define DPU_INSTRUMENT_H
 
 #include <llvm-c/Core.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Source location of one instrumented call site. Strings are owned by the table. */
@@ -19,11 +20,20 @@ struct dpu_site_table {
   size_t n;
 };
 
+/* Choices of the user that change the instrumentation. */
+struct dpu_instrument_options {
+  bool nondet_fixed;   /* --nondet given: __VERIFIER_nondet_* return nondet */
+  long long nondet;
+};
+
 /* Instruments mod in place:
  *  1. removes optnone and runs SROA and mem2reg, so locals do not stay in memory;
+ *  1b. replaces __VERIFIER_nondet_* calls by opt->nondet, or rejects them (steps.h);
  *  2. rejects calls to pthread/semaphore/C11-thread functions that dpu does not model: prints
  *     "dpu: error: unsupported function 'NAME' (first called at FILE:LINE in FN)" to stderr for
  *     each, and returns -1;
+ *  2b. gives thread-local variables per-thread storage and makes atomic instructions visible
+ *     operations (steps.h: dpu_pass_tls, dpu_pass_atomics);
  *  3. renames every declaration of a function in runtime/interpose.def to __dpu_NAME, so direct
  *     calls and function pointers both reach the runtime;
  *  4. before every call to a __dpu_ function and every indirect call, stores the call's site id
@@ -32,7 +42,8 @@ struct dpu_site_table {
  *     globals the runtime restores before every run.
  * Returns 0 on success, -1 on an error already reported on stderr. On success *sites is filled
  * (free with dpu_site_table_free). */
-int dpu_instrument(LLVMModuleRef mod, struct dpu_site_table *sites);
+int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
+                   struct dpu_site_table *sites);
 
 /* Frees the strings and array of a site table. */
 void dpu_site_table_free(struct dpu_site_table *t);

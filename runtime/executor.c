@@ -76,6 +76,8 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
   if (dpu_jit_load(tsm, &prog, &err) != 0) zygote_fail(shm, err ? err : "JIT failed");
   if (dpu_rt_snapshot_globals(prog.global_addrs, prog.global_sizes, prog.nglobals) != 0)
     zygote_fail(shm, "out of memory while saving the program's globals");
+  if (dpu_rt_tls_register(prog.tls_addrs, prog.tls_sizes, prog.ntls) != 0)
+    zygote_fail(shm, "out of memory while registering thread-local variables");
 
   /* The program's own writes to file descriptors 1 and 2 (not through stdio, which is
    * captured) would interleave with dpu's report: send them nowhere. */

@@ -7,6 +7,11 @@
 #define DPU_INTERPOSE_H
 
 #include <pthread.h>
+#include <sched.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <stdint.h>
+#include <time.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +38,97 @@ int __dpu_pthread_mutexattr_init(pthread_mutexattr_t *a);
 int __dpu_pthread_mutexattr_destroy(pthread_mutexattr_t *a);
 int __dpu_pthread_mutexattr_settype(pthread_mutexattr_t *a, int type);
 int __dpu_pthread_mutexattr_gettype(const pthread_mutexattr_t *a, int *type);
+
+int __dpu_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime);
+int __dpu_pthread_mutexattr_setpshared(pthread_mutexattr_t *a, int pshared);
+int __dpu_pthread_mutexattr_getpshared(const pthread_mutexattr_t *a, int *pshared);
+int __dpu_pthread_mutexattr_setprotocol(pthread_mutexattr_t *a, int protocol);
+
+int __dpu_pthread_spin_init(pthread_spinlock_t *l, int pshared);
+int __dpu_pthread_spin_destroy(pthread_spinlock_t *l);
+int __dpu_pthread_spin_lock(pthread_spinlock_t *l);
+int __dpu_pthread_spin_trylock(pthread_spinlock_t *l);
+int __dpu_pthread_spin_unlock(pthread_spinlock_t *l);
+
+int __dpu_pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *attr);
+int __dpu_pthread_cond_destroy(pthread_cond_t *c);
+int __dpu_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m);
+int __dpu_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
+                                 const struct timespec *abstime);
+int __dpu_pthread_cond_signal(pthread_cond_t *c);
+int __dpu_pthread_cond_broadcast(pthread_cond_t *c);
+int __dpu_pthread_condattr_init(pthread_condattr_t *a);
+int __dpu_pthread_condattr_destroy(pthread_condattr_t *a);
+int __dpu_pthread_condattr_setclock(pthread_condattr_t *a, clockid_t clock);
+int __dpu_pthread_condattr_getclock(const pthread_condattr_t *a, clockid_t *clock);
+int __dpu_pthread_condattr_setpshared(pthread_condattr_t *a, int pshared);
+
+int __dpu_pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *attr);
+int __dpu_pthread_rwlock_destroy(pthread_rwlock_t *l);
+int __dpu_pthread_rwlock_rdlock(pthread_rwlock_t *l);
+int __dpu_pthread_rwlock_wrlock(pthread_rwlock_t *l);
+int __dpu_pthread_rwlock_tryrdlock(pthread_rwlock_t *l);
+int __dpu_pthread_rwlock_trywrlock(pthread_rwlock_t *l);
+int __dpu_pthread_rwlock_timedrdlock(pthread_rwlock_t *l, const struct timespec *t);
+int __dpu_pthread_rwlock_timedwrlock(pthread_rwlock_t *l, const struct timespec *t);
+int __dpu_pthread_rwlock_unlock(pthread_rwlock_t *l);
+int __dpu_pthread_rwlockattr_init(pthread_rwlockattr_t *a);
+int __dpu_pthread_rwlockattr_destroy(pthread_rwlockattr_t *a);
+
+int __dpu_sem_init(sem_t *sem, int pshared, unsigned value);
+int __dpu_sem_destroy(sem_t *sem);
+int __dpu_sem_wait(sem_t *sem);
+int __dpu_sem_trywait(sem_t *sem);
+int __dpu_sem_timedwait(sem_t *sem, const struct timespec *abstime);
+int __dpu_sem_post(sem_t *sem);
+int __dpu_sem_getvalue(sem_t *restrict sem, int *restrict value);
+
+int __dpu_pthread_barrier_init(pthread_barrier_t *restrict b,
+                               const pthread_barrierattr_t *restrict attr, unsigned count);
+int __dpu_pthread_barrier_destroy(pthread_barrier_t *b);
+int __dpu_pthread_barrier_wait(pthread_barrier_t *b);
+int __dpu_pthread_barrierattr_init(pthread_barrierattr_t *a);
+int __dpu_pthread_barrierattr_destroy(pthread_barrierattr_t *a);
+
+int __dpu_pthread_once(pthread_once_t *once, void (*routine)(void));
+int __dpu_pthread_key_create(pthread_key_t *key, void (*destructor)(void *));
+int __dpu_pthread_key_delete(pthread_key_t key);
+void *__dpu_pthread_getspecific(pthread_key_t key);
+int __dpu_pthread_setspecific(pthread_key_t key, const void *value);
+int __dpu_sched_yield(void);
+int __dpu_pthread_yield(void);
+int __dpu_pthread_setname_np(pthread_t t, const char *name);
+int __dpu_pthread_getname_np(pthread_t t, char *name, size_t len);
+int __dpu_pthread_attr_setscope(pthread_attr_t *a, int scope);
+int __dpu_pthread_attr_getscope(const pthread_attr_t *a, int *scope);
+int __dpu_pthread_attr_setguardsize(pthread_attr_t *a, size_t size);
+int __dpu_pthread_attr_getguardsize(const pthread_attr_t *a, size_t *size);
+int __dpu_pthread_attr_setschedpolicy(pthread_attr_t *a, int policy);
+int __dpu_pthread_attr_setinheritsched(pthread_attr_t *a, int inherit);
+int __dpu_pthread_attr_setschedparam(pthread_attr_t *a, const struct sched_param *p);
+int __dpu_pthread_attr_getschedparam(const pthread_attr_t *a, struct sched_param *p);
+int __dpu_pthread_setschedparam(pthread_t t, int policy, const struct sched_param *p);
+int __dpu_pthread_getschedparam(pthread_t t, int *policy, struct sched_param *p);
+int __dpu_pthread_setconcurrency(int level);
+int __dpu_pthread_getconcurrency(void);
+int __dpu_pthread_sigmask(int how, const sigset_t *set, sigset_t *old);
+
+void __dpu___VERIFIER_atomic_begin(void);
+void __dpu___VERIFIER_atomic_end(void);
+_Noreturn void __dpu___VERIFIER_error(void);
+void __dpu___VERIFIER_assume(int cond);
+_Noreturn void __dpu_reach_error(void);
+
+/* Hooks that passes/ inserts (not replacements of a program function). */
+/* Before every atomic instruction: op (enum dpu_op, an ATOMIC_* access) on the location at
+ * addr; a visible operation (atomic.c). */
+void __dpu_atomic_op(void *addr, uint32_t op);
+/* After a cmpxchg: whether it exchanged (non-zero) or failed. */
+void __dpu_atomic_cas_result(uint32_t exchanged);
+/* The running thread's copy of thread-local variable number index (key.c). */
+void *__dpu_tls_address(uint32_t index);
+/* The value of __VERIFIER_nondet_* fixed by --nondet (0 unless set). */
+extern long long __dpu_nondet_value;
 
 _Noreturn void __dpu___assert_fail(const char *expr, const char *file, unsigned line,
                                    const char *fn);

@@ -12,6 +12,9 @@ struct dpu_jit_program {
   void *const *global_addrs;  /* the program's writable globals (passes/ emits the table) */
   const uint64_t *global_sizes;
   uint64_t nglobals;
+  void *const *tls_addrs;     /* templates of the thread-local variables (passes/tls.c) */
+  const uint64_t *tls_sizes;
+  uint64_t ntls;
 };
 
 /* Compiles tsm (ownership passes to the JIT) with the runtime's __dpu_* symbols and the

@@ -1,50 +1,67 @@
-/* pthread mutexes: lock/unlock/trylock/init/destroy are events on the mutex's object (the
- * paper's acq/rel on lock trees, Sec. 2 and 5.1). The mutex's state lives inside the program's
- * pthread_mutex_t, so it is reset with the globals and the heap, and the all-zero
- * PTHREAD_MUTEX_INITIALIZER is a valid unlocked normal mutex. */
+/* pthread mutexes: init/destroy/lock/unlock/trylock/timedlock are events on the mutex's object
+ * (the paper's acq/rel on lock trees, Sec. 2 and 5.1). The mutex's state lives inside the
+ * program's pthread_mutex_t, so it is reset with the globals and the heap, and the all-zero
+ * PTHREAD_MUTEX_INITIALIZER is a valid unlocked normal mutex.
+ *
+ * Errors: the errorcheck and recursive types return POSIX's error codes (EDEADLK for a relock
+ * of an errorcheck mutex, EPERM for an unlock by a thread that does not hold it): a program
+ * asks for those types to get them. For the normal (default) type, where POSIX leaves those
+ * cases undefined, they are reported as pthread misuse. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "interpose.h"
 #include "rt.h"
-
-enum { ST_STATIC = 0, ST_INIT = 1, ST_DESTROYED = 2 };
 
 /* Our layout inside pthread_mutex_t. `kind` sits where glibc keeps it, so glibc's static
  * initialisers (e.g. PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP) mean the same to dpu. */
 struct mutex_state {
   int32_t owner;   /* tid + 1 of the holder, 0 when free */
   uint32_t count;  /* recursion depth */
-  int32_t status;  /* ST_* */
+  uint32_t stamp;  /* dpu_rt_obj_stamp(DPU_OBJ_*) */
   int32_t pad;
   int32_t kind;    /* PTHREAD_MUTEX_NORMAL / RECURSIVE / ERRORCHECK */
 };
 _Static_assert(sizeof(struct mutex_state) <= sizeof(pthread_mutex_t), "mutex layout");
 _Static_assert(offsetof(struct mutex_state, kind) == 16, "glibc keeps the kind at offset 16");
 
-static struct mutex_state *state(pthread_mutex_t *m) { return (struct mutex_state *)m; }
+/* The state of m, made fresh if it comes from an earlier run (see dpu_rt_obj_status). */
+static struct mutex_state *state(pthread_mutex_t *m) {
+  struct mutex_state *s = (struct mutex_state *)m;
+  if (dpu_rt_obj_status(s->stamp) == DPU_OBJ_FRESH && s->stamp != 0) {
+    s->owner = 0;
+    s->count = 0;
+    s->stamp = 0;
+  }
+  return s;
+}
 
-bool dpu_rt_mutex_can_lock(uint64_t obj, int tid) {
-  const struct mutex_state *s = (const struct mutex_state *)(uintptr_t)obj;
+bool dpu_rt_mutex_enabled(uint8_t op, uint64_t obj, int tid) {
+  if (op == DPU_OP_SPIN_LOCK) return dpu_rt_spin_enabled(obj, tid);
+  if (op == DPU_OP_ATOMIC_BEGIN) return dpu_rt_section_enabled(tid);
+  struct mutex_state *s = state((pthread_mutex_t *)(uintptr_t)obj);
   /* A re-lock by the owner is "enabled" so that it executes and is reported (or recurses). */
-  return s->owner == 0 || s->owner == tid + 1 || s->status == ST_DESTROYED;
+  return s->owner == 0 || s->owner == tid + 1 ||
+         dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED;
 }
 
 static void check_live(struct mutex_state *s, const char *fn) {
-  if (s->status == ST_DESTROYED)
+  if (dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED)
     dpu_rt_end(DPU_END_MISUSE, 0, "%s of a destroyed mutex", fn);
 }
 
 int __dpu_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr) {
-  dpu_rt_visible(DPU_OP_MUTEX_INIT, (uint64_t)(uintptr_t)m);
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_MUTEX_INIT, (uint64_t)(uintptr_t)m);
   struct mutex_state *s = state(m);
-  if (s->status == ST_INIT && s->owner)
+  if (dpu_rt_obj_status(s->stamp) != DPU_OBJ_DESTROYED && s->owner)
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_mutex_init of a locked mutex");
   memset(m, 0, sizeof *m);
-  s->status = ST_INIT;
+  s->stamp = dpu_rt_obj_stamp(DPU_OBJ_INIT);
   s->kind = attr ? *(const int *)attr : PTHREAD_MUTEX_NORMAL;
+  e->aux = (uint64_t)s->kind;
   return 0;
 }
 
@@ -53,60 +70,100 @@ int __dpu_pthread_mutex_destroy(pthread_mutex_t *m) {
   struct mutex_state *s = state(m);
   check_live(s, "pthread_mutex_destroy");
   if (s->owner) dpu_rt_end(DPU_END_MISUSE, 0, "pthread_mutex_destroy of a locked mutex");
-  s->status = ST_DESTROYED;
+  s->stamp = dpu_rt_obj_stamp(DPU_OBJ_DESTROYED);
   return 0;
 }
 
-int __dpu_pthread_mutex_lock(pthread_mutex_t *m) {
-  dpu_rt_visible(DPU_OP_MUTEX_LOCK, (uint64_t)(uintptr_t)m);
-  struct mutex_state *s = state(m);
+/* Takes m for the running thread after a lock-like operation was chosen with the mutex free
+ * or held by the caller. Returns 0, or the error for a relock the type refuses. */
+static int acquire(struct mutex_state *s, const char *fn) {
   int self = dpu_rt.cur + 1;
-  check_live(s, "pthread_mutex_lock");
   if (s->owner == self) {
     if (s->kind == PTHREAD_MUTEX_RECURSIVE) {
       s->count++;
       return 0;
     }
     if (s->kind == PTHREAD_MUTEX_ERRORCHECK) return EDEADLK;
-    dpu_rt_end(DPU_END_MISUSE, 0,
-               "pthread_mutex_lock of a normal mutex already held by the caller");
+    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a normal mutex already held by the caller", fn);
   }
   s->owner = self;
   s->count = 1;
   return 0;
 }
 
-int __dpu_pthread_mutex_trylock(pthread_mutex_t *m) {
-  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_MUTEX_TRYLOCK, (uint64_t)(uintptr_t)m);
+int __dpu_pthread_mutex_lock(pthread_mutex_t *m) {
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_MUTEX_LOCK, (uint64_t)(uintptr_t)m);
   struct mutex_state *s = state(m);
-  int self = dpu_rt.cur + 1;
-  check_live(s, "pthread_mutex_trylock");
-  if (s->owner == 0) {
-    s->owner = self;
-    s->count = 1;
-    e->result = 1;
-    return 0;
-  }
-  if (s->owner == self && s->kind == PTHREAD_MUTEX_RECURSIVE) {
-    s->count++;
-    e->result = 1;
-    return 0;
-  }
-  return EBUSY;
+  e->aux = (uint64_t)s->kind;
+  check_live(s, "pthread_mutex_lock");
+  return acquire(s, "pthread_mutex_lock");
 }
 
-int __dpu_pthread_mutex_unlock(pthread_mutex_t *m) {
-  dpu_rt_visible(DPU_OP_MUTEX_UNLOCK, (uint64_t)(uintptr_t)m);
+/* trylock and timedlock: never block; the outcome follows from the mutex's state. */
+static int try_acquire(pthread_mutex_t *m, uint8_t op, const char *fn, int busy) {
+  struct dpu_event_rec *e = dpu_rt_visible(op, (uint64_t)(uintptr_t)m);
+  struct mutex_state *s = state(m);
+  e->aux = (uint64_t)s->kind;
+  check_live(s, fn);
+  int self = dpu_rt.cur + 1;
+  if (s->owner == 0 || (s->owner == self && s->kind == PTHREAD_MUTEX_RECURSIVE)) {
+    acquire(s, fn);
+    e->result = 1;
+    return 0;
+  }
+  if (s->owner == self && s->kind == PTHREAD_MUTEX_ERRORCHECK && op == DPU_OP_MUTEX_TIMEDLOCK)
+    return EDEADLK;
+  return busy;
+}
+
+int __dpu_pthread_mutex_trylock(pthread_mutex_t *m) {
+  return try_acquire(m, DPU_OP_MUTEX_TRYLOCK, "pthread_mutex_trylock", EBUSY);
+}
+
+/* The timeout is not modelled as time: whether the lock is acquired or times out is the
+ * order of this event and the holder's unlock, and both orders are explored. */
+int __dpu_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime) {
+  (void)abstime;
+  return try_acquire(m, DPU_OP_MUTEX_TIMEDLOCK, "pthread_mutex_timedlock", ETIMEDOUT);
+}
+
+bool dpu_rt_mutex_held(pthread_mutex_t *m) { return state(m)->owner == dpu_rt.cur + 1; }
+
+static int release(pthread_mutex_t *m, bool strict) {
   struct mutex_state *s = state(m);
   int self = dpu_rt.cur + 1;
   check_live(s, "pthread_mutex_unlock");
-  if (s->owner == 0)
-    dpu_rt_end(DPU_END_MISUSE, 0, "pthread_mutex_unlock of a mutex that is not locked");
-  if (s->owner != self)
+  if (s->owner != self) {
+    if (!strict && s->kind != PTHREAD_MUTEX_NORMAL) return EPERM;
+    if (s->owner == 0)
+      dpu_rt_end(DPU_END_MISUSE, 0, "pthread_mutex_unlock of a mutex that is not locked");
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_mutex_unlock of a mutex owned by T%d",
                s->owner - 1);
+  }
   if (--s->count == 0) s->owner = 0;
   return 0;
+}
+
+int __dpu_pthread_mutex_unlock(pthread_mutex_t *m) {
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_MUTEX_UNLOCK, (uint64_t)(uintptr_t)m);
+  e->aux = (uint64_t)state(m)->kind;
+  return release(m, false);
+}
+
+void dpu_rt_mutex_unlock_held(pthread_mutex_t *m) {
+  dpu_rt_visible(DPU_OP_MUTEX_UNLOCK, (uint64_t)(uintptr_t)m);
+  struct mutex_state *s = state(m);
+  /* A condition wait releases the mutex entirely, whatever its recursion depth. */
+  if (s->owner == dpu_rt.cur + 1 && s->count > 1) s->count = 1;
+  release(m, true);
+}
+
+/* Relocks m after a condition wait (pthread_cond_wait's last event). */
+void dpu_rt_mutex_relock(pthread_mutex_t *m) {
+  dpu_rt_visible(DPU_OP_MUTEX_LOCK, (uint64_t)(uintptr_t)m);
+  struct mutex_state *s = state(m);
+  check_live(s, "pthread_cond_wait (relocking its mutex)");
+  acquire(s, "pthread_cond_wait");
 }
 
 int __dpu_pthread_mutexattr_init(pthread_mutexattr_t *a) {
@@ -130,4 +187,24 @@ int __dpu_pthread_mutexattr_settype(pthread_mutexattr_t *a, int type) {
 int __dpu_pthread_mutexattr_gettype(const pthread_mutexattr_t *a, int *type) {
   *type = *(const int *)a;
   return 0;
+}
+
+/* Process-shared and priority attributes change nothing in one process with one OS thread. */
+int __dpu_pthread_mutexattr_setpshared(pthread_mutexattr_t *a, int pshared) {
+  (void)a;
+  return pshared == PTHREAD_PROCESS_PRIVATE || pshared == PTHREAD_PROCESS_SHARED ? 0 : EINVAL;
+}
+
+int __dpu_pthread_mutexattr_getpshared(const pthread_mutexattr_t *a, int *pshared) {
+  (void)a;
+  *pshared = PTHREAD_PROCESS_PRIVATE;
+  return 0;
+}
+
+int __dpu_pthread_mutexattr_setprotocol(pthread_mutexattr_t *a, int protocol) {
+  (void)a;
+  return protocol == PTHREAD_PRIO_NONE || protocol == PTHREAD_PRIO_INHERIT ||
+                 protocol == PTHREAD_PRIO_PROTECT
+             ? 0
+             : EINVAL;
 }

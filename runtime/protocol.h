@@ -124,8 +124,8 @@ struct dpu_event_rec {
  * for a condition-variable signal, tid + 1 of the thread to wake. */
 struct dpu_replay_step {
   uint16_t tid;
-  uint16_t choice;
   uint32_t count;
+  uint16_t choice;
 };
 
 /* How a run ended. Everything from DPU_END_ASSERT on is a defect of the program. */

@@ -5,11 +5,15 @@
 #define DPU_RT_H
 
 #include <stdbool.h>
+#include <pthread.h>
 #include <stdint.h>
 
 #include "arena.h"
 #include "coro.h"
 #include "protocol.h"
+
+/* pthread keys per run (PTHREAD_KEYS_MAX is larger; programs use a handful). */
+#define DPU_MAX_KEYS 64
 
 enum dpu_thread_state { DPU_TS_UNUSED = 0, DPU_TS_ALIVE, DPU_TS_EXITED };
 
@@ -22,6 +26,14 @@ struct dpu_rt_thread {
   uint32_t pend_site;
   uint64_t pend_obj;
   uint16_t ncreated;        /* threads it created so far in this run */
+  /* Its last visible operation, for spin-loop detection (atomic.c): a read of an atomic
+   * location (a load, or a CAS that failed) and the location's version after it. */
+  bool last_read;
+  uint32_t last_site;
+  uint64_t last_obj;
+  uint32_t last_version;
+  void **tls;               /* its copies of the program's thread-local variables, or NULL */
+  void *keys[DPU_MAX_KEYS]; /* pthread_key_* values */
   void *(*fn)(void *);
   void *arg;
   void *retval;
@@ -52,6 +64,8 @@ struct dpu_rt {
   uint64_t cur_enabled;     /* enabled set at the current choice point */
   bool ended;               /* the run has ended (result filled) */
   uint32_t steps;
+  uint32_t run_stamp;       /* this run's number (from 1): see dpu_rt_obj_status */
+  uint16_t choice;          /* the replay's choice for the operation being performed (0: none) */
   /* The heap: one arena per canonical thread, in one reservation, so that the addresses a
    * thread allocates depend only on its own history, not on the interleaving. */
   char *heap_base;
@@ -85,8 +99,50 @@ void dpu_rt_set_end(int end, int code, const char *fmt, ...) __attribute__((form
 /* Ends the running thread (pthread_exit / return of its start routine). Never returns. */
 _Noreturn void dpu_rt_thread_exit(void *retval);
 
-/* Whether thread t could perform its pending operation now (used by the scheduler). */
-bool dpu_rt_mutex_can_lock(uint64_t obj, int tid);
+/* Whether thread tid could perform its pending operation now (the scheduler asks). One
+ * predicate per family of objects, in the file that models it: obj is the pending operation's
+ * object (an address), op its enum dpu_op. */
+bool dpu_rt_mutex_enabled(uint8_t op, uint64_t obj, int tid);
+bool dpu_rt_spin_enabled(uint64_t obj, int tid);
+bool dpu_rt_section_enabled(int tid);
+bool dpu_rt_cond_enabled(uint8_t op, uint64_t obj, int tid);
+bool dpu_rt_rwlock_enabled(uint8_t op, uint64_t obj, int tid);
+bool dpu_rt_sem_enabled(uint8_t op, uint64_t obj, int tid);
+bool dpu_rt_barrier_enabled(uint8_t op, uint64_t obj, int tid);
+bool dpu_rt_once_enabled(uint8_t op, uint64_t obj, int tid);
+bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid);
+
+/* Lifecycle of a synchronisation object whose state dpu keeps inside the program's object
+ * (pthread_mutex_t, sem_t, ...). The object stores dpu_rt_obj_stamp(status); a stamp from an
+ * earlier run (stale memory of a recycled stack or heap) reads as DPU_OBJ_FRESH, like the
+ * all-zero static initialiser. */
+enum { DPU_OBJ_FRESH = 0, DPU_OBJ_INIT = 1, DPU_OBJ_DESTROYED = 2 };
+static inline uint32_t dpu_rt_obj_stamp(int status) {
+  return dpu_rt.run_stamp << 2 | (uint32_t)status;
+}
+static inline int dpu_rt_obj_status(uint32_t stamp) {
+  return (stamp >> 2) == dpu_rt.run_stamp ? (int)(stamp & 3) : DPU_OBJ_FRESH;
+}
+
+/* Unlocks mutex m for the running thread as pthread_mutex_unlock does (a visible operation);
+ * ends the run with a misuse defect if the caller does not hold it (any type). */
+void dpu_rt_mutex_unlock_held(pthread_mutex_t *m);
+
+/* Whether the running thread holds mutex m. */
+bool dpu_rt_mutex_held(pthread_mutex_t *m);
+
+/* Relocks m after a condition wait (pthread_cond_wait's last event, a MUTEX_LOCK). */
+void dpu_rt_mutex_relock(pthread_mutex_t *m);
+
+/* Resets atomic.c's per-location versions and the atomic section (start of a run). */
+void dpu_rt_atomic_reset(void);
+
+/* Thread exit hooks: runs the pthread_key destructors of the running thread (key.c). */
+void dpu_rt_keys_at_exit(void);
+
+/* Registers the program's thread-local variables: n templates (the initial images, addrs[i]
+ * of sizes[i] bytes). Returns 0, -1 if out of memory. */
+int dpu_rt_tls_register(void *const *addrs, const uint64_t *sizes, uint64_t n);
 
 /* Returns the pthread_t value of a tid, and the tid of a pthread_t (-1 if it names no thread
  * created in this run). */

@@ -80,13 +80,16 @@ struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj) {
   e->site = t->pend_site;
   e->obj = obj;
   e->enabled = dpu_rt.cur_enabled;
+  e->aux = 0;
   shm->nevents = n + 1;
+  t->last_read = false;
   __dpu_site = t->pend_site; /* messages about this operation point at its call site */
   return e;
 }
 
 _Noreturn void dpu_rt_thread_exit(void *retval) {
   struct dpu_rt_thread *t = cur_thread();
+  dpu_rt_keys_at_exit();
   dpu_rt_visible(DPU_OP_THREAD_EXIT, (uint64_t)dpu_rt.cur);
   t->retval = retval;
   t->state = DPU_TS_EXITED;
@@ -155,6 +158,9 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->state = DPU_TS_ALIVE;
   t->detached = t->joined = false;
   t->ncreated = 0;
+  t->last_read = false;
+  t->tls = NULL;
+  memset(t->keys, 0, sizeof t->keys);
   t->pend_op = DPU_OP_THREAD_START;
   t->pend_obj = (uint64_t)tid;
   t->pend_site = __dpu_site;
@@ -168,11 +174,29 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
 }
 
 static bool thread_enabled(const struct dpu_rt_thread *t, int tid) {
-  switch (t->pend_op) {
+  uint8_t op = t->pend_op;
+  uint64_t obj = t->pend_obj;
+  switch (op) {
   case DPU_OP_MUTEX_LOCK:
-    return dpu_rt_mutex_can_lock(t->pend_obj, tid);
+  case DPU_OP_SPIN_LOCK:
+  case DPU_OP_ATOMIC_BEGIN:
+    return dpu_rt_mutex_enabled(op, obj, tid);
+  case DPU_OP_COND_RESUME:
+    return dpu_rt_cond_enabled(op, obj, tid);
+  case DPU_OP_RWLOCK_RDLOCK:
+  case DPU_OP_RWLOCK_WRLOCK:
+    return dpu_rt_rwlock_enabled(op, obj, tid);
+  case DPU_OP_SEM_WAIT:
+    return dpu_rt_sem_enabled(op, obj, tid);
+  case DPU_OP_BARRIER_LEAVE:
+    return dpu_rt_barrier_enabled(op, obj, tid);
+  case DPU_OP_ONCE_ENTER:
+    return dpu_rt_once_enabled(op, obj, tid);
+  case DPU_OP_ATOMIC_LOAD:
+  case DPU_OP_ATOMIC_CAS:
+    return dpu_rt_atomic_enabled(op, obj, tid);
   case DPU_OP_THREAD_JOIN: {
-    uint64_t target = t->pend_obj;
+    uint64_t target = obj;
     /* An unknown target is "enabled": joining it is reported as misuse when it executes. */
     if (target >= DPU_MAX_THREADS) return true;
     const struct dpu_rt_thread *u = &dpu_rt.threads[target];
@@ -199,6 +223,9 @@ static void reset(void) {
     shm->pending[dpu_rt.order[i]].op = DPU_OP_COUNT;
   }
   dpu_rt_close_files();
+  dpu_rt_atomic_reset();
+  dpu_rt.run_stamp++;
+  dpu_rt.choice = 0;
   dpu_rt.nthreads = 0;
   dpu_rt.nalive = 0;
   dpu_rt.cur = -1;
@@ -236,6 +263,28 @@ static void record_blocked(void) {
   }
 }
 
+/* When every live thread is blocked and one of them waits for an atomic location it just read
+ * to change (a spin loop: see atomic.c), the run ends as a hang naming it rather than as a
+ * deadlock. Returns whether it did. */
+static bool spin_end(void) {
+  for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
+    unsigned i = dpu_rt.order[k];
+    const struct dpu_rt_thread *t = &dpu_rt.threads[i];
+    if (t->state != DPU_TS_ALIVE || !dpu_op_is_atomic(t->pend_op)) continue;
+    uint32_t site = __dpu_site;
+    __dpu_site = t->pend_site;
+    dpu_rt.cur = (int)i;
+    dpu_rt_set_end(DPU_END_HANG_STEPS, 0,
+                   "T%u spins forever: it keeps reading the atomic location %#llx, which no "
+                   "other thread will change",
+                   i, (unsigned long long)t->pend_obj);
+    dpu_rt.cur = -1;
+    __dpu_site = site;
+    return true;
+  }
+  return false;
+}
+
 void dpu_rt_run_once(void) {
   struct dpu_shm *shm = dpu_rt.shm;
   reset();
@@ -259,7 +308,7 @@ void dpu_rt_run_once(void) {
         dpu_rt_set_end(DPU_END_OK, 0, "all threads exited");
       } else {
         record_blocked();
-        dpu_rt_set_end(DPU_END_DEADLOCK, 0, "%u threads blocked", dpu_rt.nalive);
+        if (!spin_end()) dpu_rt_set_end(DPU_END_DEADLOCK, 0, "%u threads blocked", dpu_rt.nalive);
       }
       break;
     }
@@ -275,6 +324,7 @@ void dpu_rt_run_once(void) {
       }
     }
     int tid;
+    dpu_rt.choice = 0;
     if (ri < rlen) {
       tid = replay[ri].tid;
       if (tid >= DPU_MAX_THREADS || !(en & (1ull << tid))) {
@@ -286,6 +336,7 @@ void dpu_rt_run_once(void) {
         break;
       }
       if (--rleft == 0) {
+        dpu_rt.choice = replay[ri].choice;
         while (++ri < rlen && replay[ri].count == 0) {
         }
         if (ri < rlen) rleft = replay[ri].count;

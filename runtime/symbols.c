@@ -10,6 +10,9 @@ static const struct dpu_symbol table[] = {
 #include "interpose.def"
 #undef DPU_FN
     {"__dpu_site", (void *)&__dpu_site},
+    {"__dpu_atomic_op", (void *)__dpu_atomic_op},
+    {"__dpu_atomic_cas_result", (void *)__dpu_atomic_cas_result},
+    {"__dpu_tls_address", (void *)__dpu_tls_address},
 };
 
 const struct dpu_symbol *dpu_runtime_symbols(size_t *n) {

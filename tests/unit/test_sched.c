@@ -94,7 +94,7 @@ static void replay_is_followed_and_state_reset(void **state) {
   char *first_heap = heap_ptr;
   /* main: start, create; T1: start; main: lock, unlock; then the policy: main's join cannot
    * move, so T1 runs to its end, then main. */
-  struct dpu_replay_step r[] = {{0, 2}, {1, 1}, {0, 2}};
+  struct dpu_replay_step r[] = {{0, 2, 0}, {1, 1, 0}, {0, 2, 0}};
   run(r, 3);
   assert_int_equal(shm->result.end, DPU_END_OK);
   const struct dpu_event_rec *ev = dpu_shm_trace(shm);
@@ -112,7 +112,7 @@ static void replay_is_followed_and_state_reset(void **state) {
 /* Asking for a thread that cannot move is reported, not obeyed. */
 static void diverging_replay_is_reported(void **state) {
   (void)state;
-  struct dpu_replay_step r[] = {{0, 1}, {1, 1}}; /* T1 does not exist yet */
+  struct dpu_replay_step r[] = {{0, 1, 0}, {1, 1, 0}}; /* T1 does not exist yet */
   run(r, 2);
   assert_int_equal(shm->result.end, DPU_END_DIVERGED);
 }

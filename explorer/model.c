@@ -1,0 +1,219 @@
+/* See model.h. Each case mirrors the runtime file named in the comment. */
+#include "model.h"
+
+#include <pthread.h>
+
+#include "../runtime/protocol.h"
+#include "pes.h"
+
+static const struct dpu_ostate initial; /* all zero */
+
+/* Whether an atomic access by the owner of pt at `site` would re-read, unchanged, what pt
+ * read (runtime/atomic.c: such a thread waits instead of spinning). */
+static int spin_blocked(const struct dpu_event *after, const struct dpu_event *pt, uint32_t site) {
+  if (!after || !pt || pt->site != site) return 0;
+  if (pt->op != DPU_OP_ATOMIC_LOAD && pt->op != DPU_OP_ATOMIC_CAS) return 0;
+  if (pt->op == DPU_OP_ATOMIC_CAS && pt->data != 0) return 0; /* exchanged, or unknown */
+  /* pt read the same location (then it lies on the object's tree at or above `after`), and
+   * no modification came in between. */
+  return pt->obj == after->obj && after->st.count == pt->st.count;
+}
+
+unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_event *pt,
+                            uint16_t tid, uint8_t op, uint32_t site, uint8_t kind,
+                            uint8_t *results) {
+  const struct dpu_ostate *s = after ? &after->st : &initial;
+  int32_t self = tid + 1;
+  uint64_t bit = 1ull << tid;
+  int r = 0;
+  switch (op) {
+  /* mutex.c */
+  case DPU_OP_MUTEX_LOCK:
+  case DPU_OP_SPIN_LOCK:     /* spin.c: a relock by the holder runs and is reported */
+  case DPU_OP_ATOMIC_BEGIN:  /* atomic.c: nests */
+    if (s->owner != 0 && s->owner != self) return 0;
+    break;
+  case DPU_OP_MUTEX_TRYLOCK:
+  case DPU_OP_MUTEX_TIMEDLOCK:
+    r = s->owner == 0 || (s->owner == self && kind == PTHREAD_MUTEX_RECURSIVE);
+    break;
+  case DPU_OP_SPIN_TRYLOCK:
+    r = s->owner == 0;
+    break;
+  /* cond.c */
+  case DPU_OP_COND_RESUME:
+    if (!(s->set2 & bit)) return 0;
+    break;
+  case DPU_OP_COND_TIMEDRESUME:
+    r = (s->set2 & bit) != 0;
+    break;
+  case DPU_OP_COND_SIGNAL: {
+    if (!s->set1) break; /* lost: result 0 */
+    unsigned n = 0;
+    for (uint64_t w = s->set1; w; w &= w - 1) results[n++] = (uint8_t)(__builtin_ctzll(w) + 1);
+    return n;
+  }
+  /* rwlock.c */
+  case DPU_OP_RWLOCK_RDLOCK:
+    if (s->owner != 0 && s->owner != self) return 0;
+    break;
+  case DPU_OP_RWLOCK_WRLOCK:
+    if (s->owner != self && (s->owner != 0 || s->count != 0)) return 0;
+    break;
+  case DPU_OP_RWLOCK_TRYRDLOCK:
+    r = s->owner == 0;
+    break;
+  case DPU_OP_RWLOCK_TRYWRLOCK:
+    r = s->owner == 0 && s->count == 0;
+    break;
+  /* sem.c: misuse (never initialised, destroyed) is reported when the operation runs */
+  case DPU_OP_SEM_WAIT:
+    if (s->status == 1 && s->count == 0) return 0;
+    break;
+  case DPU_OP_SEM_TRYWAIT:
+    r = s->status == 1 && s->count > 0;
+    break;
+  /* barrier.c */
+  case DPU_OP_BARRIER_ARRIVE:
+    r = s->status == 1 && (uint32_t)__builtin_popcountll(s->set1 | bit) == s->count;
+    break;
+  case DPU_OP_BARRIER_LEAVE:
+    if (s->status == 1 && (s->set1 & bit)) return 0;
+    break;
+  /* once.c */
+  case DPU_OP_ONCE_ENTER:
+    if (s->owner == 1) return 0;
+    r = s->owner == 0;
+    break;
+  /* atomic.c */
+  case DPU_OP_ATOMIC_LOAD:
+  case DPU_OP_ATOMIC_CAS:
+    if (spin_blocked(after, pt, site)) return 0;
+    break;
+  default:
+    break;
+  }
+  results[0] = (uint8_t)r;
+  return 1;
+}
+
+void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
+  struct dpu_ostate s = e->pre_obj ? e->pre_obj->st : initial;
+  int32_t self = e->tid + 1;
+  uint64_t bit = 1ull << e->tid;
+  switch (e->op) {
+  case DPU_OP_MUTEX_INIT:
+  case DPU_OP_MUTEX_DESTROY:
+  case DPU_OP_SPIN_INIT:
+  case DPU_OP_SPIN_DESTROY:
+  case DPU_OP_COND_INIT:
+  case DPU_OP_COND_DESTROY:
+  case DPU_OP_RWLOCK_INIT:
+  case DPU_OP_RWLOCK_DESTROY:
+    s = initial;
+    break;
+  case DPU_OP_MUTEX_LOCK:
+  case DPU_OP_MUTEX_TRYLOCK:
+  case DPU_OP_MUTEX_TIMEDLOCK:
+    if (e->op != DPU_OP_MUTEX_LOCK && !e->result) break;
+    if (s.owner != self) s.owner = self, s.count = 1;
+    else if (kind == PTHREAD_MUTEX_RECURSIVE) s.count++;
+    /* errorcheck: EDEADLK, no change; normal: misuse ends the run */
+    break;
+  case DPU_OP_MUTEX_UNLOCK:
+    if (s.owner == self && --s.count == 0) s.owner = 0;
+    break;
+  case DPU_OP_SPIN_LOCK:
+    s.owner = self;
+    break;
+  case DPU_OP_SPIN_TRYLOCK:
+    if (e->result) s.owner = self;
+    break;
+  case DPU_OP_SPIN_UNLOCK:
+    if (s.owner == self) s.owner = 0;
+    break;
+  case DPU_OP_ATOMIC_BEGIN:
+    s.owner = self;
+    s.count++;
+    break;
+  case DPU_OP_ATOMIC_END:
+    if (s.owner == self && --s.count == 0) s.owner = 0;
+    break;
+  case DPU_OP_COND_WAIT:
+    s.set1 |= bit;
+    break;
+  case DPU_OP_COND_RESUME:
+    s.set2 &= ~bit;
+    break;
+  case DPU_OP_COND_TIMEDRESUME:
+    if (e->result) s.set2 &= ~bit;
+    else s.set1 &= ~bit;
+    break;
+  case DPU_OP_COND_SIGNAL:
+    if (e->result) {
+      s.set1 &= ~(1ull << (e->result - 1));
+      s.set2 |= 1ull << (e->result - 1);
+    }
+    break;
+  case DPU_OP_COND_BROADCAST:
+    s.set2 |= s.set1;
+    s.set1 = 0;
+    break;
+  case DPU_OP_RWLOCK_RDLOCK:
+  case DPU_OP_RWLOCK_TRYRDLOCK:
+    if (s.owner != self && (e->op == DPU_OP_RWLOCK_RDLOCK || e->result)) s.count++;
+    break;
+  case DPU_OP_RWLOCK_WRLOCK:
+  case DPU_OP_RWLOCK_TRYWRLOCK:
+    if (e->op == DPU_OP_RWLOCK_WRLOCK || e->result) s.owner = self;
+    break;
+  case DPU_OP_RWLOCK_UNLOCK:
+    if (s.owner == self) s.owner = 0;
+    else if (s.count) s.count--;
+    break;
+  case DPU_OP_SEM_INIT:
+    s = initial;
+    s.status = 1;
+    s.count = (uint32_t)e->aux;
+    break;
+  case DPU_OP_SEM_DESTROY:
+  case DPU_OP_BARRIER_DESTROY:
+    s.status = 2;
+    break;
+  case DPU_OP_SEM_WAIT:
+    if (s.count) s.count--;
+    break;
+  case DPU_OP_SEM_TRYWAIT:
+    if (e->result) s.count--;
+    break;
+  case DPU_OP_SEM_POST:
+    s.count++;
+    break;
+  case DPU_OP_BARRIER_INIT:
+    s = initial;
+    s.status = 1;
+    s.count = (uint32_t)e->aux;
+    break;
+  case DPU_OP_BARRIER_ARRIVE:
+    s.set1 |= bit;
+    if (e->result) s.set1 = 0;
+    break;
+  case DPU_OP_ONCE_ENTER:
+    if (e->result) s.owner = 1;
+    break;
+  case DPU_OP_ONCE_DONE:
+    s.owner = 2;
+    break;
+  case DPU_OP_ATOMIC_STORE:
+  case DPU_OP_ATOMIC_RMW:
+    s.count++;
+    break;
+  case DPU_OP_ATOMIC_CAS:
+    if (e->data == 1) s.count++;
+    break;
+  default:
+    break;
+  }
+  s.kind = kind;
+  e->st = s;
+}

@@ -1,0 +1,50 @@
+/* The explorer's model of the synchronisation objects (DESIGN.md §5): the state of an object
+ * after each event on it, which operations that state enables, and with which outcomes. It
+ * mirrors what the runtime does (runtime/mutex.c, cond.c, rwlock.c, sem.c, barrier.c, once.c,
+ * spin.c, atomic.c) so that the conflicting extensions the explorer predicts are the events a
+ * run then performs (Alg. 1's cexp generalised to every object: an operation placed at an
+ * earlier position of its object's tree exists iff the object's state there enables it). */
+#ifndef DPU_MODEL_H
+#define DPU_MODEL_H
+
+#include <stdint.h>
+
+struct dpu_event;
+
+/* The state of one object after an event (all zero: its initial state). Fields by family:
+ *   mutex, spinlock, atomic section: owner = holder tid + 1, count = recursion depth,
+ *                                    kind = PTHREAD_MUTEX_* (mutexes only)
+ *   condition variable:  set1 = waiting threads, set2 = woken threads not resumed yet
+ *   rwlock:              owner = writer tid + 1, count = read locks held
+ *   semaphore:           status, count = value
+ *   barrier:             status, count = threads per round, set1 = arrived in this round
+ *   once:                status 0 not run, 1 running, 2 done
+ *   atomic location:     count = version (modifications so far) */
+struct dpu_ostate {
+  int32_t owner;
+  uint32_t count;
+  uint64_t set1, set2;
+  uint8_t status;   /* semaphores and barriers: 0 never initialised, 1 live, 2 destroyed */
+  uint8_t kind;
+};
+
+/* Maximum number of outcomes of one operation: a signal can wake any of 64 threads. */
+#define DPU_MODEL_MAX_OUTCOMES 64
+
+/* The outcomes (trace-record results) that thread tid's operation op at call site `site`
+ * could have right after `after` (the object's previous event, NULL for the object's initial
+ * state), given pt, the thread's previous event (NULL at its start), and the object's mutex
+ * kind (PTHREAD_MUTEX_*, for mutexes). Writes them to results[] and returns how many: 0 when
+ * the operation is not enabled there. More than one only for a condition-variable signal
+ * (which waiting thread it wakes). Atomic accesses have the single outcome 0 (what a CAS does
+ * is not part of the event's name) and are disabled by the spin-loop rule of runtime/atomic.c:
+ * a read at the same site as pt, a read of the same location with no modification since. */
+unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_event *pt,
+                            uint16_t tid, uint8_t op, uint32_t site, uint8_t kind,
+                            uint8_t *results);
+
+/* Sets e->st, the state of e's object after e, from the state after e->pre_obj and e's
+ * thread, operation, result, aux and data (what a CAS did), with mutex kind `kind`. */
+void dpu_model_apply(struct dpu_event *e, uint8_t kind);
+
+#endif

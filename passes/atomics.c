@@ -1,0 +1,81 @@
+/* Atomic instructions become visible operations; see steps.h. */
+#include <llvm-c/DebugInfo.h>
+#include <string.h>
+
+#include "../runtime/protocol.h"
+#include "steps.h"
+
+static LLVMValueRef hook(LLVMModuleRef mod, const char *name, LLVMTypeRef *type,
+                         LLVMTypeRef *params, unsigned n) {
+  LLVMContextRef ctx = LLVMGetModuleContext(mod);
+  *type = LLVMFunctionType(LLVMVoidTypeInContext(ctx), params, n, 0);
+  LLVMValueRef f = LLVMGetNamedFunction(mod, name);
+  return f ? f : LLVMAddFunction(mod, name, *type);
+}
+
+static void bracket_atomic_function(LLVMModuleRef mod, LLVMValueRef f, LLVMBuilderRef b) {
+  LLVMTypeRef ty;
+  LLVMValueRef begin = hook(mod, "__dpu___VERIFIER_atomic_begin", &ty, NULL, 0);
+  LLVMValueRef end = hook(mod, "__dpu___VERIFIER_atomic_end", &ty, NULL, 0);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
+  LLVMValueRef first = LLVMGetFirstInstruction(entry);
+  /* Calls get the location of the instruction they stand next to, for reports. */
+  LLVMPositionBuilderBefore(b, first);
+  LLVMValueRef c = LLVMBuildCall2(b, ty, begin, NULL, 0, "");
+  LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(first));
+  for (LLVMBasicBlockRef bb = entry; bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    if (!t || !LLVMIsAReturnInst(t)) continue;
+    LLVMPositionBuilderBefore(b, t);
+    c = LLVMBuildCall2(b, ty, end, NULL, 0, "");
+    LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(t));
+  }
+}
+
+void dpu_pass_atomics(LLVMModuleRef mod) {
+  LLVMContextRef ctx = LLVMGetModuleContext(mod);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
+  LLVMTypeRef op_ty, res_ty;
+  LLVMValueRef op_fn = hook(mod, "__dpu_atomic_op", &op_ty, (LLVMTypeRef[]){ptr, i32}, 2);
+  LLVMValueRef res_fn = hook(mod, "__dpu_atomic_cas_result", &res_ty, (LLVMTypeRef[]){i32}, 1);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f)) continue;
+    size_t n;
+    const char *name = LLVMGetValueName2(f, &n);
+    if (strncmp(name, "__VERIFIER_atomic_", 18) == 0 && strcmp(name, "__VERIFIER_atomic_begin") &&
+        strcmp(name, "__VERIFIER_atomic_end"))
+      bracket_atomic_function(mod, f, b);
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        LLVMValueRef addr;
+        uint32_t op;
+        if (LLVMIsALoadInst(i) && LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic) {
+          addr = LLVMGetOperand(i, 0), op = DPU_OP_ATOMIC_LOAD;
+        } else if (LLVMIsAStoreInst(i) && LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic) {
+          addr = LLVMGetOperand(i, 1), op = DPU_OP_ATOMIC_STORE;
+        } else if (LLVMIsAAtomicRMWInst(i)) {
+          addr = LLVMGetOperand(i, 0), op = DPU_OP_ATOMIC_RMW;
+        } else if (LLVMIsAAtomicCmpXchgInst(i)) {
+          addr = LLVMGetOperand(i, 0), op = DPU_OP_ATOMIC_CAS;
+        } else {
+          continue;
+        }
+        LLVMPositionBuilderBefore(b, i);
+        LLVMValueRef c =
+            LLVMBuildCall2(b, op_ty, op_fn, (LLVMValueRef[]){addr, LLVMConstInt(i32, op, 0)}, 2, "");
+        LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(i));
+        if (op != DPU_OP_ATOMIC_CAS) continue;
+        LLVMValueRef next = LLVMGetNextInstruction(i);
+        LLVMPositionBuilderBefore(b, next);
+        LLVMValueRef ok = LLVMBuildExtractValue(b, i, 1, "");
+        LLVMValueRef r = LLVMBuildCall2(b, res_ty, res_fn,
+                                        (LLVMValueRef[]){LLVMBuildZExt(b, ok, i32, "")}, 1, "");
+        LLVMInstructionSetDebugLoc(r, LLVMInstructionGetDebugLoc(i));
+        i = r;
+      }
+    }
+  }
+  LLVMDisposeBuilder(b);
+}

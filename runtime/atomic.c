@@ -1,0 +1,131 @@
+/* Atomic memory accesses and SV-COMP's atomic sections (DESIGN.md §5).
+ *
+ * Every atomic load, store, read-modify-write and compare-and-swap of the program is a visible
+ * operation on the object "that memory location": passes/ puts a call to __dpu_atomic_op
+ * before the instruction, which then executes as it is (program threads share one OS thread,
+ * so nothing runs in between). Fences are not operations: dpu explores sequentially consistent
+ * executions.
+ *
+ * Spin loops. Each location has a version, the number of modifications (stores, RMWs,
+ * successful CAS) in this run. A thread whose previous visible operation read a location (a
+ * load, or a CAS that failed) at some call site, and whose next one reads it again at the same
+ * site while its version is unchanged, would read the same value: it is treated as blocked
+ * until another thread modifies the location, instead of looping. If no thread ever does, the
+ * run ends as a hang naming it (sched.c). The explorer applies the same rule
+ * (explorer/model.c), so the events of a spin loop are finite.
+ *
+ * __VERIFIER_atomic_begin/end lock and unlock one global "atomic section" object (nesting
+ * allowed); functions named __VERIFIER_atomic_* run their whole body as such a section. */
+#include <stdint.h>
+#include <string.h>
+
+#include "interpose.h"
+#include "rt.h"
+
+/* Location versions: open addressing on the address; the slots used in a run are listed so
+ * that the reset costs what the run used. */
+#define VCAP 4096
+static struct {
+  uint64_t addr;  /* 0: empty */
+  uint32_t version;
+} vtab[VCAP];
+static uint32_t vused[VCAP], nvused;
+
+static uint32_t *version_of(uint64_t addr) {
+  uint32_t k = (uint32_t)((addr >> 3) * 0x9e3779b97f4a7c15ull >> 52) & (VCAP - 1);
+  for (uint32_t i = 0; i < VCAP; i++, k = (k + 1) & (VCAP - 1)) {
+    if (vtab[k].addr == addr) return &vtab[k].version;
+    if (vtab[k].addr == 0) {
+      if (nvused * 4 >= VCAP * 3) break;
+      vtab[k].addr = addr;
+      vtab[k].version = 0;
+      vused[nvused++] = k;
+      return &vtab[k].version;
+    }
+  }
+  return NULL;
+}
+
+static struct dpu_event_rec *cas_rec; /* the record of the CAS being performed */
+static struct {
+  int owner;       /* tid + 1, 0 free */
+  uint32_t depth;
+} section;         /* the atomic section (below) */
+
+void dpu_rt_atomic_reset(void) {
+  for (uint32_t i = 0; i < nvused; i++) vtab[vused[i]].addr = 0;
+  nvused = 0;
+  cas_rec = NULL;
+  section.owner = 0;
+  section.depth = 0;
+}
+
+bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid) {
+  (void)op; /* a load or a CAS */
+  const struct dpu_rt_thread *t = &dpu_rt.threads[tid];
+  if (!t->last_read || t->last_obj != obj || t->last_site != t->pend_site) return true;
+  uint32_t *v = version_of(obj);
+  return !v || *v != t->last_version;
+}
+
+void __dpu_atomic_op(void *addr, uint32_t op) {
+  uint64_t obj = (uint64_t)(uintptr_t)addr;
+  struct dpu_event_rec *e = dpu_rt_visible((uint8_t)op, obj);
+  uint32_t *v = version_of(obj);
+  if (!v) dpu_rt_end(DPU_END_LIMIT, 0, "more than %d atomic locations in one run", VCAP * 3 / 4);
+  struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
+  switch (op) {
+  case DPU_OP_ATOMIC_LOAD:
+  case DPU_OP_ATOMIC_CAS: /* a read until __dpu_atomic_cas_result says it exchanged */
+    t->last_read = true;
+    t->last_obj = obj;
+    t->last_site = e->site;
+    t->last_version = *v;
+    cas_rec = e;
+    break;
+  default:
+    ++*v;
+  }
+}
+
+void __dpu_atomic_cas_result(uint32_t exchanged) {
+  if (!exchanged || !cas_rec) return;
+  cas_rec->result = 1;
+  uint32_t *v = version_of(cas_rec->obj);
+  if (v) ++*v;
+  dpu_rt.threads[dpu_rt.cur].last_read = false;
+  cas_rec = NULL;
+}
+
+/* ---- atomic sections ------------------------------------------------------------------- */
+
+static char section_object; /* its address names the object */
+
+bool dpu_rt_section_enabled(int tid) { return section.owner == 0 || section.owner == tid + 1; }
+
+void __dpu___VERIFIER_atomic_begin(void) {
+  dpu_rt_visible(DPU_OP_ATOMIC_BEGIN, (uint64_t)(uintptr_t)&section_object);
+  section.owner = dpu_rt.cur + 1;
+  section.depth++;
+}
+
+void __dpu___VERIFIER_atomic_end(void) {
+  dpu_rt_visible(DPU_OP_ATOMIC_END, (uint64_t)(uintptr_t)&section_object);
+  if (section.owner != dpu_rt.cur + 1)
+    dpu_rt_end(DPU_END_MISUSE, 0, "__VERIFIER_atomic_end outside an atomic section");
+  if (--section.depth == 0) section.owner = 0;
+}
+
+/* ---- other SV-COMP functions ----------------------------------------------------------- */
+
+_Noreturn void __dpu_reach_error(void) {
+  dpu_rt_end(DPU_END_ASSERT, 0, "reach_error() called");
+}
+
+_Noreturn void __dpu___VERIFIER_error(void) {
+  dpu_rt_end(DPU_END_ASSERT, 0, "__VERIFIER_error() called");
+}
+
+void __dpu___VERIFIER_assume(int cond) {
+  if (!cond) dpu_rt_end(DPU_END_ASSUME, 0, "__VERIFIER_assume(0)");
+}

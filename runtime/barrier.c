@@ -1,0 +1,92 @@
+/* Barriers (DESIGN.md §5): pthread_barrier_wait is two events on the barrier's object: ARRIVE
+ * (joins the current round; the thread completing the round gets
+ * PTHREAD_BARRIER_SERIAL_THREAD and leaves at once) and LEAVE (enabled once the round of the
+ * thread's arrival is complete). The state is the set of threads arrived in the current round,
+ * so a thread whose bit was cleared has seen its round complete. */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "interpose.h"
+#include "rt.h"
+
+struct barrier_state {
+  uint32_t stamp;    /* dpu_rt_obj_stamp(DPU_OBJ_*) */
+  uint32_t count;    /* threads per round */
+  uint64_t arrived;  /* threads arrived in the current round */
+};
+_Static_assert(sizeof(struct barrier_state) <= sizeof(pthread_barrier_t), "barrier layout");
+
+static struct barrier_state *state(pthread_barrier_t *b) { return (struct barrier_state *)b; }
+
+bool dpu_rt_barrier_enabled(uint8_t op, uint64_t obj, int tid) {
+  (void)op; /* BARRIER_LEAVE */
+  struct barrier_state *s = state((pthread_barrier_t *)(uintptr_t)obj);
+  return !(s->arrived >> tid & 1) || dpu_rt_obj_status(s->stamp) != DPU_OBJ_INIT;
+}
+
+static struct barrier_state *live(pthread_barrier_t *b, const char *fn) {
+  struct barrier_state *s = state(b);
+  switch (dpu_rt_obj_status(s->stamp)) {
+  case DPU_OBJ_FRESH:
+    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a barrier that was never initialised", fn);
+  case DPU_OBJ_DESTROYED:
+    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a destroyed barrier", fn);
+  default:
+    return s;
+  }
+}
+
+int __dpu_pthread_barrier_init(pthread_barrier_t *restrict b,
+                               const pthread_barrierattr_t *restrict attr, unsigned count) {
+  (void)attr;
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_BARRIER_INIT, (uint64_t)(uintptr_t)b);
+  struct barrier_state *s = state(b);
+  if (dpu_rt_obj_status(s->stamp) == DPU_OBJ_INIT && s->arrived)
+    dpu_rt_end(DPU_END_MISUSE, 0, "pthread_barrier_init of a barrier threads wait at");
+  if (count == 0) return EINVAL;
+  if (count > DPU_MAX_THREADS)
+    dpu_rt_end(DPU_END_DEADLOCK, 0, "a barrier for %u threads (more than dpu's %d) never opens",
+               count, DPU_MAX_THREADS);
+  e->aux = count;
+  s->stamp = dpu_rt_obj_stamp(DPU_OBJ_INIT);
+  s->count = count;
+  s->arrived = 0;
+  return 0;
+}
+
+int __dpu_pthread_barrier_destroy(pthread_barrier_t *b) {
+  dpu_rt_visible(DPU_OP_BARRIER_DESTROY, (uint64_t)(uintptr_t)b);
+  struct barrier_state *s = live(b, "pthread_barrier_destroy");
+  if (s->arrived)
+    dpu_rt_end(DPU_END_MISUSE, 0, "pthread_barrier_destroy of a barrier threads wait at");
+  s->stamp = dpu_rt_obj_stamp(DPU_OBJ_DESTROYED);
+  return 0;
+}
+
+int __dpu_pthread_barrier_wait(pthread_barrier_t *b) {
+  uint32_t site = __dpu_site;
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_BARRIER_ARRIVE, (uint64_t)(uintptr_t)b);
+  struct barrier_state *s = live(b, "pthread_barrier_wait");
+  s->arrived |= 1ull << dpu_rt.cur;
+  if ((uint32_t)__builtin_popcountll(s->arrived) == s->count) {
+    s->arrived = 0;
+    e->result = 1;
+    return PTHREAD_BARRIER_SERIAL_THREAD;
+  }
+  __dpu_site = site;
+  /* Leaving after another thread destroyed the barrier is fine: the round is over (glibc's
+   * pthread_barrier_destroy waits for it). */
+  dpu_rt_visible(DPU_OP_BARRIER_LEAVE, (uint64_t)(uintptr_t)b);
+  return 0;
+}
+
+int __dpu_pthread_barrierattr_init(pthread_barrierattr_t *a) {
+  memset(a, 0, sizeof *a);
+  return 0;
+}
+
+int __dpu_pthread_barrierattr_destroy(pthread_barrierattr_t *a) {
+  (void)a;
+  return 0;
+}

@@ -1,0 +1,166 @@
+/* Condition variables, after App. D of the symbolic-partial-order-execution paper (DESIGN.md
+ * §5). pthread_cond_wait(c, m) is w1 then w2, each split so that every event acts on one
+ * object: COND_WAIT on c (enter the wait set), MUTEX_UNLOCK on m, COND_RESUME on c (enabled
+ * once a signal or broadcast chose the thread), MUTEX_LOCK on m. Entering the wait set before
+ * releasing the mutex loses no outcome of the atomic release-and-wait: a signal between the
+ * two events wakes the thread, as it would right after the atomic step. A signal chooses one
+ * waiting thread; the replay's choice says which (the explorer explores every choice), and
+ * the trace records it, so the woken thread is part of the signal's event. Signals with no
+ * waiter are lost. Spurious wakeups are not modelled. timedwait's COND_TIMEDRESUME never
+ * blocks: before a signal chose the thread, it times out (ETIMEDOUT). */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#include "interpose.h"
+#include "rt.h"
+
+struct cond_state {
+  uint32_t stamp;        /* dpu_rt_obj_stamp(DPU_OBJ_*) */
+  uint32_t pad;
+  uint64_t waiters;      /* threads in the wait set, not chosen yet */
+  uint64_t woken;        /* threads chosen by a signal or broadcast, not resumed yet */
+  pthread_mutex_t *mutex; /* the mutex of the current waiters */
+};
+_Static_assert(sizeof(struct cond_state) <= sizeof(pthread_cond_t), "cond layout");
+
+static struct cond_state *state(pthread_cond_t *c) {
+  struct cond_state *s = (struct cond_state *)c;
+  if (dpu_rt_obj_status(s->stamp) == DPU_OBJ_FRESH && s->stamp != 0)
+    memset(s, 0, sizeof *s);
+  return s;
+}
+
+bool dpu_rt_cond_enabled(uint8_t op, uint64_t obj, int tid) {
+  (void)op; /* COND_RESUME */
+  struct cond_state *s = state((pthread_cond_t *)(uintptr_t)obj);
+  return (s->woken >> tid & 1) || dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED;
+}
+
+static void check_live(struct cond_state *s, const char *fn) {
+  if (dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED)
+    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a destroyed condition variable", fn);
+}
+
+int __dpu_pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *attr) {
+  (void)attr;
+  dpu_rt_visible(DPU_OP_COND_INIT, (uint64_t)(uintptr_t)c);
+  struct cond_state *s = state(c);
+  if (dpu_rt_obj_status(s->stamp) != DPU_OBJ_DESTROYED && (s->waiters | s->woken))
+    dpu_rt_end(DPU_END_MISUSE, 0, "pthread_cond_init of a condition variable threads wait on");
+  memset(c, 0, sizeof *c);
+  s->stamp = dpu_rt_obj_stamp(DPU_OBJ_INIT);
+  return 0;
+}
+
+int __dpu_pthread_cond_destroy(pthread_cond_t *c) {
+  dpu_rt_visible(DPU_OP_COND_DESTROY, (uint64_t)(uintptr_t)c);
+  struct cond_state *s = state(c);
+  check_live(s, "pthread_cond_destroy");
+  if (s->waiters | s->woken)
+    dpu_rt_end(DPU_END_MISUSE, 0, "pthread_cond_destroy of a condition variable threads wait on");
+  s->stamp = dpu_rt_obj_stamp(DPU_OBJ_DESTROYED);
+  return 0;
+}
+
+static int wait(pthread_cond_t *c, pthread_mutex_t *m, bool timed) {
+  const char *fn = timed ? "pthread_cond_timedwait" : "pthread_cond_wait";
+  uint32_t site = __dpu_site;
+  if (!dpu_rt_mutex_held(m))
+    dpu_rt_end(DPU_END_MISUSE, 0, "%s with a mutex the caller does not hold", fn);
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_COND_WAIT, (uint64_t)(uintptr_t)c);
+  e->aux = (uint64_t)(uintptr_t)m;
+  struct cond_state *s = state(c);
+  check_live(s, fn);
+  uint64_t self = 1ull << dpu_rt.cur;
+  if ((s->waiters | s->woken) && s->mutex != m)
+    dpu_rt_end(DPU_END_MISUSE, 0,
+               "%s with a different mutex than the threads already waiting on the condition "
+               "variable",
+               fn);
+  s->waiters |= self;
+  s->mutex = m;
+  __dpu_site = site;
+  dpu_rt_mutex_unlock_held(m);
+  __dpu_site = site;
+  int ret = 0;
+  if (timed) {
+    e = dpu_rt_visible(DPU_OP_COND_TIMEDRESUME, (uint64_t)(uintptr_t)c);
+    s = state(c);
+    check_live(s, fn);
+    if (s->woken & self) {
+      e->result = 1;
+    } else {
+      ret = ETIMEDOUT;
+      s->waiters &= ~self;
+    }
+  } else {
+    dpu_rt_visible(DPU_OP_COND_RESUME, (uint64_t)(uintptr_t)c);
+    s = state(c);
+    check_live(s, fn);
+  }
+  s->woken &= ~self;
+  __dpu_site = site;
+  dpu_rt_mutex_relock(m);
+  return ret;
+}
+
+int __dpu_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) { return wait(c, m, false); }
+
+int __dpu_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
+                                 const struct timespec *abstime) {
+  (void)abstime;
+  return wait(c, m, true);
+}
+
+int __dpu_pthread_cond_signal(pthread_cond_t *c) {
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_COND_SIGNAL, (uint64_t)(uintptr_t)c);
+  struct cond_state *s = state(c);
+  check_live(s, "pthread_cond_signal");
+  e->aux = s->waiters;
+  if (!s->waiters) return 0; /* lost */
+  int t = dpu_rt.choice ? dpu_rt.choice - 1 : -1;
+  if (t < 0 || t >= DPU_MAX_THREADS || !(s->waiters >> t & 1)) t = __builtin_ctzll(s->waiters);
+  s->waiters &= ~(1ull << t);
+  s->woken |= 1ull << t;
+  e->result = (uint8_t)(t + 1);
+  return 0;
+}
+
+int __dpu_pthread_cond_broadcast(pthread_cond_t *c) {
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_COND_BROADCAST, (uint64_t)(uintptr_t)c);
+  struct cond_state *s = state(c);
+  check_live(s, "pthread_cond_broadcast");
+  e->aux = s->waiters;
+  s->woken |= s->waiters;
+  s->waiters = 0;
+  return 0;
+}
+
+int __dpu_pthread_condattr_init(pthread_condattr_t *a) {
+  memset(a, 0, sizeof *a);
+  return 0;
+}
+
+int __dpu_pthread_condattr_destroy(pthread_condattr_t *a) {
+  (void)a;
+  return 0;
+}
+
+/* The clock of timedwait does not matter: time is not modelled (timeouts are outcomes). */
+int __dpu_pthread_condattr_setclock(pthread_condattr_t *a, clockid_t clock) {
+  (void)a;
+  return clock == CLOCK_REALTIME || clock == CLOCK_MONOTONIC ? 0 : EINVAL;
+}
+
+int __dpu_pthread_condattr_getclock(const pthread_condattr_t *a, clockid_t *clock) {
+  (void)a;
+  *clock = CLOCK_REALTIME;
+  return 0;
+}
+
+int __dpu_pthread_condattr_setpshared(pthread_condattr_t *a, int pshared) {
+  (void)a;
+  return pshared == PTHREAD_PROCESS_PRIVATE || pshared == PTHREAD_PROCESS_SHARED ? 0 : EINVAL;
+}

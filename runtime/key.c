@@ -1,0 +1,118 @@
+/* Thread-specific data: pthread_key_* and the program's thread-local variables. Neither is a
+ * visible operation (only the owning thread touches its values). Key values live in the
+ * thread table and are cleared when a thread is created; destructors run when a thread exits
+ * (pthread_exit or return of its start routine), up to PTHREAD_DESTRUCTOR_ITERATIONS rounds,
+ * but not at process exit, as POSIX says.
+ *
+ * Thread-local variables: passes/ turns each `__thread`/`thread_local` global into an ordinary
+ * global holding its initial image (a template) and every access into a call of
+ * __dpu_tls_address(index). A thread's copies are made on its first access, in its own heap
+ * arena (reset with the run). */
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "interpose.h"
+#include "rt.h"
+
+static struct {
+  bool used;
+  void (*destructor)(void *);
+} keys[DPU_MAX_KEYS];
+static uint32_t run_of_keys; /* run_stamp the table belongs to */
+
+/* The key table of this run (reset lazily: most runs use no keys). */
+static void keys_current(void) {
+  if (run_of_keys == dpu_rt.run_stamp) return;
+  memset(keys, 0, sizeof keys);
+  run_of_keys = dpu_rt.run_stamp;
+}
+
+int __dpu_pthread_key_create(pthread_key_t *key, void (*destructor)(void *)) {
+  keys_current();
+  for (unsigned k = 0; k < DPU_MAX_KEYS; k++) {
+    if (keys[k].used) continue;
+    keys[k].used = true;
+    keys[k].destructor = destructor;
+    for (unsigned i = 0; i < DPU_MAX_THREADS; i++) dpu_rt.threads[i].keys[k] = NULL;
+    *key = k;
+    return 0;
+  }
+  return EAGAIN;
+}
+
+int __dpu_pthread_key_delete(pthread_key_t key) {
+  keys_current();
+  if (key >= DPU_MAX_KEYS || !keys[key].used)
+    dpu_rt_end(DPU_END_MISUSE, 0, "pthread_key_delete of a key that does not exist");
+  keys[key].used = false;
+  return 0;
+}
+
+void *__dpu_pthread_getspecific(pthread_key_t key) {
+  keys_current();
+  if (key >= DPU_MAX_KEYS || !keys[key].used)
+    dpu_rt_end(DPU_END_MISUSE, 0, "pthread_getspecific of a key that does not exist");
+  return dpu_rt.threads[dpu_rt.cur].keys[key];
+}
+
+int __dpu_pthread_setspecific(pthread_key_t key, const void *value) {
+  keys_current();
+  if (key >= DPU_MAX_KEYS || !keys[key].used)
+    dpu_rt_end(DPU_END_MISUSE, 0, "pthread_setspecific of a key that does not exist");
+  dpu_rt.threads[dpu_rt.cur].keys[key] = (void *)value;
+  return 0;
+}
+
+void dpu_rt_keys_at_exit(void) {
+  if (run_of_keys != dpu_rt.run_stamp) return; /* no key this run */
+  void **vals = dpu_rt.threads[dpu_rt.cur].keys;
+  for (int round = 0; round < PTHREAD_DESTRUCTOR_ITERATIONS; round++) {
+    bool called = false;
+    for (unsigned k = 0; k < DPU_MAX_KEYS; k++) {
+      if (!keys[k].used || !keys[k].destructor || !vals[k]) continue;
+      void *v = vals[k];
+      vals[k] = NULL;
+      keys[k].destructor(v);
+      called = true;
+    }
+    if (!called) return;
+  }
+}
+
+/* ---- thread-local variables ------------------------------------------------------------ */
+
+static struct {
+  void *const *addrs;
+  const uint64_t *sizes;
+  uint64_t n;
+  uint64_t *offsets;  /* of each variable in a thread's block */
+  uint64_t total;     /* bytes per thread */
+} tls;
+
+int dpu_rt_tls_register(void *const *addrs, const uint64_t *sizes, uint64_t n) {
+  tls.addrs = addrs;
+  tls.sizes = sizes;
+  tls.n = n;
+  tls.offsets = calloc(n ? n : 1, sizeof *tls.offsets);
+  if (!tls.offsets) return -1;
+  uint64_t off = 0;
+  for (uint64_t i = 0; i < n; i++) {
+    tls.offsets[i] = off;
+    off += (sizes[i] + 63) & ~(uint64_t)63; /* cache-line aligned, enough for any type */
+  }
+  tls.total = off;
+  return 0;
+}
+
+void *__dpu_tls_address(uint32_t index) {
+  struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
+  if (!t->tls) {
+    char *block = __dpu_aligned_alloc(64, tls.total ? tls.total : 64);
+    if (!block) dpu_rt_end(DPU_END_HEAP, 0, "no heap left for thread-local variables");
+    for (uint64_t i = 0; i < tls.n; i++) memcpy(block + tls.offsets[i], tls.addrs[i], tls.sizes[i]);
+    t->tls = (void **)block;
+  }
+  return (char *)t->tls + tls.offsets[index];
+}

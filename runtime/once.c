@@ -1,0 +1,28 @@
+/* pthread_once (DESIGN.md §5): ONCE_ENTER on the once object runs the routine if nobody has
+ * (result 1) or returns at once if it is done (result 0), and is blocked while another thread
+ * runs it; ONCE_DONE follows the routine. The state is the pthread_once_t itself (0 =
+ * PTHREAD_ONCE_INIT, restored with the globals each run). */
+#include <stdint.h>
+
+#include "interpose.h"
+#include "rt.h"
+
+enum { ONCE_NOT_RUN = 0, ONCE_RUNNING = 1, ONCE_DONE = 2 };
+
+bool dpu_rt_once_enabled(uint8_t op, uint64_t obj, int tid) {
+  (void)op, (void)tid;
+  return *(volatile int *)(uintptr_t)obj != ONCE_RUNNING;
+}
+
+int __dpu_pthread_once(pthread_once_t *once, void (*routine)(void)) {
+  uint32_t site = __dpu_site;
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_ONCE_ENTER, (uint64_t)(uintptr_t)once);
+  if (*once == ONCE_DONE) return 0;
+  e->result = 1;
+  *once = ONCE_RUNNING;
+  routine();
+  __dpu_site = site;
+  dpu_rt_visible(DPU_OP_ONCE_DONE, (uint64_t)(uintptr_t)once);
+  *once = ONCE_DONE;
+  return 0;
+}

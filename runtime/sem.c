@@ -1,0 +1,112 @@
+/* POSIX unnamed semaphores (DESIGN.md §5): every operation is an event on the semaphore's
+ * object. sem_wait is enabled when the value is positive; sem_trywait and sem_timedwait never
+ * block (EAGAIN / ETIMEDOUT when the value is 0: a timeout is an outcome, not a time);
+ * sem_getvalue is an event too, since what it reads depends on the order of posts and waits.
+ * sem_t has no static initialiser, so a semaphore never initialised in this run (or destroyed)
+ * is misuse. */
+#include <errno.h>
+#include <limits.h>
+#include <semaphore.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#include "interpose.h"
+#include "rt.h"
+
+struct sem_state {
+  uint32_t stamp;  /* dpu_rt_obj_stamp(DPU_OBJ_*) */
+  uint32_t value;
+};
+_Static_assert(sizeof(struct sem_state) <= sizeof(sem_t), "sem layout");
+
+static struct sem_state *state(sem_t *s) { return (struct sem_state *)s; }
+
+bool dpu_rt_sem_enabled(uint8_t op, uint64_t obj, int tid) {
+  (void)op, (void)tid;
+  struct sem_state *s = state((sem_t *)(uintptr_t)obj);
+  /* Misuse is reported when the operation executes. */
+  return dpu_rt_obj_status(s->stamp) != DPU_OBJ_INIT || s->value > 0;
+}
+
+static struct sem_state *live(sem_t *sem, const char *fn) {
+  struct sem_state *s = state(sem);
+  switch (dpu_rt_obj_status(s->stamp)) {
+  case DPU_OBJ_FRESH:
+    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a semaphore that was never initialised", fn);
+  case DPU_OBJ_DESTROYED:
+    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a destroyed semaphore", fn);
+  default:
+    return s;
+  }
+}
+
+int __dpu_sem_init(sem_t *sem, int pshared, unsigned value) {
+  (void)pshared;
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_SEM_INIT, (uint64_t)(uintptr_t)sem);
+  if (value > SEM_VALUE_MAX) {
+    errno = EINVAL;
+    return -1;
+  }
+  e->aux = value;
+  struct sem_state *s = state(sem);
+  s->stamp = dpu_rt_obj_stamp(DPU_OBJ_INIT);
+  s->value = value;
+  return 0;
+}
+
+int __dpu_sem_destroy(sem_t *sem) {
+  dpu_rt_visible(DPU_OP_SEM_DESTROY, (uint64_t)(uintptr_t)sem);
+  struct sem_state *s = live(sem, "sem_destroy");
+  /* Threads blocked in sem_wait on it would make this undefined. */
+  for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
+    const struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.order[k]];
+    if (t->state == DPU_TS_ALIVE && t->pend_op == DPU_OP_SEM_WAIT &&
+        t->pend_obj == (uint64_t)(uintptr_t)sem)
+      dpu_rt_end(DPU_END_MISUSE, 0, "sem_destroy of a semaphore T%u waits on", dpu_rt.order[k]);
+  }
+  s->stamp = dpu_rt_obj_stamp(DPU_OBJ_DESTROYED);
+  return 0;
+}
+
+int __dpu_sem_wait(sem_t *sem) {
+  dpu_rt_visible(DPU_OP_SEM_WAIT, (uint64_t)(uintptr_t)sem);
+  live(sem, "sem_wait")->value--;
+  return 0;
+}
+
+static int try_wait(sem_t *sem, const char *fn, int busy) {
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_SEM_TRYWAIT, (uint64_t)(uintptr_t)sem);
+  struct sem_state *s = live(sem, fn);
+  if (s->value == 0) {
+    errno = busy;
+    return -1;
+  }
+  s->value--;
+  e->result = 1;
+  return 0;
+}
+
+int __dpu_sem_trywait(sem_t *sem) { return try_wait(sem, "sem_trywait", EAGAIN); }
+
+int __dpu_sem_timedwait(sem_t *sem, const struct timespec *abstime) {
+  (void)abstime;
+  return try_wait(sem, "sem_timedwait", ETIMEDOUT);
+}
+
+int __dpu_sem_post(sem_t *sem) {
+  dpu_rt_visible(DPU_OP_SEM_POST, (uint64_t)(uintptr_t)sem);
+  struct sem_state *s = live(sem, "sem_post");
+  if (s->value == SEM_VALUE_MAX) {
+    errno = EOVERFLOW;
+    return -1;
+  }
+  s->value++;
+  return 0;
+}
+
+int __dpu_sem_getvalue(sem_t *restrict sem, int *restrict value) {
+  dpu_rt_visible(DPU_OP_SEM_GETVALUE, (uint64_t)(uintptr_t)sem);
+  *value = (int)live(sem, "sem_getvalue")->value;
+  return 0;
+}
