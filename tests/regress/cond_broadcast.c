@@ -44,7 +44,7 @@ int main(void) {
   pthread_create(&t1, NULL, waiter, NULL);
   pthread_create(&t2, NULL, waiter, NULL);
   pthread_create(&t3, NULL, starter, NULL);
-  // BUGDEF: {{^ *}}2 deadlock: 2 threads blocked: T0 in pthread_join at {{.*}}cond_broadcast.c:[[@LINE+1]], T1 in pthread_cond_wait at {{.*}}cond_broadcast.c:{{[0-9]+$}}
+  // BUGDEF: {{^ *}}2 deadlock: 2 threads blocked: T0 in pthread_join at {{.*}}cond_broadcast.c:[[@LINE+1]], T1 in pthread_cond_wait:wake at {{.*}}cond_broadcast.c:{{[0-9]+$}}
   pthread_join(t1, NULL);
   pthread_join(t2, NULL);
   pthread_join(t3, NULL);
@@ -55,7 +55,7 @@ static void *waiter(void *arg) {
   (void)arg;
   pthread_mutex_lock(&m);
   while (!go)
-    // BUGDEF-NEXT: {{^ *}}2 deadlock: 2 threads blocked: T0 in pthread_join at {{.*}}cond_broadcast.c:{{[0-9]+}}, T2 in pthread_cond_wait at {{.*}}cond_broadcast.c:[[@LINE+1]]{{$}}
+    // BUGDEF-NEXT: {{^ *}}2 deadlock: 2 threads blocked: T0 in pthread_join at {{.*}}cond_broadcast.c:{{[0-9]+}}, T2 in pthread_cond_wait:wake at {{.*}}cond_broadcast.c:[[@LINE+1]]{{$}}
     pthread_cond_wait(&c, &m);
   pthread_mutex_unlock(&m);
   return NULL;

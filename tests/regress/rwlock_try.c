@@ -51,11 +51,11 @@
 // RD-TIMED: {{^ *}}1 | ETIMEDOUT{{$}}
 // RD-TIMED-NEXT: {{^ *}}2 | acquired, g = 0{{$}}
 // RD-RD: {{^ *}}6 | acquired, g = 0{{$}}
-// WR-TRY-NEXT: {{^ *}}1 dpu: summary: 0 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs
-// WR-TIMED-NEXT: {{^ *}}1 dpu: summary: 0 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs
-// RD-TRY-NEXT: {{^ *}}1 dpu: summary: 0 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs
-// RD-TIMED-NEXT: {{^ *}}1 dpu: summary: 0 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs
-// RD-RD-NEXT: {{^ *}}1 dpu: summary: 0 defects, 6 max-configs, 0 SSBs, {{[0-9]+}} runs
+// WR-TRY-NEXT: {{^ *}}1 dpu: summary: 0 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs, {{[0-9.]+}} s{{$}}
+// WR-TIMED-NEXT: {{^ *}}1 dpu: summary: 0 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs, {{[0-9.]+}} s{{$}}
+// RD-TRY-NEXT: {{^ *}}1 dpu: summary: 0 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs, {{[0-9.]+}} s{{$}}
+// RD-TIMED-NEXT: {{^ *}}1 dpu: summary: 0 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs, {{[0-9.]+}} s{{$}}
+// RD-RD-NEXT: {{^ *}}1 dpu: summary: 0 defects, 6 max-configs, 0 SSBs, {{[0-9]+}} runs, {{[0-9.]+}} s{{$}}
 // ALL-NOT: {{.}}
 #define _POSIX_C_SOURCE 200809L // clock_gettime, rwlocks
 #include <assert.h>

@@ -22,7 +22,7 @@
 // TIMED: {{^ *}}1 | value 0, ETIMEDOUT{{$}}
 // ALL-NEXT: {{^ *}}1 | value 0, acquired{{$}}
 // ALL-NEXT: {{^ *}}1 | value 1, acquired{{$}}
-// ALL-NEXT: {{^ *}}1 dpu: summary: 0 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs
+// ALL-NEXT: {{^ *}}1 dpu: summary: 0 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs, {{[0-9.]+}} s{{$}}
 // ALL-NOT: {{.}}
 #define _POSIX_C_SOURCE 200809L // clock_gettime
 #include <assert.h>

@@ -1,8 +1,9 @@
-// SV-COMP atomic sections: T1 increments x (an atomic int, load then store) in a function
-// named __VERIFIER_atomic_incr, whose whole body dpu runs as one atomic section; T2 does the
-// same between __VERIFIER_atomic_begin() and __VERIFIER_atomic_end(). Main calls reach_error()
-// if an update was lost. The buggy variant (-DBUG) gives T1's function another name, so its
-// load and store are no longer protected.
+// SV-COMP atomic sections: T1 and T2 each increment x (an atomic int: a load, then a store)
+// inside an atomic section, written either as a function named __VERIFIER_atomic_incr, whose
+// whole body dpu runs as one section (-DFORM=1), or between __VERIFIER_atomic_begin() and
+// __VERIFIER_atomic_end() (-DFORM=2). Main calls reach_error() if an update was lost. In the
+// buggy variant (-DBUG) T1 increments outside any section (FORM=1: its function has another
+// name; FORM=2: it does not call begin/end).
 // Model: begin/end (and the entry/exit of a __VERIFIER_atomic_* function) lock/unlock one
 // global "atomic section" object; the atomic load and store are events on x.
 // Derivation: correct: the two sections come in 2 orders and the events on x follow: 2
@@ -10,39 +11,71 @@
 // events on x (load before store in each thread) come in 6 orders, and x ends 1 in the 4
 // where both loads precede both stores: 6 max-configs, 4 defects (reach_error is an assertion
 // failure).
-// RUN: %dpu --por=none %s > %t.none; test $? -eq 0
-// RUN: FileCheck %s < %t.none
-// RUN: %dpu %s > %t.qpor; test $? -eq 0
-// RUN: FileCheck %s < %t.qpor
-// RUN: %dpu --por=none -DBUG %s > %t.bug.none; test $? -eq 1
-// RUN: FileCheck --check-prefix=BUG %s < %t.bug.none
-// RUN: %dpu -DBUG %s > %t.bug.qpor; test $? -eq 1
-// RUN: FileCheck --check-prefix=BUG %s < %t.bug.qpor
+// (Both forms in one program: svcomp_atomic_both_forms.c.)
+// RUN: %dpu --por=none -DFORM=1 %s > %t.1; test $? -eq 0
+// RUN: FileCheck %s < %t.1
+// RUN: %dpu -DFORM=1 %s > %t.2; test $? -eq 0
+// RUN: FileCheck %s < %t.2
+// RUN: %dpu --por=none -DFORM=2 %s > %t.3; test $? -eq 0
+// RUN: FileCheck %s < %t.3
+// RUN: %dpu -DFORM=2 %s > %t.4; test $? -eq 0
+// RUN: FileCheck %s < %t.4
+// RUN: %dpu --por=none -DFORM=1 -DBUG %s > %t.5; test $? -eq 1
+// RUN: FileCheck --check-prefix=BUG %s < %t.5
+// RUN: %dpu -DFORM=1 -DBUG %s > %t.6; test $? -eq 1
+// RUN: FileCheck --check-prefix=BUG %s < %t.6
+// RUN: %dpu --por=none -DFORM=2 -DBUG %s > %t.7; test $? -eq 1
+// RUN: FileCheck --check-prefix=BUG %s < %t.7
+// RUN: %dpu -DFORM=2 -DBUG %s > %t.8; test $? -eq 1
+// RUN: FileCheck --check-prefix=BUG %s < %t.8
 // CHECK-NOT: dpu: defect
 // CHECK: dpu: summary: 0 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
 #include <pthread.h>
 #include <stdatomic.h>
 
 extern void reach_error(void);
-extern void __VERIFIER_atomic_begin(void);
-extern void __VERIFIER_atomic_end(void);
-
 static atomic_int x;
 
-#ifdef BUG
-#define INCR incr_not_atomic
-#else
-#define INCR __VERIFIER_atomic_incr
-#endif
+#if FORM == 1
+void __VERIFIER_atomic_incr(void) {
+  int v = atomic_load(&x);
+  atomic_store(&x, v + 1);
+}
 
-void INCR(void) {
+void incr_not_atomic(void) {
   int v = atomic_load(&x);
   atomic_store(&x, v + 1);
 }
 
 static void *t1(void *arg) {
   (void)arg;
-  INCR();
+#ifdef BUG
+  incr_not_atomic();
+#else
+  __VERIFIER_atomic_incr();
+#endif
+  return NULL;
+}
+
+static void *t2(void *arg) {
+  (void)arg;
+  __VERIFIER_atomic_incr();
+  return NULL;
+}
+#else
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+
+static void *t1(void *arg) {
+  (void)arg;
+#ifndef BUG
+  __VERIFIER_atomic_begin();
+#endif
+  int v = atomic_load(&x);
+  atomic_store(&x, v + 1);
+#ifndef BUG
+  __VERIFIER_atomic_end();
+#endif
   return NULL;
 }
 
@@ -54,6 +87,7 @@ static void *t2(void *arg) {
   __VERIFIER_atomic_end();
   return NULL;
 }
+#endif
 
 int main(void) {
   pthread_t a, b;
@@ -62,7 +96,7 @@ int main(void) {
   pthread_join(a, NULL);
   pthread_join(b, NULL);
   if (atomic_load(&x) != 2)
-    // BUG-COUNT-4: dpu: defect {{[1-4]}}: assertion failure: {{.*}}reach_error{{.*}} (at {{.*}}svcomp_atomic.c:[[@LINE+1]] in main)
+    // BUG-COUNT-4: dpu: defect {{[1-4]}}: assertion failure: reach_error() called (at {{.*}}svcomp_atomic.c:[[@LINE+1]] in main)
     reach_error();
   return 0;
 }

@@ -51,8 +51,8 @@ int main(void) {
   pthread_join(t1, NULL);
   pthread_join(t2, NULL);
   if (x != 2)
-    // ERR1-COUNT-4: dpu: defect {{[1-4]}}: assertion failure: reach_error() (at {{.*}}svcomp_reach_error.c:[[@LINE+2]] in main)
-    // ERR2-COUNT-4: dpu: defect {{[1-4]}}: assertion failure: __VERIFIER_error() (at {{.*}}svcomp_reach_error.c:[[@LINE+1]] in main)
+    // ERR1-COUNT-4: dpu: defect {{[1-4]}}: assertion failure: reach_error() called (at {{.*}}svcomp_reach_error.c:[[@LINE+2]] in main)
+    // ERR2-COUNT-4: dpu: defect {{[1-4]}}: assertion failure: __VERIFIER_error() called (at {{.*}}svcomp_reach_error.c:[[@LINE+1]] in main)
     reach_error();
   return 0;
 }
