@@ -273,64 +273,95 @@ def worker(args):
 
 SKIP_OPTS = ("--timeout", "--max-runs", "--stop-on-defect", "--replay")
 VALUE_OPTS = ("-k", "--skip-step")  # options of dpu's whose value is the next argument
-CMD_END = re.compile(r"2>|[|;<>]")  # where the dpu command of a RUN line ends
+PASS_OPTS = ("-D", "-I", "-O", "--std=", "--run-timeout=", "--max-steps=", "--nondet=")
+
+
+def dpu_commands(line):
+    """The argument lists of the %dpu commands of one RUN line (the words after %dpu up to the
+    first shell operator: a pipe, a redirection, ;, &&)."""
+    line = re.sub(r"(?<=\s)[0-9]+(?=[<>])", " ", line)  # "2> file": the 2 is no argument
+    lex = shlex.shlex(line, posix=True, punctuation_chars=True)
+    lex.whitespace_split = True
+    toks = list(lex)
+    out = []
+    for i, t in enumerate(toks):
+        if t != "%dpu":
+            continue
+        args = []
+        for u in toks[i + 1:]:
+            if u and all(c in "();<>|&" for c in u):
+                break
+            args.append(u)
+        out.append(args)
+    return out
 
 
 def regress_cases(directory):
-    """(cases, skipped names): the corpus files expected to compile and finish, with the
-    -D, --run-timeout and --max-steps options and the inputs of their first %dpu RUN line."""
+    """(cases, skipped names): for every corpus file that is not marked XFAIL, one case per
+    distinct variant of its %dpu RUN lines (their -D, -I, -O, --std, --run-timeout,
+    --max-steps and --nondet options and inputs; --por, -k and output options are difftest's
+    to choose). A RUN line expecting exit 2 or 3, or using --timeout, --max-runs,
+    --stop-on-defect, --replay or program arguments (--) contributes no variant. A file with a
+    line `// DIFFTEST: first-variant-only` gives only its first variant (for variants whose
+    exhaustive exploration takes too long)."""
     cases, skipped = [], []
     directory = os.path.abspath(directory)
     for path in sorted(glob.glob(os.path.join(directory, "*.c"))):
         name = "regress/" + os.path.basename(path)
         with open(path, errors="replace") as f:
-            runs = [m.group(1) for m in re.finditer(r"//\s*RUN:\s*(.*)$", f.read(), re.M)]
-        dpu_lines = [ln.split("%dpu", 1)[1] for ln in runs if "%dpu" in ln]
-        reason = None
-        if not dpu_lines:
-            reason = "no %dpu RUN line"
-        elif any(re.search(r"test \$\? -eq [23]\b", ln) for ln in runs):
-            reason = "expects exit 2 or 3"
-        else:
-            for ln in runs:
-                toks = shlex.split(CMD_END.split(ln)[0])
-                used = [t for t in toks if t.startswith(SKIP_OPTS)] + \
-                    [t for t in re.findall(r"--[a-z-]+", ln) if t in SKIP_OPTS]
-                if used:
-                    reason = "uses " + used[0].split("=")[0]
-                elif "%dpu" in ln and "--" in toks:
+            text = f.read()
+        if re.search(r"^//\s*XFAIL:", text, re.M):
+            skipped.append("%s (XFAIL)" % name)
+            continue
+        runs = [m.group(1) for m in re.finditer(r"//\s*RUN:\s*(.*)$", text, re.M)]
+        variants, reasons = [], []
+        for ln in runs:
+            for toks in dpu_commands(ln):
+                reason = None
+                if re.search(r"test \$\? -eq [23]\b", ln):
+                    reason = "expects exit 2 or 3"
+                elif any(t.startswith(SKIP_OPTS) for t in toks):
+                    reason = "uses " + next(t for t in toks if t.startswith(SKIP_OPTS)).split("=")[0]
+                elif "--" in toks:
                     reason = "passes program arguments"
+                elif any("$" in t for t in toks):
+                    reason = "builds its command line in the shell"
+                args, files = [], []
+                i = 0
+                while not reason and i < len(toks):
+                    t = toks[i]
+                    if t in ("-D", "-I", "-O") and i + 1 < len(toks):
+                        args += [t, toks[i + 1]]
+                        i += 1
+                    elif t.startswith(PASS_OPTS):
+                        args.append(t)
+                    elif t in VALUE_OPTS:
+                        i += 1
+                    elif t.startswith("-"):
+                        pass    # --por=..., --show-output, --print-traces, -q, ...
+                    elif t == "%s":
+                        files.append(path)
+                    elif "%S" in t:
+                        files.append(os.path.normpath(t.replace("%S", directory)))
+                    elif "%" in t:
+                        reason = "input %s" % t
+                    else:
+                        files.append(os.path.join(directory, t))
+                    i += 1
+                if not reason and not files:
+                    reason = "no input file"
                 if reason:
-                    break
-        toks = [] if reason else shlex.split(CMD_END.split(dpu_lines[0])[0])
-        args, files = [], []
-        i = 0
-        while not reason and i < len(toks):
-            t = toks[i]
-            if t in ("-D", "-I", "-O") and i + 1 < len(toks):
-                args += [t, toks[i + 1]]
-                i += 1
-            elif t.startswith(("-D", "-I", "-O", "--std=", "--run-timeout=", "--max-steps=")):
-                args.append(t)
-            elif t in VALUE_OPTS:
-                i += 1  # the explorer's options are difftest's to choose
-            elif t.startswith("-"):
-                pass    # --por=..., --show-output, -q, ...
-            elif t == "%s":
-                files.append(path)
-            elif "%S" in t:
-                files.append(os.path.normpath(t.replace("%S", directory)))
-            elif "%" in t:
-                reason = "input %s" % t
-            else:
-                files.append(os.path.join(directory, t))
-            i += 1
-        if not reason and not files:
-            reason = "no input file on the first %dpu RUN line"
-        if reason:
-            skipped.append("%s (%s)" % (name, reason))
-        else:
-            cases.append(Case(name, files, args))
+                    reasons.append(reason)
+                elif (args, files) not in variants:
+                    variants.append((args, files))
+        if re.search(r"^//\s*DIFFTEST:\s*first-variant-only\b", text, re.M):
+            variants = variants[:1]
+        if not variants:
+            skipped.append("%s (%s)" % (name, reasons[0] if reasons else "no %dpu RUN line"))
+            continue
+        for args, files in variants:
+            label = name if len(variants) == 1 else "%s [%s]" % (name, " ".join(args))
+            cases.append(Case(label, files, args))
     return cases, skipped
 
 
