@@ -195,8 +195,10 @@ def model_check(text, oracle):
 class Case:
     """One program to check: a generated seed or a file of the regression corpus."""
 
-    def __init__(self, name, files, args, text=None):
-        self.name = name          # "seed 17" or "regress/trylock.c"
+    def __init__(self, name, files, args, text=None, kind=None, seed=None):
+        self.name = name          # "seed 17", "cond seed 3" or "regress/trylock.c"
+        self.kind = kind          # generator kind of a generated program
+        self.seed = seed
         self.files = files        # input files (generated into a temp dir, or existing)
         self.args = args          # extra dpu options (-D, --run-timeout, --max-steps)
         self.text = text          # generated source (None for corpus files)
@@ -247,10 +249,9 @@ def worker(args):
     case, opts = args
     tmp = tempfile.mkdtemp(prefix="difftest.")
     try:
-        if case.text is None and case.name.startswith("seed "):
-            seed = int(case.name.split()[1])
+        if case.text is None and case.seed is not None:
             try:
-                case.text, _ = genprog.generate(seed, opts.kind)
+                case.text, _ = genprog.generate(case.seed, case.kind)
             except Exception as e:  # a bug of the generator
                 return case.name, ["genprog failed: %s: %s" % (type(e).__name__, e)], []
         problems, results, src = check_case(case, opts, tmp)
@@ -388,6 +389,15 @@ def parse_ks(s):
     return ks
 
 
+def parse_kinds(s):
+    ks = list(genprog.KINDS) if s == "all" else [k for k in s.split(",") if k]
+    bad = [k for k in ks if k not in genprog.KINDS]
+    if not ks or bad:
+        raise argparse.ArgumentTypeError("unknown kind %r (known: %s)" % (
+            ",".join(bad) or s, ", ".join(genprog.KINDS)))
+    return ks
+
+
 def percentile(xs, q):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
@@ -434,8 +444,9 @@ def main(argv=None):
                     help="run --por=none twice and compare (determinism of the oracle)")
     ap.add_argument("--regress", metavar="DIR",
                     help="check the regression programs in DIR instead of generated ones")
-    ap.add_argument("--kind", default="mutex", choices=genprog.KINDS,
-                    help="kind of generated programs")
+    ap.add_argument("--kind", default="mutex", type=parse_kinds,
+                    help="kinds of generated programs, comma-separated (default mutex; "
+                    "all: every kind; %s)" % ", ".join(genprog.KINDS))
     ap.add_argument("--no-model", dest="model", action="store_false",
                     help="do not check the oracle against the generator's model")
     ap.add_argument("--timeout", type=float, default=120,
@@ -459,7 +470,9 @@ def main(argv=None):
             for s in skipped:
                 print("skipped %s" % s)
     else:
-        cases = [Case("seed %d" % s, None, []) for s in opts.seeds]
+        cases = [Case("seed %d" % s if k == "mutex" else "%s seed %d" % (k, s), None, [],
+                      kind=k, seed=s)
+                 for k in opts.kind for s in opts.seeds]
 
     passed = failed = 0
     all_stats = []

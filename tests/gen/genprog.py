@@ -22,10 +22,15 @@ interleaving the way `dpu --por=none` does, to
 
 import argparse
 import itertools
+import os
 import random
 import sys
 
-KINDS = ("mutex",)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import gensync  # noqa: E402  (the kinds other than mutex)
+
+KINDS = ("mutex",) + gensync.KINDS
 RUNS_CAP = 8000      # interleavings (= runs of `dpu --por=none`) a program may have
 MAX_ATTEMPTS = 60    # shapes tried per seed before giving up (each smaller than the last)
 
@@ -855,9 +860,11 @@ def render(prog, seed, kind, info):
 # ---- driver --------------------------------------------------------------------------------
 
 def generate(seed, kind="mutex"):
-    """Returns (C text, model info dict)."""
+    """Returns (C text, model info dict); the info is None for the kinds without a model."""
     if kind not in KINDS:
         raise ValueError("unknown kind %r (known: %s)" % (kind, ", ".join(KINDS)))
+    if kind != "mutex":
+        return gensync.generate(seed, kind), None
     for attempt in range(MAX_ATTEMPTS):
         rng = random.Random("dpu-genprog:%s:%d:%d" % (kind, seed, attempt))
         prog = Builder(rng, attempt).build()
