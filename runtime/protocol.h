@@ -24,7 +24,7 @@ enum dpu_op {
   DPU_OP_THREAD_DETACH,  /* obj = tid detached */
   /* Every operation below acts on the object at address obj; all operations on one object are
    * dependent (DESIGN.md §5). "result" is the outcome recorded in the trace record. */
-  DPU_OP_MUTEX_INIT,     /* mutexes */
+  DPU_OP_MUTEX_INIT,     /* mutexes; aux = the mutex's type (PTHREAD_MUTEX_*) except destroy */
   DPU_OP_MUTEX_DESTROY,
   DPU_OP_MUTEX_LOCK,     /* enabled when the mutex is free (or held by the caller: misuse/recursion) */
   DPU_OP_MUTEX_UNLOCK,

@@ -12,9 +12,6 @@
 #include "coro.h"
 #include "protocol.h"
 
-/* pthread keys per run (PTHREAD_KEYS_MAX is larger; programs use a handful). */
-#define DPU_MAX_KEYS 64
-
 enum dpu_thread_state { DPU_TS_UNUSED = 0, DPU_TS_ALIVE, DPU_TS_EXITED };
 
 /* One program thread: a coroutine and the visible operation it is about to perform. */
@@ -33,7 +30,6 @@ struct dpu_rt_thread {
   uint64_t last_obj;
   uint32_t last_version;
   void **tls;               /* its copies of the program's thread-local variables, or NULL */
-  void *keys[DPU_MAX_KEYS]; /* pthread_key_* values */
   void *(*fn)(void *);
   void *arg;
   void *retval;
@@ -112,6 +108,13 @@ bool dpu_rt_barrier_enabled(uint8_t op, uint64_t obj, int tid);
 bool dpu_rt_once_enabled(uint8_t op, uint64_t obj, int tid);
 bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid);
 
+/* The holder (tid + 1, 0 when free) that mutex.c keeps in the first int of a pthread_mutex_t, for
+ * the scheduler's fast path; when it is not 0 or the asking thread, dpu_rt_mutex_enabled
+ * decides (the state may be stale or the mutex destroyed). */
+static inline int32_t dpu_rt_mutex_owner(uint64_t obj) {
+  return *(const int32_t *)(uintptr_t)obj;
+}
+
 /* Lifecycle of a synchronisation object whose state dpu keeps inside the program's object
  * (pthread_mutex_t, sem_t, ...). The object stores dpu_rt_obj_stamp(status); a stamp from an
  * earlier run (stale memory of a recycled stack or heap) reads as DPU_OBJ_FRESH, like the
@@ -122,6 +125,23 @@ static inline uint32_t dpu_rt_obj_stamp(int status) {
 }
 static inline int dpu_rt_obj_status(uint32_t stamp) {
   return (stamp >> 2) == dpu_rt.run_stamp ? (int)(stamp & 3) : DPU_OBJ_FRESH;
+}
+
+/* Whether p lies on the stack of the running program thread. A synchronisation object there may
+ * be initialised again by a later call of the same function without having been destroyed (its
+ * lifetime ended), so double initialisation is only reported for objects elsewhere. */
+static inline bool dpu_rt_on_stack(const void *p) {
+  const struct dpu_coro *c = &dpu_rt.threads[dpu_rt.cur].coro;
+  return (const char *)p >= (const char *)c->stack_base &&
+         (const char *)p < (const char *)c->stack_base + c->stack_size;
+}
+
+/* Reports `fn` (e.g. "pthread_mutex_init") as misuse when the object at p, whose lifecycle
+ * status (DPU_OBJ_*) is `status`, was initialised in this run and not destroyed. */
+static inline void dpu_rt_check_double_init(const void *p, int status, const char *fn,
+                                            const char *what) {
+  if (status == DPU_OBJ_INIT && !dpu_rt_on_stack(p))
+    dpu_rt_end(DPU_END_MISUSE, 0, "%s of %s that is already initialised", fn, what);
 }
 
 /* Unlocks mutex m for the running thread as pthread_mutex_unlock does (a visible operation);

@@ -50,6 +50,7 @@ int __dpu_sem_init(sem_t *sem, int pshared, unsigned value) {
   }
   e->aux = value;
   struct sem_state *s = state(sem);
+  dpu_rt_check_double_init(sem, dpu_rt_obj_status(s->stamp), "sem_init", "a semaphore");
   s->stamp = dpu_rt_obj_stamp(DPU_OBJ_INIT);
   s->value = value;
   return 0;
