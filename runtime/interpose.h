@@ -112,6 +112,19 @@ int __dpu_pthread_getschedparam(pthread_t t, int *policy, struct sched_param *p)
 int __dpu_pthread_setconcurrency(int level);
 int __dpu_pthread_getconcurrency(void);
 int __dpu_pthread_sigmask(int how, const sigset_t *set, sigset_t *old);
+int __dpu_pthread_attr_getschedpolicy(const pthread_attr_t *a, int *policy);
+int __dpu_pthread_attr_getinheritsched(const pthread_attr_t *a, int *inherit);
+int __dpu_pthread_setaffinity_np(pthread_t t, size_t size, const cpu_set_t *set);
+int __dpu_pthread_getaffinity_np(pthread_t t, size_t size, cpu_set_t *set);
+int __dpu_pthread_attr_setaffinity_np(pthread_attr_t *a, size_t size, const cpu_set_t *set);
+int __dpu_pthread_condattr_getpshared(const pthread_condattr_t *a, int *pshared);
+int __dpu_pthread_rwlockattr_setpshared(pthread_rwlockattr_t *a, int pshared);
+int __dpu_pthread_rwlockattr_getpshared(const pthread_rwlockattr_t *a, int *pshared);
+int __dpu_pthread_rwlockattr_setkind_np(pthread_rwlockattr_t *a, int kind);
+int __dpu_pthread_rwlockattr_getkind_np(const pthread_rwlockattr_t *a, int *kind);
+int __dpu_pthread_barrierattr_setpshared(pthread_barrierattr_t *a, int pshared);
+int __dpu_pthread_barrierattr_getpshared(const pthread_barrierattr_t *a, int *pshared);
+int __dpu_pthread_mutexattr_getprotocol(const pthread_mutexattr_t *a, int *protocol);
 
 void __dpu___VERIFIER_atomic_begin(void);
 void __dpu___VERIFIER_atomic_end(void);
