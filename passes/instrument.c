@@ -108,6 +108,9 @@ static const char *why_unsupported(const char *name) {
       {"__pthread_unregister_cancel", "thread cancellation is not modelled"},
       {"__pthread_unwind", "thread cancellation is not modelled"},
       {"pthread_kill", "signals are not modelled"},
+      {"pthread_tryjoin_np", "non-blocking joins are not modelled (pthread_join is)"},
+      {"pthread_timedjoin_np", "non-blocking joins are not modelled (pthread_join is)"},
+      {"pthread_clockjoin_np", "non-blocking joins are not modelled (pthread_join is)"},
       {"pthread_sigqueue", "signals are not modelled"},
       {"pthread_cond_clockwait", "use pthread_cond_timedwait"},
       {"pthread_mutex_clocklock", "use pthread_mutex_timedlock"},
@@ -272,8 +275,8 @@ int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
   if (dpu_pass_nondet(mod, opt->nondet_fixed, opt->nondet) != 0) return -1;
   if (reject_unsupported(mod) != 0) return -1;
   if (dpu_pass_tls(mod) != 0) return -1;
-  dpu_pass_atomics(mod);
   redirect(mod);
+  dpu_pass_atomics(mod); /* after redirect: it reuses the program's renamed declarations */
   number_sites(mod, sites);
   emit_globals_table(mod);
   return 0;

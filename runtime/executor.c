@@ -206,7 +206,8 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *ex, const struct dpu_r
         rr->blocked[rr->nblocked++] = (struct dpu_blocked){.tid = (uint16_t)i,
                                                            .op = shm->pending[i].op,
                                                            .site = shm->pending[i].site,
-                                                           .obj = shm->pending[i].obj};
+                                                           .obj = shm->pending[i].obj,
+                                                           .aux = shm->pending[i].aux};
   }
   if (timed_out) {
     if (global) return DPU_RUN_DEADLINE;

@@ -125,6 +125,9 @@ int __dpu_pthread_rwlockattr_getkind_np(const pthread_rwlockattr_t *a, int *kind
 int __dpu_pthread_barrierattr_setpshared(pthread_barrierattr_t *a, int pshared);
 int __dpu_pthread_barrierattr_getpshared(const pthread_barrierattr_t *a, int *pshared);
 int __dpu_pthread_mutexattr_getprotocol(const pthread_mutexattr_t *a, int *protocol);
+int __dpu_pthread_attr_getstack(const pthread_attr_t *a, void **addr, size_t *size);
+int __dpu_pthread_getattr_np(pthread_t t, pthread_attr_t *a);
+int __dpu_pthread_atfork(void (*prepare)(void), void (*parent)(void), void (*child)(void));
 
 void __dpu___VERIFIER_atomic_begin(void);
 void __dpu___VERIFIER_atomic_end(void);
@@ -134,8 +137,9 @@ _Noreturn void __dpu_reach_error(void);
 
 /* Hooks that passes/ inserts (not replacements of a program function). */
 /* Before every atomic instruction: op (enum dpu_op, an ATOMIC_* access) on the location at
- * addr; a visible operation (atomic.c). */
-void __dpu_atomic_op(void *addr, uint32_t op);
+ * addr of size bytes; expected: a CAS's expected value (zero-extended, when size <= 8), else 0.
+ * A visible operation (atomic.c). */
+void __dpu_atomic_op(void *addr, uint32_t op, uint32_t size, uint64_t expected);
 /* After a cmpxchg: whether it exchanged (non-zero) or failed. */
 void __dpu_atomic_cas_result(uint32_t exchanged);
 /* The running thread's copy of thread-local variable number index (key.c). */

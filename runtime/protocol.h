@@ -72,7 +72,10 @@ enum dpu_op {
   DPU_OP_ATOMIC_LOAD,    /* atomic instructions on the location at obj */
   DPU_OP_ATOMIC_STORE,
   DPU_OP_ATOMIC_RMW,
-  DPU_OP_ATOMIC_CAS,     /* result: 1 = exchanged, 0 = failed (not part of the event's name) */
+  DPU_OP_ATOMIC_CAS,     /* result: 1 = exchanged, 0 = failed (not part of the event's name);
+                          * aux = 1 when it would fail again if the location is unchanged since
+                          * the thread's previous operation, a failed read of it at the same
+                          * call site (a spin: see runtime/atomic.c) */
   DPU_OP_PROCESS_EXIT,   /* exit() or return from main; ends the run; obj = 0 */
   DPU_OP_COUNT
 };
@@ -160,6 +163,7 @@ struct dpu_blocked {
   uint8_t op;
   uint32_t site;
   uint64_t obj;
+  uint64_t aux;     /* what the operation's record would carry in aux */
 };
 
 #define DPU_MSG_MAX 512
@@ -210,6 +214,7 @@ struct dpu_shm {
     uint8_t op;
     uint32_t site;
     uint64_t obj;
+    uint64_t aux;
   } pending[DPU_MAX_THREADS];
 
   volatile uint32_t nthread_ids;

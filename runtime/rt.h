@@ -22,6 +22,7 @@ struct dpu_rt_thread {
   uint8_t pend_op;          /* enum dpu_op it waits to perform */
   uint32_t pend_site;
   uint64_t pend_obj;
+  uint64_t pend_aux;
   uint16_t ncreated;        /* threads it created so far in this run */
   /* Its last visible operation, for spin-loop detection (atomic.c): a read of an atomic
    * location (a load, or a CAS that failed) and the location's version after it. */
@@ -29,6 +30,7 @@ struct dpu_rt_thread {
   uint32_t last_site;
   uint64_t last_obj;
   uint32_t last_version;
+  uint64_t last_value;      /* the value that read found (up to 8 bytes) */
   void **tls;               /* its copies of the program's thread-local variables, or NULL */
   void *(*fn)(void *);
   void *arg;
@@ -81,6 +83,10 @@ extern uint32_t __dpu_site;
  * operation's trace record is then written (result 0) and returned for the caller to complete.
  * Must be called on a program thread. Ends the run (never returns) if the trace is full. */
 struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj);
+
+/* The same, for an operation whose record's aux is known before it runs (it is also reported
+ * as the pending operation's aux, e.g. for a blocked spin). */
+struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux);
 
 /* Ends the run with `end` (enum dpu_end), blaming the running thread at the current call site
  * (__dpu_site, which the explorer turns into "at FILE:LINE in FN"); code is the exit status or

@@ -57,12 +57,17 @@ _Noreturn void dpu_rt_end(int end, int code, const char *fmt, ...) {
 }
 
 struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj) {
+  return dpu_rt_visible_aux(op, obj, 0);
+}
+
+struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux) {
   struct dpu_rt_thread *t = cur_thread();
   t->pend_op = op;
   t->pend_obj = obj;
   t->pend_site = __dpu_site;
+  t->pend_aux = aux;
   struct dpu_pending *p = &dpu_rt.shm->pending[dpu_rt.cur];
-  p->op = op, p->obj = obj, p->site = t->pend_site;
+  p->op = op, p->obj = obj, p->site = t->pend_site, p->aux = aux;
   dpu_coro_switch(&t->coro, &dpu_rt.sched);
   p->op = DPU_OP_COUNT;
   /* Chosen by the scheduler: the operation happens now. */
@@ -80,7 +85,7 @@ struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj) {
   e->site = t->pend_site;
   e->obj = obj;
   e->enabled = dpu_rt.cur_enabled;
-  e->aux = 0;
+  e->aux = aux;
   shm->nevents = n + 1;
   t->last_read = false;
   __dpu_site = t->pend_site; /* messages about this operation point at its call site */
@@ -162,9 +167,10 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->tls = NULL;
   t->pend_op = DPU_OP_THREAD_START;
   t->pend_obj = (uint64_t)tid;
+  t->pend_aux = 0;
   t->pend_site = __dpu_site;
   dpu_rt.shm->pending[tid] = (struct dpu_pending){.op = DPU_OP_THREAD_START, .obj = (uint64_t)tid,
-                                                  .site = t->pend_site};
+                                                  .site = t->pend_site, .aux = 0};
   t->fn = fn;
   t->arg = arg;
   t->retval = NULL;
@@ -272,8 +278,8 @@ static void record_blocked(void) {
     /* Only operations still to perform: the thread that ended the run may have performed its
      * last one (exit) already. */
     if (dpu_rt.threads[i].state != DPU_TS_ALIVE || p->op == DPU_OP_COUNT) continue;
-    r->blocked[r->nblocked++] =
-        (struct dpu_blocked){.tid = (uint16_t)i, .op = p->op, .site = p->site, .obj = p->obj};
+    r->blocked[r->nblocked++] = (struct dpu_blocked){
+        .tid = (uint16_t)i, .op = p->op, .site = p->site, .obj = p->obj, .aux = p->aux};
   }
 }
 

@@ -196,3 +196,26 @@ int __dpu_pthread_mutexattr_getprotocol(const pthread_mutexattr_t *a, int *proto
   *protocol = PTHREAD_PRIO_NONE;
   return 0;
 }
+
+/* Stacks: a thread's stack as dpu gave it (--stack-size), or nothing before it exists. */
+int __dpu_pthread_attr_getstack(const pthread_attr_t *a, void **addr, size_t *size) {
+  (void)a;
+  *addr = NULL;
+  *size = dpu_rt.cfg.stack_size;
+  return 0;
+}
+
+int __dpu_pthread_getattr_np(pthread_t t, pthread_attr_t *a) {
+  int tid = dpu_rt_pthread_to_tid(t);
+  if (tid < 0) return ESRCH;
+  __dpu_pthread_attr_init(a);
+  if (dpu_rt.threads[tid].detached) __dpu_pthread_attr_setdetachstate(a, PTHREAD_CREATE_DETACHED);
+  return 0;
+}
+
+/* dpu does not model fork (a program that forks is not explored beyond it), so handlers are
+ * never called. */
+int __dpu_pthread_atfork(void (*prepare)(void), void (*parent)(void), void (*child)(void)) {
+  (void)prepare, (void)parent, (void)child;
+  return 0;
+}
