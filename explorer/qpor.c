@@ -334,10 +334,15 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_event *heads,
                         const struct dpu_event *d, const struct dpu_event *extra) {
   if (ensure_marks(q) != 0) return -1;
   for (struct dpu_event *h = heads; h; h = h->osibling) {
-    for (struct dpu_event *s = h; s; s = s->osame) {
-      if (h->tid == d->tid && (s == d || s->pre_thread != d->pre_thread)) continue;
-      if (spike_consider(q, n, s, extra) != 0) return -1;
+    if (h->tid == d->tid) {
+      if (d->op != DPU_OP_COND_SIGNAL) continue; /* the only operation with several outcomes */
+      for (struct dpu_event *s = h; s; s = s->osame)
+        if (s != d && s->pre_thread == d->pre_thread && spike_consider(q, n, s, extra) != 0)
+          return -1;
+      continue;
     }
+    for (struct dpu_event *s = h; s; s = s->osame)
+      if (spike_consider(q, n, s, extra) != 0) return -1;
   }
   return 0;
 }
