@@ -117,11 +117,6 @@ static const char *why_unsupported(const char *name) {
       {"sem_open", "named semaphores are not modelled (unnamed ones are: sem_init)"},
       {"sem_close", "named semaphores are not modelled (unnamed ones are: sem_init)"},
       {"sem_unlink", "named semaphores are not modelled (unnamed ones are: sem_init)"},
-      {"thrd_", "C11 <threads.h> is not modelled; pthreads are"},
-      {"mtx_", "C11 <threads.h> is not modelled; pthreads are"},
-      {"cnd_", "C11 <threads.h> is not modelled; pthreads are"},
-      {"tss_", "C11 <threads.h> is not modelled; pthreads are"},
-      {"call_once", "C11 <threads.h> is not modelled; pthreads are"},
   };
   for (size_t i = 0; i < sizeof reasons / sizeof *reasons; i++)
     if (strncmp(name, reasons[i].prefix, strlen(reasons[i].prefix)) == 0) return reasons[i].why;

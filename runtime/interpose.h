@@ -11,6 +11,7 @@
 #include <semaphore.h>
 #include <signal.h>
 #include <stdint.h>
+#include <threads.h>
 #include <time.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -134,6 +135,32 @@ void __dpu___VERIFIER_atomic_end(void);
 _Noreturn void __dpu___VERIFIER_error(void);
 void __dpu___VERIFIER_assume(int cond);
 _Noreturn void __dpu_reach_error(void);
+
+int __dpu_thrd_create(thrd_t *t, thrd_start_t fn, void *arg);
+int __dpu_thrd_join(thrd_t t, int *res);
+_Noreturn void __dpu_thrd_exit(int res);
+int __dpu_thrd_detach(thrd_t t);
+thrd_t __dpu_thrd_current(void);
+int __dpu_thrd_equal(thrd_t a, thrd_t b);
+void __dpu_thrd_yield(void);
+int __dpu_thrd_sleep(const struct timespec *duration, struct timespec *remaining);
+int __dpu_mtx_init(mtx_t *m, int type);
+int __dpu_mtx_lock(mtx_t *m);
+int __dpu_mtx_trylock(mtx_t *m);
+int __dpu_mtx_timedlock(mtx_t *restrict m, const struct timespec *restrict t);
+int __dpu_mtx_unlock(mtx_t *m);
+void __dpu_mtx_destroy(mtx_t *m);
+int __dpu_cnd_init(cnd_t *c);
+int __dpu_cnd_signal(cnd_t *c);
+int __dpu_cnd_broadcast(cnd_t *c);
+int __dpu_cnd_wait(cnd_t *c, mtx_t *m);
+int __dpu_cnd_timedwait(cnd_t *restrict c, mtx_t *restrict m, const struct timespec *restrict t);
+void __dpu_cnd_destroy(cnd_t *c);
+int __dpu_tss_create(tss_t *key, tss_dtor_t dtor);
+void *__dpu_tss_get(tss_t key);
+int __dpu_tss_set(tss_t key, void *value);
+void __dpu_tss_delete(tss_t key);
+void __dpu_call_once(once_flag *flag, void (*fn)(void));
 
 /* Hooks that passes/ inserts (not replacements of a program function). */
 /* Before every atomic instruction: op (enum dpu_op, an ATOMIC_* access) on the location at
