@@ -173,7 +173,8 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     if (s.owner == self) s.owner = 0;
     else if (s.count) s.count--;
     break;
-  case DPU_OP_SEM_INIT:
+  case DPU_OP_SEM_INIT:     /* aux: the initial value */
+  case DPU_OP_BARRIER_INIT: /* aux: threads per round */
     s = initial;
     s.status = 1;
     s.count = (uint32_t)e->aux;
@@ -190,11 +191,6 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     break;
   case DPU_OP_SEM_POST:
     s.count++;
-    break;
-  case DPU_OP_BARRIER_INIT:
-    s = initial;
-    s.status = 1;
-    s.count = (uint32_t)e->aux;
     break;
   case DPU_OP_BARRIER_ARRIVE:
     s.set1 |= bit;

@@ -220,43 +220,52 @@ static void number_sites(LLVMModuleRef mod, struct dpu_site_table *t) {
   LLVMDisposeBuilder(b);
 }
 
-/* Step 5. */
-static void emit_globals_table(LLVMModuleRef mod) {
+void dpu_pass_emit_table(LLVMModuleRef mod, const char *prefix, LLVMValueRef *vars, size_t n) {
   LLVMContextRef ctx = LLVMGetModuleContext(mod);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(mod);
+  LLVMValueRef *sizes = malloc((n ? n : 1) * sizeof *sizes);
+  if (!sizes) abort();
+  for (size_t i = 0; i < n; i++)
+    sizes[i] = LLVMConstInt(i64, LLVMABISizeOfType(td, LLVMGlobalGetValueType(vars[i])), 0);
+  char name[64];
+  snprintf(name, sizeof name, "%s_addrs", prefix);
+  LLVMValueRef ga = LLVMAddGlobal(mod, LLVMArrayType2(ptr, n), name);
+  LLVMSetInitializer(ga, LLVMConstArray2(ptr, vars, n));
+  LLVMSetGlobalConstant(ga, 1);
+  snprintf(name, sizeof name, "%s_sizes", prefix);
+  LLVMValueRef gs = LLVMAddGlobal(mod, LLVMArrayType2(i64, n), name);
+  LLVMSetInitializer(gs, LLVMConstArray2(i64, sizes, n));
+  LLVMSetGlobalConstant(gs, 1);
+  snprintf(name, sizeof name, "%s_n", prefix);
+  LLVMValueRef gn = LLVMAddGlobal(mod, i64, name);
+  LLVMSetInitializer(gn, LLVMConstInt(i64, n, 0));
+  LLVMSetGlobalConstant(gn, 1);
+  free(sizes);
+}
+
+/* Step 5. */
+static void emit_globals_table(LLVMModuleRef mod) {
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(mod);
   size_t cap = 16, n = 0;
-  LLVMValueRef *addrs = malloc(cap * sizeof *addrs), *sizes = malloc(cap * sizeof *sizes);
-  if (!addrs || !sizes) abort();
+  LLVMValueRef *addrs = malloc(cap * sizeof *addrs);
+  if (!addrs) abort();
   for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g)) {
     if (LLVMIsDeclaration(g) || LLVMIsGlobalConstant(g) || LLVMIsThreadLocal(g)) continue;
     size_t len;
     const char *name = LLVMGetValueName2(g, &len);
     if (strncmp(name, "llvm.", 5) == 0 || strncmp(name, "__dpu_", 6) == 0) continue;
-    unsigned long long size = LLVMABISizeOfType(td, LLVMGlobalGetValueType(g));
-    if (size == 0) continue;
+    if (LLVMABISizeOfType(td, LLVMGlobalGetValueType(g)) == 0) continue;
     if (n == cap) {
       cap *= 2;
       addrs = realloc(addrs, cap * sizeof *addrs);
-      sizes = realloc(sizes, cap * sizeof *sizes);
-      if (!addrs || !sizes) abort();
+      if (!addrs) abort();
     }
-    addrs[n] = g;
-    sizes[n] = LLVMConstInt(i64, size, 0);
-    n++;
+    addrs[n++] = g;
   }
-  LLVMValueRef ga = LLVMAddGlobal(mod, LLVMArrayType2(ptr, n), "__dpu_global_addrs");
-  LLVMSetInitializer(ga, LLVMConstArray2(ptr, addrs, n));
-  LLVMSetGlobalConstant(ga, 1);
-  LLVMValueRef gs = LLVMAddGlobal(mod, LLVMArrayType2(i64, n), "__dpu_global_sizes");
-  LLVMSetInitializer(gs, LLVMConstArray2(i64, sizes, n));
-  LLVMSetGlobalConstant(gs, 1);
-  LLVMValueRef gn = LLVMAddGlobal(mod, i64, "__dpu_nglobals");
-  LLVMSetInitializer(gn, LLVMConstInt(i64, n, 0));
-  LLVMSetGlobalConstant(gn, 1);
+  dpu_pass_emit_table(mod, "__dpu_global", addrs, n);
   free(addrs);
-  free(sizes);
 }
 
 int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,

@@ -62,9 +62,9 @@ int dpu_jit_load(LLVMOrcThreadSafeModuleRef tsm, struct dpu_jit_program *out, ch
 
   LLVMOrcExecutorAddress a_main, a_addrs, a_sizes, a_n, t_addrs, t_sizes, t_n;
   if (lookup(jit, "main", &a_main, err) || lookup(jit, "__dpu_global_addrs", &a_addrs, err) ||
-      lookup(jit, "__dpu_global_sizes", &a_sizes, err) || lookup(jit, "__dpu_nglobals", &a_n, err) ||
+      lookup(jit, "__dpu_global_sizes", &a_sizes, err) || lookup(jit, "__dpu_global_n", &a_n, err) ||
       lookup(jit, "__dpu_tls_addrs", &t_addrs, err) || lookup(jit, "__dpu_tls_sizes", &t_sizes, err) ||
-      lookup(jit, "__dpu_ntls", &t_n, err))
+      lookup(jit, "__dpu_tls_n", &t_n, err))
     return -1;
   out->tls_addrs = (void *const *)(uintptr_t)t_addrs;
   out->tls_sizes = (const uint64_t *)(uintptr_t)t_sizes;
