@@ -13,8 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "backtrace.h"
 #include "jit.h"
 #include "rt.h"
+#include "symbolize.h"
 
 double dpu_now(void) {
   struct timespec ts;
@@ -74,6 +76,10 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
   struct dpu_jit_program prog;
   char *err = NULL;
   if (dpu_jit_load(tsm, &prog, &err) != 0) zygote_fail(shm, err ? err : "JIT failed");
+  /* The program's code ranges, debug info and unwind tables, for stacks at a defect: read
+   * once here, inherited by every runner. */
+  dpu_sym_load();
+  dpu_bt_register_jit();
   if (dpu_rt_snapshot_globals(prog.global_addrs, prog.global_sizes, prog.nglobals) != 0)
     zygote_fail(shm, "out of memory while saving the program's globals");
 
@@ -110,8 +116,11 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
     }
     if (shm->shutdown) _exit(0);
-    /* The runner died during a run. Its crash handler may have described it already. */
+    /* The runner died during a run. Its crash handler may have described it already, and
+     * captured the stacks, which are symbolised here, where the program cannot have
+     * damaged the symboliser's memory. */
     struct dpu_run_result *r = &shm->result;
+    dpu_bt_symbolise(r);
     if (r->end == DPU_END_NONE || r->end == DPU_END_OK) {
       if (WIFSIGNALED(st)) { /* e.g. SIGABRT raised by the program itself */
         r->end = DPU_END_SIGNAL;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "backtrace.h"
 #include "rt.h"
 
 struct dpu_rt dpu_rt;
@@ -37,6 +38,7 @@ static void vset_end(int end, int code, const char *fmt, va_list ap) {
   r->site = dpu_rt.cur >= 0 ? __dpu_site : 0;
   vsnprintf(r->msg, sizeof r->msg, fmt, ap);
   dpu_rt.ended = true;
+  if (dpu_end_is_defect(end)) __dpu_defect_stop(end, r->tid);
 }
 
 void dpu_rt_set_end(int end, int code, const char *fmt, ...) {
@@ -309,13 +311,18 @@ void dpu_rt_run_once(void) {
   /* The operation every live thread was about to perform: the deadlock report names them, and
    * the QPOR explorer learns from them what those threads could have done next. */
   record_blocked();
+  /* Every thread is switched out now, the one at fault too: unwind them all from here, on the
+   * runner's own stack (a program thread's stack may be small). */
+  if (dpu_end_is_defect(shm->result.end)) {
+    dpu_bt_capture(&shm->result, NULL);
+    dpu_bt_symbolise(&shm->result);
+  }
   fflush(stdout);
 }
 
 /* ---- crash handling ---------------------------------------------------------------------- */
 
 static void crash_handler(int sig, siginfo_t *si, void *uctx) {
-  (void)uctx;
   struct dpu_run_result *r = &dpu_rt.shm->result;
   if (!dpu_rt.ended) {
     r->end = DPU_END_SIGNAL;
@@ -331,6 +338,10 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx) {
     uintptr_t a = (uintptr_t)si->si_addr;
     for (int sh = 60; sh >= 0; sh -= 4) m[k++] = hex[(a >> sh) & 15];
     m[k] = 0;
+    dpu_rt.ended = true;
+    /* Raw code addresses only: the zygote symbolises them once this process is gone. */
+    dpu_bt_capture(r, uctx);
+    __dpu_defect_stop(DPU_END_SIGNAL, r->tid);
   }
   /* The zygote sees the runner die, posts `done` and forks a fresh runner. */
   _exit(128 + sig);
