@@ -3,6 +3,7 @@
 #include "backtrace.h"
 
 #include <libunwind.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -106,17 +107,37 @@ static void capture_thread(struct dpu_stack *s, int tid, const void *fault) {
   if (rc == 0) s->npcs = unwind(&c, fault != NULL, s->pcs);
 }
 
+/* The runner's own stack (the OS thread's, where the scheduler runs), [lo, hi). */
+static uintptr_t os_stack_lo, os_stack_hi;
+
+void dpu_bt_init(void) {
+  pthread_attr_t a;
+  void *addr;
+  size_t size;
+  if (pthread_getattr_np(pthread_self(), &a) != 0) return;
+  if (pthread_attr_getstack(&a, &addr, &size) == 0) {
+    os_stack_lo = (uintptr_t)addr;
+    os_stack_hi = os_stack_lo + size;
+  }
+  pthread_attr_destroy(&a);
+}
+
 void dpu_bt_capture(struct dpu_run_result *r, const void *fault) {
+  /* A fault on the runner's own stack happened in the scheduler (e.g. reading a bad mutex
+   * while choosing the next thread): the thread that was running is switched out too. */
+  if (fault) {
+    uintptr_t sp = (uintptr_t)((const ucontext_t *)fault)->uc_mcontext.gregs[REG_RSP];
+    if (sp >= os_stack_lo && sp < os_stack_hi) fault = NULL;
+  }
+  int running = fault ? dpu_rt.cur : -1;
   uint32_t k = 0;
   int first = r->tid;
   if (first >= 0 && first < DPU_MAX_THREADS && dpu_rt.threads[first].state == DPU_TS_ALIVE)
-    capture_thread(&r->stacks.threads[k++], first, first == dpu_rt.cur ? fault : NULL);
+    capture_thread(&r->stacks.threads[k++], first, first == running ? fault : NULL);
   for (unsigned i = 0; i < dpu_rt.nthreads; i++) {
     int tid = dpu_rt.order[i];
     if (tid == first || dpu_rt.threads[tid].state != DPU_TS_ALIVE) continue;
-    /* The running thread (if any) can only be unwound from the fault's context. */
-    if (tid == dpu_rt.cur && !fault) continue;
-    capture_thread(&r->stacks.threads[k++], tid, tid == dpu_rt.cur ? fault : NULL);
+    capture_thread(&r->stacks.threads[k++], tid, tid == running ? fault : NULL);
   }
   r->stacks.state = DPU_STACKS_RAW;
   r->nstacks = k;

@@ -18,12 +18,16 @@
  * passes/instrument.c keeps in every function). */
 size_t dpu_bt_register_jit(void);
 
+/* Records the bounds of the runner's own stack, to tell a crash in the scheduler from one in
+ * a program thread. Call once on the OS thread that will run the scheduler (dpu_rt_init). */
+void dpu_bt_init(void);
+
 /* Captures the program frames of every live thread of the current run into r (nstacks,
  * stacks.threads[].pcs; stacks.state = DPU_STACKS_RAW): the thread at fault (r->tid) first,
  * then the others in creation order. fault: the ucontext_t of a crash's signal handler, from
- * which the running thread (the one that crashed) is unwound; NULL when every thread is
- * switched out (called from the scheduler). Async-signal-safe as far as libunwind's local
- * unwinding is: no allocation. */
+ * which the running thread is unwound if the fault happened on its stack; NULL when every
+ * thread is switched out (called from the scheduler). Async-signal-safe as far as libunwind's
+ * local unwinding is: no allocation. */
 void dpu_bt_capture(struct dpu_run_result *r, const void *fault);
 
 /* Symbolises stacks captured by dpu_bt_capture (state DPU_STACKS_RAW): fills frames, nframes

@@ -164,6 +164,9 @@ int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
   return 0;
 }
 
+/* How long a runner over its time limit has to capture its stacks and exit. */
+#define DPU_HANG_GRACE_SECONDS 1.0
+
 static int wait_done(struct dpu_shm *shm, double until) {
   if (sem_poll(&shm->done) == 0) return 0;
   if (until <= 0) {
@@ -194,9 +197,14 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *ex, const struct dpu_r
   sem_post(&shm->req);
   int timed_out = wait_done(shm, until) != 0;
   if (timed_out) {
+    /* First ask for the hang's stacks (the runner captures them and exits, or ignores the
+     * signal if the run has just ended), then make sure. */
     pid_t r = shm->runner_pid;
-    if (r > 0) kill(r, SIGKILL);
-    sem_wait_intr(&shm->done);
+    if (r > 0) kill(r, DPU_HANG_SIGNAL);
+    if (wait_done(shm, dpu_now() + DPU_HANG_GRACE_SECONDS) != 0) {
+      if (r > 0) kill(r, SIGKILL);
+      sem_wait_intr(&shm->done);
+    }
   }
   ex->exec_seconds += dpu_now() - start;
   ex->runs++;

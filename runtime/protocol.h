@@ -6,6 +6,7 @@
 #define DPU_PROTOCOL_H
 
 #include <semaphore.h>
+#include <signal.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -97,6 +98,11 @@ struct dpu_blocked {
 };
 
 #define DPU_MSG_MAX 512
+
+/* Sent by the explorer to a runner whose run is over its time limit: the runner captures the
+ * stacks of the hang, marks the run DPU_END_HANG_TIME and exits (the zygote then symbolises
+ * them). A runner that does not exit soon after is killed. */
+#define DPU_HANG_SIGNAL SIGXCPU
 
 /* Call stacks of the program's threads at a defect (issue #4), captured by the runner
  * (runtime/backtrace.c) and read by the explorer (explorer/stacks.c). Only frames of the

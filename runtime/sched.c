@@ -347,6 +347,23 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx) {
   _exit(128 + sig);
 }
 
+/* A run over its time limit: the explorer sends DPU_HANG_SIGNAL before it kills the runner, so
+ * that the hang is reported with the stacks of where the threads are looping. */
+static void hang_handler(int sig, siginfo_t *si, void *uctx) {
+  (void)si;
+  if (dpu_rt.ended) return; /* the run has just ended: its own result stands */
+  struct dpu_run_result *r = &dpu_rt.shm->result;
+  r->end = DPU_END_HANG_TIME;
+  r->code = 0;
+  r->tid = dpu_rt.cur;
+  r->site = 0;
+  r->msg[0] = 0; /* the explorer words the message: it knows the limit */
+  dpu_rt.ended = true;
+  dpu_bt_capture(r, uctx);
+  __dpu_defect_stop(DPU_END_HANG_TIME, r->tid);
+  _exit(128 + sig);
+}
+
 int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   memset(&dpu_rt, 0, sizeof dpu_rt);
   dpu_rt.cfg = *cfg;
@@ -374,6 +391,7 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   dpu_rt.heap_region = region;
   for (unsigned i = 0; i < DPU_MAX_THREADS; i++)
     dpu_rt.heaps[i] = (struct dpu_arena){.base = all.base + i * region, .cap = region};
+  dpu_bt_init();
   static char altstack[1 << 16];
   stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack};
   sigaltstack(&ss, NULL);
@@ -384,6 +402,8 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   sigemptyset(&sa.sa_mask);
   int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS};
   for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) sigaction(sigs[i], &sa, NULL);
+  sa.sa_sigaction = hang_handler;
+  sigaction(DPU_HANG_SIGNAL, &sa, NULL);
   return 0;
 }
 
