@@ -56,17 +56,19 @@ size_t dpu_bt_register_jit(void) {
 
 /* ---- capture ----------------------------------------------------------------------------- */
 
-/* Unwinds from cursor c, keeping the program's code addresses (see struct dpu_stack.pcs).
- * exact: the first frame's ip is a faulting instruction, not a return address. */
-static uint16_t unwind(unw_cursor_t *c, bool exact, uint64_t *pcs) {
-  uint16_t n = 0;
+/* Unwinds from cursor c into pcs (at most max; see struct dpu_stack.pcs), keeping the
+ * addresses keep accepts (all if keep is NULL). exact: the first frame's ip is a faulting
+ * instruction, not a return address. */
+static unsigned unwind(unw_cursor_t *c, bool exact, uint64_t *pcs, unsigned max,
+                       bool (*keep)(uint64_t)) {
+  unsigned n = 0;
   /* Bounded: a stack the program scribbled over may loop. */
-  for (int steps = 0; steps < 4096 && n < DPU_STACK_FRAMES; steps++) {
+  for (int steps = 0; steps < 4096 && n < max; steps++) {
     unw_word_t ip;
     if (unw_get_reg(c, UNW_REG_IP, &ip) < 0 || ip == 0) break;
     uint64_t pc = exact ? ip : ip - 1;
     exact = false;
-    if (dpu_sym_is_program(pc)) pcs[n++] = pc;
+    if (!keep || keep(pc)) pcs[n++] = pc;
     if (unw_step(c) <= 0) break;
   }
   return n;
@@ -89,22 +91,29 @@ static void coro_context(const struct dpu_coro *co, unw_context_t *uc) {
   g[REG_R15] = (greg_t)r.r15;
 }
 
-static void capture_thread(struct dpu_stack *s, int tid, const void *fault) {
+unsigned dpu_bt_unwind_coro(const struct dpu_coro *co, uint64_t *pcs, unsigned max,
+                            bool (*keep)(uint64_t pc)) {
   unw_context_t uc;
   unw_cursor_t c;
+  coro_context(co, &uc);
+  if (unw_init_local(&c, &uc) != 0) return 0;
+  return unwind(&c, false, pcs, max, keep);
+}
+
+static void capture_thread(struct dpu_stack *s, int tid, const void *fault) {
   s->tid = (uint16_t)tid;
   s->npcs = s->nframes = 0;
-  int rc;
-  if (fault) {
-    /* The signal handler's context is what UNW_INIT_SIGNAL_FRAME expects (x86-64's
-     * unw_context_t is ucontext_t). libunwind only reads it, and keeps pointers into it, so
-     * it is used in place: the kernel's ucontext is shorter than the C library's (sigset). */
-    rc = unw_init_local2(&c, (unw_context_t *)(uintptr_t)fault, UNW_INIT_SIGNAL_FRAME);
-  } else {
-    coro_context(&dpu_rt.threads[tid].coro, &uc);
-    rc = unw_init_local(&c, &uc);
+  if (!fault) {
+    s->npcs = (uint16_t)dpu_bt_unwind_coro(&dpu_rt.threads[tid].coro, s->pcs, DPU_STACK_FRAMES,
+                                           dpu_sym_is_program);
+    return;
   }
-  if (rc == 0) s->npcs = unwind(&c, fault != NULL, s->pcs);
+  /* The signal handler's context is what UNW_INIT_SIGNAL_FRAME expects (x86-64's
+   * unw_context_t is ucontext_t). libunwind only reads it, and keeps pointers into it, so it
+   * is used in place: the kernel's ucontext is shorter than the C library's (sigset). */
+  unw_cursor_t c;
+  if (unw_init_local2(&c, (unw_context_t *)(uintptr_t)fault, UNW_INIT_SIGNAL_FRAME) == 0)
+    s->npcs = (uint16_t)unwind(&c, true, s->pcs, DPU_STACK_FRAMES, dpu_sym_is_program);
 }
 
 /* The runner's own stack (the OS thread's, where the scheduler runs), [lo, hi). */

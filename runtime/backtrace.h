@@ -7,8 +7,11 @@
 #ifndef DPU_BACKTRACE_H
 #define DPU_BACKTRACE_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
+#include "coro.h"
 #include "protocol.h"
 
 /* Registers the unwind tables (.eh_frame FDEs, from dpu_sym_fdes) of the JIT-compiled code
@@ -17,6 +20,14 @@
  * number of FDEs registered (0: libunwind falls back on the frame-pointer chain that
  * passes/instrument.c keeps in every function). */
 size_t dpu_bt_register_jit(void);
+
+/* Unwinds the stack of a switched-out coroutine from its saved registers (dpu_coro_registers)
+ * into pcs, innermost first, at most max: each frame's return address minus 1 (an address in
+ * its call instruction), or only those keep accepts when keep is not NULL. Stops at the
+ * coroutine's first frame (dpu_coro_trampoline's unwind table ends the chain). Returns the
+ * number written. */
+unsigned dpu_bt_unwind_coro(const struct dpu_coro *co, uint64_t *pcs, unsigned max,
+                            bool (*keep)(uint64_t pc));
 
 /* Records the bounds of the runner's own stack, to tell a crash in the scheduler from one in
  * a program thread. Call once on the OS thread that will run the scheduler (dpu_rt_init). */
