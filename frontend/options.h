@@ -31,6 +31,7 @@ struct dpu_options {
   bool stats;             /* print statistics (--stats) */
   const char *dot;        /* --dot FILE, or NULL */
   const char *replay;     /* --replay=SPEC, or NULL */
+  bool gdb;               /* --gdb: run the replay under gdb (frontend/gdb.h) */
   int verbosity;          /* -q: -1, default 0, -v: 1 */
 };
 
