@@ -268,6 +268,17 @@ static void emit_globals_table(LLVMModuleRef mod) {
   free(addrs);
 }
 
+/* Step 6: every function keeps a frame-pointer chain ("frame-pointer"="all", as clang's
+ * -fno-omit-frame-pointer gives, but also for .ll/.bc inputs compiled without it). The call
+ * stacks captured at a defect (runtime/backtrace.c) and a debugger walk JIT-compiled frames by
+ * their unwind tables when those are registered, and fall back on this chain otherwise. */
+static void keep_frame_pointers(LLVMModuleRef mod) {
+  LLVMContextRef ctx = LLVMGetModuleContext(mod);
+  LLVMAttributeRef fp = LLVMCreateStringAttribute(ctx, "frame-pointer", 13, "all", 3);
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f)) LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, fp);
+}
+
 int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
                    struct dpu_site_table *sites) {
   memset(sites, 0, sizeof *sites);
@@ -283,6 +294,7 @@ int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
   dpu_pass_atomics(mod); /* after redirect: it reuses the program's renamed declarations */
   number_sites(mod, sites);
   emit_globals_table(mod);
+  keep_frame_pointers(mod);
   return 0;
 }
 

@@ -3,6 +3,7 @@
 
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
+#include <llvm-c/LLJITUtils.h>
 #include <llvm-c/Target.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,12 @@ int dpu_jit_load(LLVMOrcThreadSafeModuleRef tsm, struct dpu_jit_program *out, ch
   LLVMOrcLLJITRef jit;
   LLVMErrorRef e = LLVMOrcCreateLLJIT(&jit, NULL);
   if (e) return fail(e, "cannot create the JIT", err);
+  /* Debug objects: every compiled object, with its DWARF and the load addresses of its
+   * sections, is registered through the GDB JIT interface (__jit_debug_descriptor). gdb reads
+   * them from there, and so does the symboliser that names the frames of a defect's stacks
+   * (symbolize.h). Without it stacks are unnamed, so a failure is not fatal. */
+  e = LLVMOrcLLJITEnableDebugSupport(jit);
+  if (e) LLVMConsumeError(e);
   LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(jit);
 
   size_t n;

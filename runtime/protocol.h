@@ -6,6 +6,7 @@
 #define DPU_PROTOCOL_H
 
 #include <semaphore.h>
+#include <signal.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -168,6 +169,55 @@ struct dpu_blocked {
 
 #define DPU_MSG_MAX 512
 
+/* Sent by the explorer to a runner whose run is over its time limit: the runner captures the
+ * stacks of the hang, marks the run DPU_END_HANG_TIME and exits (the zygote then symbolises
+ * them). A runner that does not exit soon after is killed. */
+#define DPU_HANG_SIGNAL SIGXCPU
+
+/* Call stacks of the program's threads at a defect (issue #4), captured by the runner
+ * (runtime/backtrace.c) and read by the explorer (explorer/stacks.c). Only frames of the
+ * program (JIT-compiled code) are kept, innermost first, at most DPU_STACK_FRAMES per thread;
+ * function and file names share one string area of DPU_STACK_STRINGS bytes per run. */
+#define DPU_STACK_FRAMES 32
+#define DPU_STACK_STRINGS 16384
+
+/* One source-level frame. function and file are offsets into dpu_stacks.strings; 0 means
+ * unknown (strings[0] is NUL). line 0 = unknown (code without debug info). */
+struct dpu_stack_frame {
+  uint32_t function, file;
+  uint32_t line, column;
+};
+
+/* The stack of one thread. pcs are the program code addresses found by unwinding: the address
+ * of the faulting instruction for the innermost frame of a crash, a return address minus 1
+ * (inside the call instruction) for every other frame. frames are pcs symbolised, with
+ * functions inlined at a pc expanded into frames of their own. */
+struct dpu_stack {
+  uint16_t tid;
+  uint16_t npcs;
+  uint16_t nframes;
+  uint16_t pad;
+  uint64_t pcs[DPU_STACK_FRAMES];
+  struct dpu_stack_frame frames[DPU_STACK_FRAMES];
+};
+
+/* How far the stacks of a run got (dpu_stacks.state). A crash captures raw pcs in the runner's
+ * signal handler and the zygote symbolises them after the runner has died; other defects are
+ * captured and symbolised by the runner at the end of the run. */
+enum dpu_stacks_state {
+  DPU_STACKS_RAW = 1,     /* pcs captured, frames not yet symbolised */
+  DPU_STACKS_SYMBOLISING, /* being symbolised (left so if that crashed: not retried) */
+  DPU_STACKS_DONE,        /* frames and strings are valid */
+};
+
+struct dpu_stacks {
+  uint32_t state;         /* enum dpu_stacks_state; meaningful only if dpu_run_result.nstacks */
+  uint32_t strings_len;   /* bytes used in strings */
+  struct dpu_stack threads[DPU_MAX_THREADS]; /* [0, nstacks): the thread at fault first, then
+                                              * the other live threads in creation order */
+  char strings[DPU_STACK_STRINGS];
+};
+
 /* Outcome of one run, written by the runner (or by the zygote if the runner died). */
 struct dpu_run_result {
   int32_t end;              /* enum dpu_end */
@@ -176,7 +226,11 @@ struct dpu_run_result {
   uint32_t site;            /* call site of the faulting operation, 0 if unknown */
   uint32_t nblocked;
   struct dpu_blocked blocked[DPU_MAX_THREADS];
+  uint32_t nstacks;         /* threads in stacks.threads (0: none captured; cleared every run) */
   char msg[DPU_MSG_MAX];    /* NUL-terminated detail (assertion text, misuse description) */
+  /* Call stacks at a defect (stacks.threads[0, nstacks)). Not cleared between runs: only
+   * nstacks says what is valid, so a run that ends normally costs nothing here. */
+  struct dpu_stacks stacks;
 };
 
 /* The shared region. One fixed header, then three arrays whose capacities are set at start:
