@@ -10,8 +10,10 @@ static const struct dpu_ostate initial; /* all zero */
 
 /* Whether an atomic access by the owner of pt at `site` would re-read, unchanged, what pt
  * read (runtime/atomic.c: such a thread waits instead of spinning). */
-static int spin_blocked(const struct dpu_event *after, const struct dpu_event *pt, uint32_t site) {
+static int spin_blocked(const struct dpu_event *after, const struct dpu_event *pt, uint8_t op,
+                        uint32_t site, uint64_t aux) {
   if (!after || !pt || pt->site != site) return 0;
+  if (op == DPU_OP_ATOMIC_CAS && !aux) return 0; /* expects what pt read: would succeed */
   if (pt->op != DPU_OP_ATOMIC_LOAD && pt->op != DPU_OP_ATOMIC_CAS) return 0;
   if (pt->op == DPU_OP_ATOMIC_CAS && pt->data != 0) return 0; /* exchanged, or unknown */
   /* pt read the same location (then it lies on the object's tree at or above `after`), and
@@ -20,7 +22,7 @@ static int spin_blocked(const struct dpu_event *after, const struct dpu_event *p
 }
 
 unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_event *pt,
-                            uint16_t tid, uint8_t op, uint32_t site, uint8_t kind,
+                            uint16_t tid, uint8_t op, uint32_t site, uint64_t aux, uint8_t kind,
                             uint8_t *results) {
   const struct dpu_ostate *s = after ? &after->st : &initial;
   int32_t self = tid + 1;
@@ -88,7 +90,7 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
   /* atomic.c */
   case DPU_OP_ATOMIC_LOAD:
   case DPU_OP_ATOMIC_CAS:
-    if (spin_blocked(after, pt, site)) return 0;
+    if (spin_blocked(after, pt, op, site, aux)) return 0;
     break;
   default:
     break;
@@ -171,7 +173,8 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     if (s.owner == self) s.owner = 0;
     else if (s.count) s.count--;
     break;
-  case DPU_OP_SEM_INIT:
+  case DPU_OP_SEM_INIT:     /* aux: the initial value */
+  case DPU_OP_BARRIER_INIT: /* aux: threads per round */
     s = initial;
     s.status = 1;
     s.count = (uint32_t)e->aux;
@@ -188,11 +191,6 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     break;
   case DPU_OP_SEM_POST:
     s.count++;
-    break;
-  case DPU_OP_BARRIER_INIT:
-    s = initial;
-    s.status = 1;
-    s.count = (uint32_t)e->aux;
     break;
   case DPU_OP_BARRIER_ARRIVE:
     s.set1 |= bit;

@@ -144,7 +144,7 @@ static void d_pop_above(struct qpor *q, uint32_t frame) {
 /* The event thread t would perform next at the current configuration, given its pending
  * operation (op, obj, site); NULL if that is not enabled here. */
 static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint64_t obj,
-                                    uint32_t site) {
+                                    uint32_t site, uint64_t aux) {
   uint32_t oi = dpu_unf_object(&q->u, op, obj);
   if (oi == DPU_NO_OBJECT - 1) return NULL;
   struct dpu_event *pm = oi != DPU_NO_OBJECT ? q->cmax_o[oi] : NULL;
@@ -158,11 +158,12 @@ static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint
     if (!px || px->op != DPU_OP_THREAD_EXIT) return NULL;
   }
   uint8_t results[DPU_MODEL_MAX_OUTCOMES];
-  unsigned n = dpu_model_outcomes(pm, q->cmax_t[t], t, op, site,
+  unsigned n = dpu_model_outcomes(pm, q->cmax_t[t], t, op, site, aux,
                                   oi != DPU_NO_OBJECT ? q->u.okind[oi] : 0, results);
   struct dpu_event *first = NULL;
   for (unsigned i = 0; i < n; i++) { /* every outcome of a signal is enabled */
-    struct dpu_event *e = dpu_unf_event(&q->u, t, op, results[i], oi, q->cmax_t[t], pm, px, site, 0);
+    struct dpu_event *e =
+        dpu_unf_event(&q->u, t, op, results[i], oi, q->cmax_t[t], pm, px, site, aux);
     if (!first) first = e;
   }
   return first;
@@ -179,20 +180,21 @@ static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm, uint32
   for (uint64_t rest = enabled & ~(1ull << chosen); rest; rest &= rest - 1) {
     uint16_t t = (uint16_t)__builtin_ctzll(rest);
     uint8_t op;
-    uint64_t obj;
+    uint64_t obj, aux;
     uint32_t site;
     uint32_t nx = q->first_of[t];
     if (nx != UINT32_MAX) {
-      op = rec[nx].op, obj = rec[nx].obj, site = rec[nx].site;
+      op = rec[nx].op, obj = rec[nx].obj, site = rec[nx].site, aux = rec[nx].aux;
     } else {
       uint32_t b = 0;
       while (b < shm->result.nblocked && shm->result.blocked[b].tid != t) b++;
       if (b == shm->result.nblocked) continue;
       op = shm->result.blocked[b].op, obj = shm->result.blocked[b].obj;
       site = shm->result.blocked[b].site;
+      aux = shm->result.blocked[b].aux;
     }
     if (op == DPU_OP_THREAD_CREATE) continue; /* its object is only known when it runs */
-    struct dpu_event *e = next_event(q, t, op, obj, site);
+    struct dpu_event *e = next_event(q, t, op, obj, site, aux);
     if (e && !e->in_d && !outside_d) outside_d = e;
   }
   (void)m;
@@ -264,13 +266,13 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
   for (uint32_t b = 0; b < shm->result.nblocked; b++) {
     const struct dpu_blocked *bl = &shm->result.blocked[b];
     if (bl->op == DPU_OP_THREAD_CREATE) continue;
-    if (next_event(q, bl->tid, bl->op, bl->obj, bl->site)) continue;
+    if (next_event(q, bl->tid, bl->op, bl->obj, bl->site, bl->aux)) continue;
     uint32_t oi = dpu_unf_object(&q->u, bl->op, bl->obj);
     if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
     struct dpu_event *px = NULL;
     if (bl->op == DPU_OP_THREAD_JOIN) continue; /* waits for an exit: no earlier position */
     if (dpu_unf_earlier(&q->u, bl->tid, bl->op, oi, q->cmax_t[bl->tid], q->cmax_o[oi], px,
-                        bl->site, 0, false) != 0)
+                        bl->site, bl->aux, false) != 0)
       return -1;
   }
   return n;
@@ -332,10 +334,15 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_event *heads,
                         const struct dpu_event *d, const struct dpu_event *extra) {
   if (ensure_marks(q) != 0) return -1;
   for (struct dpu_event *h = heads; h; h = h->osibling) {
-    for (struct dpu_event *s = h; s; s = s->osame) {
-      if (h->tid == d->tid && (s == d || s->pre_thread != d->pre_thread)) continue;
-      if (spike_consider(q, n, s, extra) != 0) return -1;
+    if (h->tid == d->tid) {
+      if (d->op != DPU_OP_COND_SIGNAL) continue; /* the only operation with several outcomes */
+      for (struct dpu_event *s = h; s; s = s->osame)
+        if (s != d && s->pre_thread == d->pre_thread && spike_consider(q, n, s, extra) != 0)
+          return -1;
+      continue;
     }
+    for (struct dpu_event *s = h; s; s = s->osame)
+      if (spike_consider(q, n, s, extra) != 0) return -1;
   }
   return 0;
 }

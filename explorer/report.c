@@ -167,6 +167,7 @@ static void print_message(struct dpu_report *r, struct dpu_shm *shm) {
   case DPU_END_HANG_STEPS:
   case DPU_END_HANG_TIME:
     fprintf(r->out, "%s", res->msg);
+    if (s) fprintf(r->out, " (at %s:%u in %s)", s->file, s->line, s->function);
     return;
   default:
     fprintf(r->out, "%s", res->msg);

@@ -190,7 +190,7 @@ int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t 
   for (struct dpu_event *x = at_pm ? pm : pm->pre_obj;; x = x->pre_obj) {
     /* x: the new position's object predecessor (NULL: the object's first operation). */
     if (lo && (!x || x->onode.depth < lo->onode.depth)) break; /* above lo (the root is) */
-    unsigned n = dpu_model_outcomes(x, pt, tid, op, site, u->okind[oi], results);
+    unsigned n = dpu_model_outcomes(x, pt, tid, op, site, aux, u->okind[oi], results);
     for (unsigned i = 0; i < n; i++) {
       uint32_t before = u->pes.nevents;
       if (!dpu_unf_event(u, tid, op, results[i], oi, pt, x, px, site, aux)) return -1;

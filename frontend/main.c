@@ -11,6 +11,7 @@
 #include "../passes/instrument.h"
 #include "../runtime/executor.h"
 #include "compile.h"
+#include "gdb.h"
 #include "options.h"
 
 /* Exit codes of DESIGN.md §8. */
@@ -39,6 +40,14 @@ int main(int argc, char **argv) {
   int rc = dpu_options_parse(argc, argv, &o);
   if (rc == 1) return EXIT_CLEAN;
   if (rc != 0) return EXIT_USAGE;
+  if (o.gdb) {
+    if (!dpu_gdb_is_inferior()) {
+      dpu_gdb_exec(argc, argv); /* returns only if gdb cannot be run */
+      return EXIT_USAGE;
+    }
+    dpu_gdb_inferior_setup();
+    o.run_timeout = 0; /* no per-run limit: the run may sit in the debugger */
+  }
   struct dpu_replay_step *replay = NULL;
   long nreplay = 0;
   if (o.replay) {

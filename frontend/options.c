@@ -14,7 +14,7 @@
 enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
   OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
-  OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET
+  OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB
 };
 
 static const struct option longopts[] = {
@@ -27,6 +27,7 @@ static const struct option longopts[] = {
     {"stop-on-defect", no_argument, 0, OPT_STOP},
     {"show-output", no_argument, 0, OPT_SHOW_OUTPUT},
     {"replay", required_argument, 0, OPT_REPLAY},
+    {"gdb", no_argument, 0, OPT_GDB},
     {"stack-size", required_argument, 0, OPT_STACK},
     {"heap-size", required_argument, 0, OPT_HEAP},
     {"std", required_argument, 0, OPT_STD},
@@ -70,6 +71,7 @@ static void usage(FILE *f) {
       "  --nondet=VALUE         every __VERIFIER_nondet_* call returns VALUE (without it,\n"
       "                         programs that call them are rejected)\n"
       "  --replay=T:C,T:C,...   run once, following this schedule (from a defect report)\n"
+      "  --gdb                  with --replay: run it under gdb, stopped at the defect\n"
       "  --stack-size=BYTES     stack of each program thread (default 1 MiB; K/M/G suffixes)\n"
       "  --heap-size=BYTES      heap of each thread in a run (default 256 MiB; K/M/G suffixes)\n"
       "\n"
@@ -209,6 +211,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
     case OPT_STOP: o->stop_on_defect = true; break;
     case OPT_SHOW_OUTPUT: o->show_output = true; break;
     case OPT_REPLAY: o->replay = optarg; break;
+    case OPT_GDB: o->gdb = true; break;
     case OPT_STACK:
       if (parse_u64(optarg, &u) || u < 16384) return bad("--stack-size", optarg);
       o->stack_size = u;
@@ -229,6 +232,10 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   o->ninputs = end - optind;
   if (o->ninputs == 0) {
     fprintf(stderr, "dpu: error: no input file (see dpu --help)\n");
+    return 2;
+  }
+  if (o->gdb && !o->replay) {
+    fprintf(stderr, "dpu: error: --gdb needs --replay=... (the replay line of a defect)\n");
     return 2;
   }
   return 0;

@@ -33,6 +33,7 @@ struct dpu_options {
   const char *replay;     /* --replay=SPEC, or NULL */
   bool nondet_fixed;      /* --nondet=VALUE given */
   long long nondet;
+  bool gdb;               /* --gdb: run the replay under gdb (frontend/gdb.h) */
   int verbosity;          /* -q: -1, default 0, -v: 1 */
 };
 

@@ -1,5 +1,6 @@
 /* Atomic instructions become visible operations; see steps.h. */
 #include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
 #include <string.h>
 
 #include "../runtime/protocol.h"
@@ -35,9 +36,12 @@ static void bracket_atomic_function(LLVMModuleRef mod, LLVMValueRef f, LLVMBuild
 void dpu_pass_atomics(LLVMModuleRef mod) {
   LLVMContextRef ctx = LLVMGetModuleContext(mod);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(mod);
   LLVMTypeRef op_ty, res_ty;
-  LLVMValueRef op_fn = hook(mod, "__dpu_atomic_op", &op_ty, (LLVMTypeRef[]){ptr, i32}, 2);
+  LLVMValueRef op_fn =
+      hook(mod, "__dpu_atomic_op", &op_ty, (LLVMTypeRef[]){ptr, i32, i32, i64}, 4);
   LLVMValueRef res_fn = hook(mod, "__dpu_atomic_cas_result", &res_ty, (LLVMTypeRef[]){i32}, 1);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
@@ -50,21 +54,33 @@ void dpu_pass_atomics(LLVMModuleRef mod) {
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         LLVMValueRef addr;
+        LLVMTypeRef vty; /* the type of the value accessed */
         uint32_t op;
         if (LLVMIsALoadInst(i) && LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic) {
-          addr = LLVMGetOperand(i, 0), op = DPU_OP_ATOMIC_LOAD;
+          addr = LLVMGetOperand(i, 0), op = DPU_OP_ATOMIC_LOAD, vty = LLVMTypeOf(i);
         } else if (LLVMIsAStoreInst(i) && LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic) {
           addr = LLVMGetOperand(i, 1), op = DPU_OP_ATOMIC_STORE;
+          vty = LLVMTypeOf(LLVMGetOperand(i, 0));
         } else if (LLVMIsAAtomicRMWInst(i)) {
-          addr = LLVMGetOperand(i, 0), op = DPU_OP_ATOMIC_RMW;
+          addr = LLVMGetOperand(i, 0), op = DPU_OP_ATOMIC_RMW, vty = LLVMTypeOf(i);
         } else if (LLVMIsAAtomicCmpXchgInst(i)) {
           addr = LLVMGetOperand(i, 0), op = DPU_OP_ATOMIC_CAS;
+          vty = LLVMTypeOf(LLVMGetOperand(i, 1));
         } else {
           continue;
         }
         LLVMPositionBuilderBefore(b, i);
-        LLVMValueRef c =
-            LLVMBuildCall2(b, op_ty, op_fn, (LLVMValueRef[]){addr, LLVMConstInt(i32, op, 0)}, 2, "");
+        unsigned long long size = LLVMStoreSizeOfType(td, vty);
+        LLVMValueRef expected = LLVMConstInt(i64, 0, 0);
+        if (op == DPU_OP_ATOMIC_CAS && size <= 8) {
+          LLVMValueRef cmp = LLVMGetOperand(i, 1);
+          if (LLVMGetTypeKind(vty) == LLVMPointerTypeKind) expected = LLVMBuildPtrToInt(b, cmp, i64, "");
+          else if (LLVMGetTypeKind(vty) == LLVMIntegerTypeKind) expected = LLVMBuildZExt(b, cmp, i64, "");
+        }
+        LLVMValueRef c = LLVMBuildCall2(
+            b, op_ty, op_fn,
+            (LLVMValueRef[]){addr, LLVMConstInt(i32, op, 0), LLVMConstInt(i32, size, 0), expected},
+            4, "");
         LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(i));
         if (op != DPU_OP_ATOMIC_CAS) continue;
         LLVMValueRef next = LLVMGetNextInstruction(i);

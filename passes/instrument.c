@@ -108,17 +108,15 @@ static const char *why_unsupported(const char *name) {
       {"__pthread_unregister_cancel", "thread cancellation is not modelled"},
       {"__pthread_unwind", "thread cancellation is not modelled"},
       {"pthread_kill", "signals are not modelled"},
+      {"pthread_tryjoin_np", "non-blocking joins are not modelled (pthread_join is)"},
+      {"pthread_timedjoin_np", "non-blocking joins are not modelled (pthread_join is)"},
+      {"pthread_clockjoin_np", "non-blocking joins are not modelled (pthread_join is)"},
       {"pthread_sigqueue", "signals are not modelled"},
       {"pthread_cond_clockwait", "use pthread_cond_timedwait"},
       {"pthread_mutex_clocklock", "use pthread_mutex_timedlock"},
       {"sem_open", "named semaphores are not modelled (unnamed ones are: sem_init)"},
       {"sem_close", "named semaphores are not modelled (unnamed ones are: sem_init)"},
       {"sem_unlink", "named semaphores are not modelled (unnamed ones are: sem_init)"},
-      {"thrd_", "C11 <threads.h> is not modelled; pthreads are"},
-      {"mtx_", "C11 <threads.h> is not modelled; pthreads are"},
-      {"cnd_", "C11 <threads.h> is not modelled; pthreads are"},
-      {"tss_", "C11 <threads.h> is not modelled; pthreads are"},
-      {"call_once", "C11 <threads.h> is not modelled; pthreads are"},
   };
   for (size_t i = 0; i < sizeof reasons / sizeof *reasons; i++)
     if (strncmp(name, reasons[i].prefix, strlen(reasons[i].prefix)) == 0) return reasons[i].why;
@@ -222,43 +220,63 @@ static void number_sites(LLVMModuleRef mod, struct dpu_site_table *t) {
   LLVMDisposeBuilder(b);
 }
 
-/* Step 5. */
-static void emit_globals_table(LLVMModuleRef mod) {
+void dpu_pass_emit_table(LLVMModuleRef mod, const char *prefix, LLVMValueRef *vars, size_t n) {
   LLVMContextRef ctx = LLVMGetModuleContext(mod);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(mod);
+  LLVMValueRef *sizes = malloc((n ? n : 1) * sizeof *sizes);
+  if (!sizes) abort();
+  for (size_t i = 0; i < n; i++)
+    sizes[i] = LLVMConstInt(i64, LLVMABISizeOfType(td, LLVMGlobalGetValueType(vars[i])), 0);
+  char name[64];
+  snprintf(name, sizeof name, "%s_addrs", prefix);
+  LLVMValueRef ga = LLVMAddGlobal(mod, LLVMArrayType2(ptr, n), name);
+  LLVMSetInitializer(ga, LLVMConstArray2(ptr, vars, n));
+  LLVMSetGlobalConstant(ga, 1);
+  snprintf(name, sizeof name, "%s_sizes", prefix);
+  LLVMValueRef gs = LLVMAddGlobal(mod, LLVMArrayType2(i64, n), name);
+  LLVMSetInitializer(gs, LLVMConstArray2(i64, sizes, n));
+  LLVMSetGlobalConstant(gs, 1);
+  snprintf(name, sizeof name, "%s_n", prefix);
+  LLVMValueRef gn = LLVMAddGlobal(mod, i64, name);
+  LLVMSetInitializer(gn, LLVMConstInt(i64, n, 0));
+  LLVMSetGlobalConstant(gn, 1);
+  free(sizes);
+}
+
+/* Step 5. */
+static void emit_globals_table(LLVMModuleRef mod) {
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(mod);
   size_t cap = 16, n = 0;
-  LLVMValueRef *addrs = malloc(cap * sizeof *addrs), *sizes = malloc(cap * sizeof *sizes);
-  if (!addrs || !sizes) abort();
+  LLVMValueRef *addrs = malloc(cap * sizeof *addrs);
+  if (!addrs) abort();
   for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g)) {
     if (LLVMIsDeclaration(g) || LLVMIsGlobalConstant(g) || LLVMIsThreadLocal(g)) continue;
     size_t len;
     const char *name = LLVMGetValueName2(g, &len);
     if (strncmp(name, "llvm.", 5) == 0 || strncmp(name, "__dpu_", 6) == 0) continue;
-    unsigned long long size = LLVMABISizeOfType(td, LLVMGlobalGetValueType(g));
-    if (size == 0) continue;
+    if (LLVMABISizeOfType(td, LLVMGlobalGetValueType(g)) == 0) continue;
     if (n == cap) {
       cap *= 2;
       addrs = realloc(addrs, cap * sizeof *addrs);
-      sizes = realloc(sizes, cap * sizeof *sizes);
-      if (!addrs || !sizes) abort();
+      if (!addrs) abort();
     }
-    addrs[n] = g;
-    sizes[n] = LLVMConstInt(i64, size, 0);
-    n++;
+    addrs[n++] = g;
   }
-  LLVMValueRef ga = LLVMAddGlobal(mod, LLVMArrayType2(ptr, n), "__dpu_global_addrs");
-  LLVMSetInitializer(ga, LLVMConstArray2(ptr, addrs, n));
-  LLVMSetGlobalConstant(ga, 1);
-  LLVMValueRef gs = LLVMAddGlobal(mod, LLVMArrayType2(i64, n), "__dpu_global_sizes");
-  LLVMSetInitializer(gs, LLVMConstArray2(i64, sizes, n));
-  LLVMSetGlobalConstant(gs, 1);
-  LLVMValueRef gn = LLVMAddGlobal(mod, i64, "__dpu_nglobals");
-  LLVMSetInitializer(gn, LLVMConstInt(i64, n, 0));
-  LLVMSetGlobalConstant(gn, 1);
+  dpu_pass_emit_table(mod, "__dpu_global", addrs, n);
   free(addrs);
-  free(sizes);
+}
+
+/* Step 6: every function keeps a frame-pointer chain ("frame-pointer"="all", as clang's
+ * -fno-omit-frame-pointer gives, but also for .ll/.bc inputs compiled without it). The call
+ * stacks captured at a defect (runtime/backtrace.c) and a debugger walk JIT-compiled frames by
+ * their unwind tables when those are registered, and fall back on this chain otherwise. */
+static void keep_frame_pointers(LLVMModuleRef mod) {
+  LLVMContextRef ctx = LLVMGetModuleContext(mod);
+  LLVMAttributeRef fp = LLVMCreateStringAttribute(ctx, "frame-pointer", 13, "all", 3);
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f)) LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, fp);
 }
 
 int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
@@ -272,10 +290,11 @@ int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
   if (dpu_pass_nondet(mod, opt->nondet_fixed, opt->nondet) != 0) return -1;
   if (reject_unsupported(mod) != 0) return -1;
   if (dpu_pass_tls(mod) != 0) return -1;
-  dpu_pass_atomics(mod);
   redirect(mod);
+  dpu_pass_atomics(mod); /* after redirect: it reuses the program's renamed declarations */
   number_sites(mod, sites);
   emit_globals_table(mod);
+  keep_frame_pointers(mod);
   return 0;
 }
 

@@ -38,8 +38,10 @@ struct dpu_instrument_options {
  *     calls and function pointers both reach the runtime;
  *  4. before every call to a __dpu_ function and every indirect call, stores the call's site id
  *     in @__dpu_site, and records the site in *sites;
- *  5. emits @__dpu_global_addrs / @__dpu_global_sizes / @__dpu_nglobals, the table of writable
- *     globals the runtime restores before every run.
+ *  5. emits @__dpu_global_addrs / @__dpu_global_sizes / @__dpu_global_n, the table of writable
+ *     globals the runtime restores before every run;
+ *  6. gives every defined function the attribute "frame-pointer"="all", so that stacks can be
+ *     unwound through the JIT-compiled code by its frame-pointer chain.
  * Returns 0 on success, -1 on an error already reported on stderr. On success *sites is filled
  * (free with dpu_site_table_free). */
 int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,

@@ -7,27 +7,6 @@
 
 #include "steps.h"
 
-static void emit_table(LLVMModuleRef mod, LLVMValueRef *vars, size_t n) {
-  LLVMContextRef ctx = LLVMGetModuleContext(mod);
-  LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
-  LLVMTargetDataRef td = LLVMGetModuleDataLayout(mod);
-  LLVMValueRef *sizes = malloc((n ? n : 1) * sizeof *sizes);
-  if (!sizes) abort();
-  for (size_t i = 0; i < n; i++)
-    sizes[i] = LLVMConstInt(i64, LLVMABISizeOfType(td, LLVMGlobalGetValueType(vars[i])), 0);
-  LLVMValueRef ga = LLVMAddGlobal(mod, LLVMArrayType2(ptr, n), "__dpu_tls_addrs");
-  LLVMSetInitializer(ga, LLVMConstArray2(ptr, vars, n));
-  LLVMSetGlobalConstant(ga, 1);
-  LLVMValueRef gs = LLVMAddGlobal(mod, LLVMArrayType2(i64, n), "__dpu_tls_sizes");
-  LLVMSetInitializer(gs, LLVMConstArray2(i64, sizes, n));
-  LLVMSetGlobalConstant(gs, 1);
-  LLVMValueRef gn = LLVMAddGlobal(mod, i64, "__dpu_ntls");
-  LLVMSetInitializer(gn, LLVMConstInt(i64, n, 0));
-  LLVMSetGlobalConstant(gn, 1);
-  free(sizes);
-}
-
 int dpu_pass_tls(LLVMModuleRef mod) {
   LLVMContextRef ctx = LLVMGetModuleContext(mod);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
@@ -78,7 +57,7 @@ int dpu_pass_tls(LLVMModuleRef mod) {
     vars[n++] = g;
   }
   LLVMDisposeBuilder(b);
-  if (!bad) emit_table(mod, vars, n);
+  if (!bad) dpu_pass_emit_table(mod, "__dpu_tls", vars, n);
   free(vars);
   return bad ? -1 : 0;
 }

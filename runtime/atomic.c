@@ -9,10 +9,15 @@
  * Spin loops. Each location has a version, the number of modifications (stores, RMWs,
  * successful CAS) in this run. A thread whose previous visible operation read a location (a
  * load, or a CAS that failed) at some call site, and whose next one reads it again at the same
- * site while its version is unchanged, would read the same value: it is treated as blocked
- * until another thread modifies the location, instead of looping. If no thread ever does, the
- * run ends as a hang naming it (sched.c). The explorer applies the same rule
- * (explorer/model.c), so the events of a spin loop are finite.
+ * site while its version is unchanged, would read the same value: a load is then treated as
+ * blocked until another thread modifies the location, instead of looping; so is a CAS whose
+ * expected value differs from the value read (it would fail again, as in a spinlock that
+ * resets its expected value), but not one that expects that value (the usual
+ * load-then-CAS-retry loop, whose failed CAS stored the value it read in `expected`, succeeds
+ * on its retry). If no thread ever modifies the location, the run ends as a hang naming the
+ * spinning thread (sched.c). The explorer applies the same rule (explorer/model.c): a CAS's
+ * record carries, in aux, whether it would fail again, which depends only on the thread's own
+ * history; so the events of a spin loop are finite.
  *
  * __VERIFIER_atomic_begin/end lock and unlock one global "atomic section" object (nesting
  * allowed); functions named __VERIFIER_atomic_* run their whole body as such a section. */
@@ -60,27 +65,49 @@ void dpu_rt_atomic_reset(void) {
   section.depth = 0;
 }
 
+/* Whether the running thread's next read of obj at site would repeat its previous read (same
+ * location, same site; for a CAS, one that expects another value than the one read). */
+static bool repeats_read(const struct dpu_rt_thread *t, uint8_t op, uint64_t obj, uint32_t site,
+                         uint64_t expected) {
+  if (!t->last_read || t->last_obj != obj || t->last_site != site) return false;
+  return op == DPU_OP_ATOMIC_LOAD || expected != t->last_value;
+}
+
 bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid) {
-  (void)op; /* a load or a CAS */
   const struct dpu_rt_thread *t = &dpu_rt.threads[tid];
   if (!t->last_read || t->last_obj != obj || t->last_site != t->pend_site) return true;
+  if (op == DPU_OP_ATOMIC_CAS && !t->pend_aux) return true; /* would not fail again */
   uint32_t *v = version_of(obj);
   return !v || *v != t->last_version;
 }
 
-void __dpu_atomic_op(void *addr, uint32_t op) {
+/* The value at p of `size` bytes (1, 2, 4, 8), as a 64-bit number. */
+static uint64_t value_at(const void *p, uint32_t size) {
+  switch (size) {
+  case 1: return *(const uint8_t *)p;
+  case 2: return *(const uint16_t *)p;
+  case 4: return *(const uint32_t *)p;
+  default: return *(const uint64_t *)p;
+  }
+}
+
+void __dpu_atomic_op(void *addr, uint32_t op, uint32_t size, uint64_t expected) {
   uint64_t obj = (uint64_t)(uintptr_t)addr;
-  struct dpu_event_rec *e = dpu_rt_visible((uint8_t)op, obj);
+  struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
+  bool wide = size > 8; /* no spin detection: values are compared up to 8 bytes */
+  uint64_t aux = op == DPU_OP_ATOMIC_CAS && !wide &&
+                 repeats_read(t, (uint8_t)op, obj, __dpu_site, expected);
+  struct dpu_event_rec *e = dpu_rt_visible_aux((uint8_t)op, obj, aux);
   uint32_t *v = version_of(obj);
   if (!v) dpu_rt_end(DPU_END_LIMIT, 0, "more than %d atomic locations in one run", VCAP * 3 / 4);
-  struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
   switch (op) {
   case DPU_OP_ATOMIC_LOAD:
   case DPU_OP_ATOMIC_CAS: /* a read until __dpu_atomic_cas_result says it exchanged */
-    t->last_read = true;
+    t->last_read = !wide;
     t->last_obj = obj;
     t->last_site = e->site;
     t->last_version = *v;
+    if (!wide) t->last_value = value_at(addr, size);
     cas_rec = e;
     break;
   default:

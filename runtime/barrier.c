@@ -44,6 +44,7 @@ int __dpu_pthread_barrier_init(pthread_barrier_t *restrict b,
   struct barrier_state *s = state(b);
   if (dpu_rt_obj_status(s->stamp) == DPU_OBJ_INIT && s->arrived)
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_barrier_init of a barrier threads wait at");
+  dpu_rt_check_double_init(b, dpu_rt_obj_status(s->stamp), "pthread_barrier_init", "a barrier");
   if (count == 0) return EINVAL;
   if (count > DPU_MAX_THREADS)
     dpu_rt_end(DPU_END_DEADLOCK, 0, "a barrier for %u threads (more than dpu's %d) never opens",

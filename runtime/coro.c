@@ -50,13 +50,18 @@ __asm__(".text\n"
         "  popq %rbp\n"
         "  ret\n"
         ".size dpu_coro_swap, .-dpu_coro_swap\n"
-        /* First activation of a coroutine: r12 holds the entry function. */
+        /* First activation of a coroutine: r12 holds the entry function. Its unwind table
+         * says the return address is undefined: the outermost frame of every coroutine, where
+         * unwinders (libunwind, gdb) stop. */
         ".globl dpu_coro_trampoline\n"
         ".type dpu_coro_trampoline,@function\n"
         "dpu_coro_trampoline:\n"
+        "  .cfi_startproc\n"
+        "  .cfi_undefined rip\n"
         "  andq $-16, %rsp\n"
         "  callq *%r12\n"
         "  ud2\n"
+        "  .cfi_endproc\n"
         ".size dpu_coro_trampoline, .-dpu_coro_trampoline\n");
 
 void dpu_coro_swap(void **save_sp, void *new_sp);
@@ -102,6 +107,19 @@ void dpu_coro_prepare(struct dpu_coro *c, void (*entry)(void)) {
   *--sp = 0;                               /* r15 */
   *--sp = 0x037f00001f80ull;               /* MXCSR default, x87 control word default */
   c->sp = sp;
+}
+
+void dpu_coro_registers(const struct dpu_coro *c, struct dpu_coro_regs *out) {
+  /* The frame dpu_coro_swap left: MXCSR/x87 word, r15, r14, r13, r12, rbx, rbp, return. */
+  const uint64_t *sp = c->sp;
+  out->r15 = sp[1];
+  out->r14 = sp[2];
+  out->r13 = sp[3];
+  out->r12 = sp[4];
+  out->rbx = sp[5];
+  out->rbp = sp[6];
+  out->rip = sp[7];
+  out->rsp = (uint64_t)(uintptr_t)(sp + 8);
 }
 
 void dpu_coro_switch(struct dpu_coro *from, struct dpu_coro *to) {

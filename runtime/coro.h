@@ -4,6 +4,7 @@
 #define DPU_CORO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* A coroutine's saved context: its stack pointer while it is switched out, and its stack
  * (base/size, used for ASan's fiber annotations). */
@@ -27,6 +28,18 @@ void dpu_coro_prepare(struct dpu_coro *c, void (*entry)(void));
 /* Saves the current context in from and resumes to. Returns when something switches back to
  * from. from->stack_base may be NULL for the OS thread's own stack. */
 void dpu_coro_switch(struct dpu_coro *from, struct dpu_coro *to);
+
+/* The callee-saved registers of a switched-out coroutine, as they will be when its switch
+ * returns: rip is the return address of the switch (in dpu_coro_switch or its caller; the start
+ * of the trampoline for a coroutine prepared but never run), rsp the stack pointer after that
+ * return. Enough to unwind its stack (runtime/backtrace.c) without resuming it. */
+struct dpu_coro_regs {
+  uint64_t rip, rsp, rbp, rbx, r12, r13, r14, r15;
+};
+
+/* Reads the saved registers of c, which must be switched out (c->sp set by dpu_coro_switch or
+ * dpu_coro_prepare). */
+void dpu_coro_registers(const struct dpu_coro *c, struct dpu_coro_regs *out);
 
 /* Must be the first call in every coroutine entry function: completes the switch for the
  * address sanitizer and records, in `from`, the bounds of the stack switched from when they are

@@ -13,8 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "backtrace.h"
 #include "jit.h"
 #include "rt.h"
+#include "symbolize.h"
 
 double dpu_now(void) {
   struct timespec ts;
@@ -74,6 +76,10 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
   struct dpu_jit_program prog;
   char *err = NULL;
   if (dpu_jit_load(tsm, &prog, &err) != 0) zygote_fail(shm, err ? err : "JIT failed");
+  /* The program's code ranges, debug info and unwind tables, for stacks at a defect: read
+   * once here, inherited by every runner. */
+  dpu_sym_load();
+  dpu_bt_register_jit();
   if (dpu_rt_snapshot_globals(prog.global_addrs, prog.global_sizes, prog.nglobals) != 0)
     zygote_fail(shm, "out of memory while saving the program's globals");
   if (dpu_rt_tls_register(prog.tls_addrs, prog.tls_sizes, prog.ntls) != 0)
@@ -112,8 +118,11 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
     }
     if (shm->shutdown) _exit(0);
-    /* The runner died during a run. Its crash handler may have described it already. */
+    /* The runner died during a run. Its crash handler may have described it already, and
+     * captured the stacks, which are symbolised here, where the program cannot have
+     * damaged the symboliser's memory. */
     struct dpu_run_result *r = &shm->result;
+    dpu_bt_symbolise(r);
     if (r->end == DPU_END_NONE || r->end == DPU_END_OK) {
       if (WIFSIGNALED(st)) { /* e.g. SIGABRT raised by the program itself */
         r->end = DPU_END_SIGNAL;
@@ -157,6 +166,9 @@ int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
   return 0;
 }
 
+/* How long a runner over its time limit has to capture its stacks and exit. */
+#define DPU_HANG_GRACE_SECONDS 1.0
+
 static int wait_done(struct dpu_shm *shm, double until) {
   if (sem_poll(&shm->done) == 0) return 0;
   if (until <= 0) {
@@ -187,9 +199,14 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *ex, const struct dpu_r
   sem_post(&shm->req);
   int timed_out = wait_done(shm, until) != 0;
   if (timed_out) {
+    /* First ask for the hang's stacks (the runner captures them and exits, or ignores the
+     * signal if the run has just ended), then make sure. */
     pid_t r = shm->runner_pid;
-    if (r > 0) kill(r, SIGKILL);
-    sem_wait_intr(&shm->done);
+    if (r > 0) kill(r, DPU_HANG_SIGNAL);
+    if (wait_done(shm, dpu_now() + DPU_HANG_GRACE_SECONDS) != 0) {
+      if (r > 0) kill(r, SIGKILL);
+      sem_wait_intr(&shm->done);
+    }
   }
   ex->exec_seconds += dpu_now() - start;
   ex->runs++;
@@ -206,7 +223,8 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *ex, const struct dpu_r
         rr->blocked[rr->nblocked++] = (struct dpu_blocked){.tid = (uint16_t)i,
                                                            .op = shm->pending[i].op,
                                                            .site = shm->pending[i].site,
-                                                           .obj = shm->pending[i].obj};
+                                                           .obj = shm->pending[i].obj,
+                                                           .aux = shm->pending[i].aux};
   }
   if (timed_out) {
     if (global) return DPU_RUN_DEADLINE;

@@ -11,6 +11,7 @@
 #include <semaphore.h>
 #include <signal.h>
 #include <stdint.h>
+#include <threads.h>
 #include <time.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -112,6 +113,22 @@ int __dpu_pthread_getschedparam(pthread_t t, int *policy, struct sched_param *p)
 int __dpu_pthread_setconcurrency(int level);
 int __dpu_pthread_getconcurrency(void);
 int __dpu_pthread_sigmask(int how, const sigset_t *set, sigset_t *old);
+int __dpu_pthread_attr_getschedpolicy(const pthread_attr_t *a, int *policy);
+int __dpu_pthread_attr_getinheritsched(const pthread_attr_t *a, int *inherit);
+int __dpu_pthread_setaffinity_np(pthread_t t, size_t size, const cpu_set_t *set);
+int __dpu_pthread_getaffinity_np(pthread_t t, size_t size, cpu_set_t *set);
+int __dpu_pthread_attr_setaffinity_np(pthread_attr_t *a, size_t size, const cpu_set_t *set);
+int __dpu_pthread_condattr_getpshared(const pthread_condattr_t *a, int *pshared);
+int __dpu_pthread_rwlockattr_setpshared(pthread_rwlockattr_t *a, int pshared);
+int __dpu_pthread_rwlockattr_getpshared(const pthread_rwlockattr_t *a, int *pshared);
+int __dpu_pthread_rwlockattr_setkind_np(pthread_rwlockattr_t *a, int kind);
+int __dpu_pthread_rwlockattr_getkind_np(const pthread_rwlockattr_t *a, int *kind);
+int __dpu_pthread_barrierattr_setpshared(pthread_barrierattr_t *a, int pshared);
+int __dpu_pthread_barrierattr_getpshared(const pthread_barrierattr_t *a, int *pshared);
+int __dpu_pthread_mutexattr_getprotocol(const pthread_mutexattr_t *a, int *protocol);
+int __dpu_pthread_attr_getstack(const pthread_attr_t *a, void **addr, size_t *size);
+int __dpu_pthread_getattr_np(pthread_t t, pthread_attr_t *a);
+int __dpu_pthread_atfork(void (*prepare)(void), void (*parent)(void), void (*child)(void));
 
 void __dpu___VERIFIER_atomic_begin(void);
 void __dpu___VERIFIER_atomic_end(void);
@@ -119,10 +136,37 @@ _Noreturn void __dpu___VERIFIER_error(void);
 void __dpu___VERIFIER_assume(int cond);
 _Noreturn void __dpu_reach_error(void);
 
+int __dpu_thrd_create(thrd_t *t, thrd_start_t fn, void *arg);
+int __dpu_thrd_join(thrd_t t, int *res);
+_Noreturn void __dpu_thrd_exit(int res);
+int __dpu_thrd_detach(thrd_t t);
+thrd_t __dpu_thrd_current(void);
+int __dpu_thrd_equal(thrd_t a, thrd_t b);
+void __dpu_thrd_yield(void);
+int __dpu_thrd_sleep(const struct timespec *duration, struct timespec *remaining);
+int __dpu_mtx_init(mtx_t *m, int type);
+int __dpu_mtx_lock(mtx_t *m);
+int __dpu_mtx_trylock(mtx_t *m);
+int __dpu_mtx_timedlock(mtx_t *restrict m, const struct timespec *restrict t);
+int __dpu_mtx_unlock(mtx_t *m);
+void __dpu_mtx_destroy(mtx_t *m);
+int __dpu_cnd_init(cnd_t *c);
+int __dpu_cnd_signal(cnd_t *c);
+int __dpu_cnd_broadcast(cnd_t *c);
+int __dpu_cnd_wait(cnd_t *c, mtx_t *m);
+int __dpu_cnd_timedwait(cnd_t *restrict c, mtx_t *restrict m, const struct timespec *restrict t);
+void __dpu_cnd_destroy(cnd_t *c);
+int __dpu_tss_create(tss_t *key, tss_dtor_t dtor);
+void *__dpu_tss_get(tss_t key);
+int __dpu_tss_set(tss_t key, void *value);
+void __dpu_tss_delete(tss_t key);
+void __dpu_call_once(once_flag *flag, void (*fn)(void));
+
 /* Hooks that passes/ inserts (not replacements of a program function). */
 /* Before every atomic instruction: op (enum dpu_op, an ATOMIC_* access) on the location at
- * addr; a visible operation (atomic.c). */
-void __dpu_atomic_op(void *addr, uint32_t op);
+ * addr of size bytes; expected: a CAS's expected value (zero-extended, when size <= 8), else 0.
+ * A visible operation (atomic.c). */
+void __dpu_atomic_op(void *addr, uint32_t op, uint32_t size, uint64_t expected);
 /* After a cmpxchg: whether it exchanged (non-zero) or failed. */
 void __dpu_atomic_cas_result(uint32_t exchanged);
 /* The running thread's copy of thread-local variable number index (key.c). */

@@ -3,6 +3,7 @@
 
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
+#include <llvm-c/LLJITUtils.h>
 #include <llvm-c/Target.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,12 @@ int dpu_jit_load(LLVMOrcThreadSafeModuleRef tsm, struct dpu_jit_program *out, ch
   LLVMOrcLLJITRef jit;
   LLVMErrorRef e = LLVMOrcCreateLLJIT(&jit, NULL);
   if (e) return fail(e, "cannot create the JIT", err);
+  /* Debug objects: every compiled object, with its DWARF and the load addresses of its
+   * sections, is registered through the GDB JIT interface (__jit_debug_descriptor). gdb reads
+   * them from there, and so does the symboliser that names the frames of a defect's stacks
+   * (symbolize.h). Without it stacks are unnamed, so a failure is not fatal. */
+  e = LLVMOrcLLJITEnableDebugSupport(jit);
+  if (e) LLVMConsumeError(e);
   LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(jit);
 
   size_t n;
@@ -62,9 +69,9 @@ int dpu_jit_load(LLVMOrcThreadSafeModuleRef tsm, struct dpu_jit_program *out, ch
 
   LLVMOrcExecutorAddress a_main, a_addrs, a_sizes, a_n, t_addrs, t_sizes, t_n;
   if (lookup(jit, "main", &a_main, err) || lookup(jit, "__dpu_global_addrs", &a_addrs, err) ||
-      lookup(jit, "__dpu_global_sizes", &a_sizes, err) || lookup(jit, "__dpu_nglobals", &a_n, err) ||
+      lookup(jit, "__dpu_global_sizes", &a_sizes, err) || lookup(jit, "__dpu_global_n", &a_n, err) ||
       lookup(jit, "__dpu_tls_addrs", &t_addrs, err) || lookup(jit, "__dpu_tls_sizes", &t_sizes, err) ||
-      lookup(jit, "__dpu_ntls", &t_n, err))
+      lookup(jit, "__dpu_tls_n", &t_n, err))
     return -1;
   out->tls_addrs = (void *const *)(uintptr_t)t_addrs;
   out->tls_sizes = (const uint64_t *)(uintptr_t)t_sizes;

@@ -16,11 +16,19 @@
 #include "interpose.h"
 #include "rt.h"
 
+/* Keys per run (PTHREAD_KEYS_MAX is larger; programs use a handful). */
+#define DPU_MAX_KEYS 64
+
 static struct {
   bool used;
   void (*destructor)(void *);
 } keys[DPU_MAX_KEYS];
 static uint32_t run_of_keys; /* run_stamp the table belongs to */
+
+/* Each thread's values, valid when values_run[tid] is this run's stamp (a canonical thread id
+ * is created at most once per run), so creating a thread costs nothing here. */
+static void *values[DPU_MAX_THREADS][DPU_MAX_KEYS];
+static uint32_t values_run[DPU_MAX_THREADS];
 
 /* The key table of this run (reset lazily: most runs use no keys). */
 static void keys_current(void) {
@@ -29,13 +37,23 @@ static void keys_current(void) {
   run_of_keys = dpu_rt.run_stamp;
 }
 
+/* The running thread's values. */
+static void **my_values(void) {
+  int t = dpu_rt.cur;
+  if (values_run[t] != dpu_rt.run_stamp) {
+    memset(values[t], 0, sizeof values[t]);
+    values_run[t] = dpu_rt.run_stamp;
+  }
+  return values[t];
+}
+
 int __dpu_pthread_key_create(pthread_key_t *key, void (*destructor)(void *)) {
   keys_current();
   for (unsigned k = 0; k < DPU_MAX_KEYS; k++) {
     if (keys[k].used) continue;
     keys[k].used = true;
     keys[k].destructor = destructor;
-    for (unsigned i = 0; i < DPU_MAX_THREADS; i++) dpu_rt.threads[i].keys[k] = NULL;
+    for (unsigned i = 0; i < DPU_MAX_THREADS; i++) values[i][k] = NULL;
     *key = k;
     return 0;
   }
@@ -54,20 +72,20 @@ void *__dpu_pthread_getspecific(pthread_key_t key) {
   keys_current();
   if (key >= DPU_MAX_KEYS || !keys[key].used)
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_getspecific of a key that does not exist");
-  return dpu_rt.threads[dpu_rt.cur].keys[key];
+  return my_values()[key];
 }
 
 int __dpu_pthread_setspecific(pthread_key_t key, const void *value) {
   keys_current();
   if (key >= DPU_MAX_KEYS || !keys[key].used)
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_setspecific of a key that does not exist");
-  dpu_rt.threads[dpu_rt.cur].keys[key] = (void *)value;
+  my_values()[key] = (void *)value;
   return 0;
 }
 
 void dpu_rt_keys_at_exit(void) {
   if (run_of_keys != dpu_rt.run_stamp) return; /* no key this run */
-  void **vals = dpu_rt.threads[dpu_rt.cur].keys;
+  void **vals = my_values();
   for (int round = 0; round < PTHREAD_DESTRUCTOR_ITERATIONS; round++) {
     bool called = false;
     for (unsigned k = 0; k < DPU_MAX_KEYS; k++) {

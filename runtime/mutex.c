@@ -39,13 +39,17 @@ static struct mutex_state *state(pthread_mutex_t *m) {
   return s;
 }
 
+/* On the scheduler's hot path (every waiting thread, every step): no writes, the common case
+ * first. */
 bool dpu_rt_mutex_enabled(uint8_t op, uint64_t obj, int tid) {
-  if (op == DPU_OP_SPIN_LOCK) return dpu_rt_spin_enabled(obj, tid);
-  if (op == DPU_OP_ATOMIC_BEGIN) return dpu_rt_section_enabled(tid);
-  struct mutex_state *s = state((pthread_mutex_t *)(uintptr_t)obj);
+  if (op != DPU_OP_MUTEX_LOCK)
+    return op == DPU_OP_SPIN_LOCK ? dpu_rt_spin_enabled(obj, tid) : dpu_rt_section_enabled(tid);
+  const struct mutex_state *s = (const struct mutex_state *)(uintptr_t)obj;
   /* A re-lock by the owner is "enabled" so that it executes and is reported (or recurses). */
-  return s->owner == 0 || s->owner == tid + 1 ||
-         dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED;
+  if (s->owner == 0 || s->owner == tid + 1) return true;
+  /* Held: unless the state is stale (then it is free) or the mutex destroyed (reported). */
+  int st = dpu_rt_obj_status(s->stamp);
+  return (st == DPU_OBJ_FRESH && s->stamp != 0) || st == DPU_OBJ_DESTROYED;
 }
 
 static void check_live(struct mutex_state *s, const char *fn) {
@@ -58,6 +62,7 @@ int __dpu_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr
   struct mutex_state *s = state(m);
   if (dpu_rt_obj_status(s->stamp) != DPU_OBJ_DESTROYED && s->owner)
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_mutex_init of a locked mutex");
+  dpu_rt_check_double_init(m, dpu_rt_obj_status(s->stamp), "pthread_mutex_init", "a mutex");
   memset(m, 0, sizeof *m);
   s->stamp = dpu_rt_obj_stamp(DPU_OBJ_INIT);
   s->kind = attr ? *(const int *)attr : PTHREAD_MUTEX_NORMAL;

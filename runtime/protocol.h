@@ -6,6 +6,7 @@
 #define DPU_PROTOCOL_H
 
 #include <semaphore.h>
+#include <signal.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -24,7 +25,7 @@ enum dpu_op {
   DPU_OP_THREAD_DETACH,  /* obj = tid detached */
   /* Every operation below acts on the object at address obj; all operations on one object are
    * dependent (DESIGN.md §5). "result" is the outcome recorded in the trace record. */
-  DPU_OP_MUTEX_INIT,     /* mutexes */
+  DPU_OP_MUTEX_INIT,     /* mutexes; aux = the mutex's type (PTHREAD_MUTEX_*) except destroy */
   DPU_OP_MUTEX_DESTROY,
   DPU_OP_MUTEX_LOCK,     /* enabled when the mutex is free (or held by the caller: misuse/recursion) */
   DPU_OP_MUTEX_UNLOCK,
@@ -72,7 +73,10 @@ enum dpu_op {
   DPU_OP_ATOMIC_LOAD,    /* atomic instructions on the location at obj */
   DPU_OP_ATOMIC_STORE,
   DPU_OP_ATOMIC_RMW,
-  DPU_OP_ATOMIC_CAS,     /* result: 1 = exchanged, 0 = failed (not part of the event's name) */
+  DPU_OP_ATOMIC_CAS,     /* result: 1 = exchanged, 0 = failed (not part of the event's name);
+                          * aux = 1 when it would fail again if the location is unchanged since
+                          * the thread's previous operation, a failed read of it at the same
+                          * call site (a spin: see runtime/atomic.c) */
   DPU_OP_PROCESS_EXIT,   /* exit() or return from main; ends the run; obj = 0 */
   DPU_OP_COUNT
 };
@@ -160,9 +164,59 @@ struct dpu_blocked {
   uint8_t op;
   uint32_t site;
   uint64_t obj;
+  uint64_t aux;     /* what the operation's record would carry in aux */
 };
 
 #define DPU_MSG_MAX 512
+
+/* Sent by the explorer to a runner whose run is over its time limit: the runner captures the
+ * stacks of the hang, marks the run DPU_END_HANG_TIME and exits (the zygote then symbolises
+ * them). A runner that does not exit soon after is killed. */
+#define DPU_HANG_SIGNAL SIGXCPU
+
+/* Call stacks of the program's threads at a defect (issue #4), captured by the runner
+ * (runtime/backtrace.c) and read by the explorer (explorer/stacks.c). Only frames of the
+ * program (JIT-compiled code) are kept, innermost first, at most DPU_STACK_FRAMES per thread;
+ * function and file names share one string area of DPU_STACK_STRINGS bytes per run. */
+#define DPU_STACK_FRAMES 32
+#define DPU_STACK_STRINGS 16384
+
+/* One source-level frame. function and file are offsets into dpu_stacks.strings; 0 means
+ * unknown (strings[0] is NUL). line 0 = unknown (code without debug info). */
+struct dpu_stack_frame {
+  uint32_t function, file;
+  uint32_t line, column;
+};
+
+/* The stack of one thread. pcs are the program code addresses found by unwinding: the address
+ * of the faulting instruction for the innermost frame of a crash, a return address minus 1
+ * (inside the call instruction) for every other frame. frames are pcs symbolised, with
+ * functions inlined at a pc expanded into frames of their own. */
+struct dpu_stack {
+  uint16_t tid;
+  uint16_t npcs;
+  uint16_t nframes;
+  uint16_t pad;
+  uint64_t pcs[DPU_STACK_FRAMES];
+  struct dpu_stack_frame frames[DPU_STACK_FRAMES];
+};
+
+/* How far the stacks of a run got (dpu_stacks.state). A crash captures raw pcs in the runner's
+ * signal handler and the zygote symbolises them after the runner has died; other defects are
+ * captured and symbolised by the runner at the end of the run. */
+enum dpu_stacks_state {
+  DPU_STACKS_RAW = 1,     /* pcs captured, frames not yet symbolised */
+  DPU_STACKS_SYMBOLISING, /* being symbolised (left so if that crashed: not retried) */
+  DPU_STACKS_DONE,        /* frames and strings are valid */
+};
+
+struct dpu_stacks {
+  uint32_t state;         /* enum dpu_stacks_state; meaningful only if dpu_run_result.nstacks */
+  uint32_t strings_len;   /* bytes used in strings */
+  struct dpu_stack threads[DPU_MAX_THREADS]; /* [0, nstacks): the thread at fault first, then
+                                              * the other live threads in creation order */
+  char strings[DPU_STACK_STRINGS];
+};
 
 /* Outcome of one run, written by the runner (or by the zygote if the runner died). */
 struct dpu_run_result {
@@ -172,7 +226,11 @@ struct dpu_run_result {
   uint32_t site;            /* call site of the faulting operation, 0 if unknown */
   uint32_t nblocked;
   struct dpu_blocked blocked[DPU_MAX_THREADS];
+  uint32_t nstacks;         /* threads in stacks.threads (0: none captured; cleared every run) */
   char msg[DPU_MSG_MAX];    /* NUL-terminated detail (assertion text, misuse description) */
+  /* Call stacks at a defect (stacks.threads[0, nstacks)). Not cleared between runs: only
+   * nstacks says what is valid, so a run that ends normally costs nothing here. */
+  struct dpu_stacks stacks;
 };
 
 /* The shared region. One fixed header, then three arrays whose capacities are set at start:
@@ -210,6 +268,7 @@ struct dpu_shm {
     uint8_t op;
     uint32_t site;
     uint64_t obj;
+    uint64_t aux;
   } pending[DPU_MAX_THREADS];
 
   volatile uint32_t nthread_ids;

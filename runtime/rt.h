@@ -12,9 +12,6 @@
 #include "coro.h"
 #include "protocol.h"
 
-/* pthread keys per run (PTHREAD_KEYS_MAX is larger; programs use a handful). */
-#define DPU_MAX_KEYS 64
-
 enum dpu_thread_state { DPU_TS_UNUSED = 0, DPU_TS_ALIVE, DPU_TS_EXITED };
 
 /* One program thread: a coroutine and the visible operation it is about to perform. */
@@ -25,6 +22,7 @@ struct dpu_rt_thread {
   uint8_t pend_op;          /* enum dpu_op it waits to perform */
   uint32_t pend_site;
   uint64_t pend_obj;
+  uint64_t pend_aux;
   uint16_t ncreated;        /* threads it created so far in this run */
   /* Its last visible operation, for spin-loop detection (atomic.c): a read of an atomic
    * location (a load, or a CAS that failed) and the location's version after it. */
@@ -32,8 +30,8 @@ struct dpu_rt_thread {
   uint32_t last_site;
   uint64_t last_obj;
   uint32_t last_version;
+  uint64_t last_value;      /* the value that read found (up to 8 bytes) */
   void **tls;               /* its copies of the program's thread-local variables, or NULL */
-  void *keys[DPU_MAX_KEYS]; /* pthread_key_* values */
   void *(*fn)(void *);
   void *arg;
   void *retval;
@@ -86,6 +84,10 @@ extern uint32_t __dpu_site;
  * Must be called on a program thread. Ends the run (never returns) if the trace is full. */
 struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj);
 
+/* The same, for an operation whose record's aux is known before it runs (it is also reported
+ * as the pending operation's aux, e.g. for a blocked spin). */
+struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux);
+
 /* Ends the run with `end` (enum dpu_end), blaming the running thread at the current call site
  * (__dpu_site, which the explorer turns into "at FILE:LINE in FN"); code is the exit status or
  * signal; msg is printf-formatted. On a program thread it switches to the scheduler and
@@ -112,6 +114,13 @@ bool dpu_rt_barrier_enabled(uint8_t op, uint64_t obj, int tid);
 bool dpu_rt_once_enabled(uint8_t op, uint64_t obj, int tid);
 bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid);
 
+/* The holder (tid + 1, 0 when free) that mutex.c keeps in the first int of a pthread_mutex_t, for
+ * the scheduler's fast path; when it is not 0 or the asking thread, dpu_rt_mutex_enabled
+ * decides (the state may be stale or the mutex destroyed). */
+static inline int32_t dpu_rt_mutex_owner(uint64_t obj) {
+  return *(const int32_t *)(uintptr_t)obj;
+}
+
 /* Lifecycle of a synchronisation object whose state dpu keeps inside the program's object
  * (pthread_mutex_t, sem_t, ...). The object stores dpu_rt_obj_stamp(status); a stamp from an
  * earlier run (stale memory of a recycled stack or heap) reads as DPU_OBJ_FRESH, like the
@@ -122,6 +131,23 @@ static inline uint32_t dpu_rt_obj_stamp(int status) {
 }
 static inline int dpu_rt_obj_status(uint32_t stamp) {
   return (stamp >> 2) == dpu_rt.run_stamp ? (int)(stamp & 3) : DPU_OBJ_FRESH;
+}
+
+/* Whether p lies on the stack of the running program thread. A synchronisation object there may
+ * be initialised again by a later call of the same function without having been destroyed (its
+ * lifetime ended), so double initialisation is only reported for objects elsewhere. */
+static inline bool dpu_rt_on_stack(const void *p) {
+  const struct dpu_coro *c = &dpu_rt.threads[dpu_rt.cur].coro;
+  return (const char *)p >= (const char *)c->stack_base &&
+         (const char *)p < (const char *)c->stack_base + c->stack_size;
+}
+
+/* Reports `fn` (e.g. "pthread_mutex_init") as misuse when the object at p, whose lifecycle
+ * status (DPU_OBJ_*) is `status`, was initialised in this run and not destroyed. */
+static inline void dpu_rt_check_double_init(const void *p, int status, const char *fn,
+                                            const char *what) {
+  if (status == DPU_OBJ_INIT && !dpu_rt_on_stack(p))
+    dpu_rt_end(DPU_END_MISUSE, 0, "%s of %s that is already initialised", fn, what);
 }
 
 /* Unlocks mutex m for the running thread as pthread_mutex_unlock does (a visible operation);

@@ -2,8 +2,8 @@
  * lock is enabled when no writer holds the lock (readers are preferred, as with glibc's
  * default), a write lock when nobody holds it; the try and timed variants never block and
  * their outcome follows from the state. Relocking for writing by the writer, or unlocking a
- * lock the caller does not hold, is reported as misuse; a read lock by the writer returns
- * EDEADLK, as glibc does. */
+ * lock the caller does not hold, is reported as misuse; a read lock or timed lock by the
+ * writer returns EDEADLK, as glibc does, a try lock by the writer EBUSY. */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
@@ -57,6 +57,7 @@ int __dpu_pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *a
   struct rwlock_state *s = state(l);
   if (dpu_rt_obj_status(s->stamp) != DPU_OBJ_DESTROYED && (s->writer || s->nreaders))
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_rwlock_init of a locked rwlock");
+  dpu_rt_check_double_init(l, dpu_rt_obj_status(s->stamp), "pthread_rwlock_init", "an rwlock");
   memset(l, 0, sizeof *l);
   s->stamp = dpu_rt_obj_stamp(DPU_OBJ_INIT);
   return 0;
@@ -80,7 +81,7 @@ static int lock(pthread_rwlock_t *l, uint8_t op, bool write, const char *fn, int
   int self = dpu_rt.cur + 1;
   if (s->writer == self) {
     if (write && !busy) dpu_rt_end(DPU_END_MISUSE, 0, "%s of an rwlock the caller holds for writing", fn);
-    return EDEADLK;
+    return busy == EBUSY ? EBUSY : EDEADLK; /* the try functions only know "busy" (POSIX) */
   }
   bool free = write ? s->writer == 0 && s->nreaders == 0 : s->writer == 0;
   if (!free) return busy; /* only the non-blocking variants get here */

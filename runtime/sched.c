@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "backtrace.h"
 #include "rt.h"
 
 struct dpu_rt dpu_rt;
@@ -37,6 +38,7 @@ static void vset_end(int end, int code, const char *fmt, va_list ap) {
   r->site = dpu_rt.cur >= 0 ? __dpu_site : 0;
   vsnprintf(r->msg, sizeof r->msg, fmt, ap);
   dpu_rt.ended = true;
+  if (__builtin_expect(dpu_end_is_defect(end), 0)) __dpu_defect_stop(end, r->tid);
 }
 
 void dpu_rt_set_end(int end, int code, const char *fmt, ...) {
@@ -57,12 +59,17 @@ _Noreturn void dpu_rt_end(int end, int code, const char *fmt, ...) {
 }
 
 struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj) {
+  return dpu_rt_visible_aux(op, obj, 0);
+}
+
+struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux) {
   struct dpu_rt_thread *t = cur_thread();
   t->pend_op = op;
   t->pend_obj = obj;
   t->pend_site = __dpu_site;
+  t->pend_aux = aux;
   struct dpu_pending *p = &dpu_rt.shm->pending[dpu_rt.cur];
-  p->op = op, p->obj = obj, p->site = t->pend_site;
+  p->op = op, p->obj = obj, p->site = t->pend_site, p->aux = aux;
   dpu_coro_switch(&t->coro, &dpu_rt.sched);
   p->op = DPU_OP_COUNT;
   /* Chosen by the scheduler: the operation happens now. */
@@ -80,7 +87,7 @@ struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj) {
   e->site = t->pend_site;
   e->obj = obj;
   e->enabled = dpu_rt.cur_enabled;
-  e->aux = 0;
+  e->aux = aux;
   shm->nevents = n + 1;
   t->last_read = false;
   __dpu_site = t->pend_site; /* messages about this operation point at its call site */
@@ -160,12 +167,12 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->ncreated = 0;
   t->last_read = false;
   t->tls = NULL;
-  memset(t->keys, 0, sizeof t->keys);
   t->pend_op = DPU_OP_THREAD_START;
   t->pend_obj = (uint64_t)tid;
+  t->pend_aux = 0;
   t->pend_site = __dpu_site;
   dpu_rt.shm->pending[tid] = (struct dpu_pending){.op = DPU_OP_THREAD_START, .obj = (uint64_t)tid,
-                                                  .site = t->pend_site};
+                                                  .site = t->pend_site, .aux = 0};
   t->fn = fn;
   t->arg = arg;
   t->retval = NULL;
@@ -173,9 +180,24 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   return tid;
 }
 
+/* The operations that can block (the scheduler asks their model whether they can run). */
+#define BIT(op) (1ull << (op))
+static const uint64_t may_block =
+    BIT(DPU_OP_MUTEX_LOCK) | BIT(DPU_OP_SPIN_LOCK) | BIT(DPU_OP_ATOMIC_BEGIN) |
+    BIT(DPU_OP_COND_RESUME) | BIT(DPU_OP_RWLOCK_RDLOCK) | BIT(DPU_OP_RWLOCK_WRLOCK) |
+    BIT(DPU_OP_SEM_WAIT) | BIT(DPU_OP_BARRIER_LEAVE) | BIT(DPU_OP_ONCE_ENTER) |
+    BIT(DPU_OP_ATOMIC_LOAD) | BIT(DPU_OP_ATOMIC_CAS) | BIT(DPU_OP_THREAD_JOIN);
+_Static_assert(DPU_OP_COUNT <= 64, "may_block is a 64-bit set");
+
+/* On the hot path: called for every live thread at every step. */
 static bool thread_enabled(const struct dpu_rt_thread *t, int tid) {
   uint8_t op = t->pend_op;
   uint64_t obj = t->pend_obj;
+  if (op == DPU_OP_MUTEX_LOCK) { /* the usual case: a free mutex, or one the thread holds */
+    int32_t owner = dpu_rt_mutex_owner(obj);
+    return owner == 0 || owner == tid + 1 || dpu_rt_mutex_enabled(op, obj, tid);
+  }
+  if (!(may_block >> op & 1)) return true;
   switch (op) {
   case DPU_OP_MUTEX_LOCK:
   case DPU_OP_SPIN_LOCK:
@@ -258,8 +280,8 @@ static void record_blocked(void) {
     /* Only operations still to perform: the thread that ended the run may have performed its
      * last one (exit) already. */
     if (dpu_rt.threads[i].state != DPU_TS_ALIVE || p->op == DPU_OP_COUNT) continue;
-    r->blocked[r->nblocked++] =
-        (struct dpu_blocked){.tid = (uint16_t)i, .op = p->op, .site = p->site, .obj = p->obj};
+    r->blocked[r->nblocked++] = (struct dpu_blocked){
+        .tid = (uint16_t)i, .op = p->op, .site = p->site, .obj = p->obj, .aux = p->aux};
   }
 }
 
@@ -283,6 +305,14 @@ static bool spin_end(void) {
     return true;
   }
   return false;
+}
+
+/* The stacks of a run that ended with a defect. Every thread is switched out now, the one at
+ * fault too: they are all unwound from here, on the runner's own stack (a program thread's may
+ * be small). Kept out of line, so that the scheduling loop compiles as if it were not there. */
+static __attribute__((noinline, cold)) void capture_stacks(void) {
+  dpu_bt_capture(&dpu_rt.shm->result, NULL);
+  dpu_bt_symbolise(&dpu_rt.shm->result);
 }
 
 void dpu_rt_run_once(void) {
@@ -360,13 +390,15 @@ void dpu_rt_run_once(void) {
   /* The operation every live thread was about to perform: the deadlock report names them, and
    * the QPOR explorer learns from them what those threads could have done next. */
   record_blocked();
+  /* dpu_rt.shm, not the local shm: keeping that live past the loop costs the loop registers
+   * (measured: ~10 instructions per scheduling step with callgrind, bench/run.sh). */
+  if (__builtin_expect(dpu_end_is_defect(dpu_rt.shm->result.end), 0)) capture_stacks();
   fflush(stdout);
 }
 
 /* ---- crash handling ---------------------------------------------------------------------- */
 
 static void crash_handler(int sig, siginfo_t *si, void *uctx) {
-  (void)uctx;
   struct dpu_run_result *r = &dpu_rt.shm->result;
   if (!dpu_rt.ended) {
     r->end = DPU_END_SIGNAL;
@@ -382,8 +414,29 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx) {
     uintptr_t a = (uintptr_t)si->si_addr;
     for (int sh = 60; sh >= 0; sh -= 4) m[k++] = hex[(a >> sh) & 15];
     m[k] = 0;
+    dpu_rt.ended = true;
+    /* Raw code addresses only: the zygote symbolises them once this process is gone. */
+    dpu_bt_capture(r, uctx);
+    __dpu_defect_stop(DPU_END_SIGNAL, r->tid);
   }
   /* The zygote sees the runner die, posts `done` and forks a fresh runner. */
+  _exit(128 + sig);
+}
+
+/* A run over its time limit: the explorer sends DPU_HANG_SIGNAL before it kills the runner, so
+ * that the hang is reported with the stacks of where the threads are looping. */
+static void hang_handler(int sig, siginfo_t *si, void *uctx) {
+  (void)si;
+  if (dpu_rt.ended) return; /* the run has just ended: its own result stands */
+  struct dpu_run_result *r = &dpu_rt.shm->result;
+  r->end = DPU_END_HANG_TIME;
+  r->code = 0;
+  r->tid = dpu_rt.cur;
+  r->site = 0;
+  r->msg[0] = 0; /* the explorer words the message: it knows the limit */
+  dpu_rt.ended = true;
+  dpu_bt_capture(r, uctx);
+  __dpu_defect_stop(DPU_END_HANG_TIME, r->tid);
   _exit(128 + sig);
 }
 
@@ -414,6 +467,7 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   dpu_rt.heap_region = region;
   for (unsigned i = 0; i < DPU_MAX_THREADS; i++)
     dpu_rt.heaps[i] = (struct dpu_arena){.base = all.base + i * region, .cap = region};
+  dpu_bt_init();
   static char altstack[1 << 16];
   stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack};
   sigaltstack(&ss, NULL);
@@ -424,6 +478,8 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   sigemptyset(&sa.sa_mask);
   int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS};
   for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) sigaction(sigs[i], &sa, NULL);
+  sa.sa_sigaction = hang_handler;
+  sigaction(DPU_HANG_SIGNAL, &sa, NULL);
   return 0;
 }
 

@@ -117,3 +117,105 @@ int __dpu_pthread_sigmask(int how, const sigset_t *set, sigset_t *old) {
   (void)set;
   return how == SIG_BLOCK || how == SIG_UNBLOCK || how == SIG_SETMASK ? 0 : EINVAL;
 }
+
+int __dpu_pthread_attr_getschedpolicy(const pthread_attr_t *a, int *policy) {
+  (void)a;
+  *policy = SCHED_OTHER;
+  return 0;
+}
+
+int __dpu_pthread_attr_getinheritsched(const pthread_attr_t *a, int *inherit) {
+  (void)a;
+  *inherit = PTHREAD_INHERIT_SCHED;
+  return 0;
+}
+
+/* CPU affinity: one CPU, as far as the program can tell; setting any mask that includes it
+ * succeeds. */
+int __dpu_pthread_setaffinity_np(pthread_t t, size_t size, const cpu_set_t *set) {
+  (void)size, (void)set;
+  return dpu_rt_pthread_to_tid(t) < 0 ? ESRCH : 0;
+}
+
+int __dpu_pthread_getaffinity_np(pthread_t t, size_t size, cpu_set_t *set) {
+  if (dpu_rt_pthread_to_tid(t) < 0) return ESRCH;
+  memset(set, 0, size);
+  if (size) ((unsigned char *)set)[0] = 1;
+  return 0;
+}
+
+int __dpu_pthread_attr_setaffinity_np(pthread_attr_t *a, size_t size, const cpu_set_t *set) {
+  (void)a, (void)size, (void)set;
+  return 0;
+}
+
+/* Attributes of other objects that change nothing here. */
+int __dpu_pthread_condattr_getpshared(const pthread_condattr_t *a, int *pshared) {
+  (void)a;
+  *pshared = PTHREAD_PROCESS_PRIVATE;
+  return 0;
+}
+
+int __dpu_pthread_rwlockattr_setpshared(pthread_rwlockattr_t *a, int pshared) {
+  (void)a;
+  return pshared == PTHREAD_PROCESS_PRIVATE || pshared == PTHREAD_PROCESS_SHARED ? 0 : EINVAL;
+}
+
+int __dpu_pthread_rwlockattr_getpshared(const pthread_rwlockattr_t *a, int *pshared) {
+  (void)a;
+  *pshared = PTHREAD_PROCESS_PRIVATE;
+  return 0;
+}
+
+/* The kind (reader or writer preference) does not change which orders dpu explores: every
+ * order of the rwlock's operations is explored. */
+int __dpu_pthread_rwlockattr_setkind_np(pthread_rwlockattr_t *a, int kind) {
+  (void)a, (void)kind;
+  return 0;
+}
+
+int __dpu_pthread_rwlockattr_getkind_np(const pthread_rwlockattr_t *a, int *kind) {
+  (void)a;
+  *kind = PTHREAD_RWLOCK_PREFER_READER_NP;
+  return 0;
+}
+
+int __dpu_pthread_barrierattr_setpshared(pthread_barrierattr_t *a, int pshared) {
+  (void)a;
+  return pshared == PTHREAD_PROCESS_PRIVATE || pshared == PTHREAD_PROCESS_SHARED ? 0 : EINVAL;
+}
+
+int __dpu_pthread_barrierattr_getpshared(const pthread_barrierattr_t *a, int *pshared) {
+  (void)a;
+  *pshared = PTHREAD_PROCESS_PRIVATE;
+  return 0;
+}
+
+int __dpu_pthread_mutexattr_getprotocol(const pthread_mutexattr_t *a, int *protocol) {
+  (void)a;
+  *protocol = PTHREAD_PRIO_NONE;
+  return 0;
+}
+
+/* Stacks: a thread's stack as dpu gave it (--stack-size), or nothing before it exists. */
+int __dpu_pthread_attr_getstack(const pthread_attr_t *a, void **addr, size_t *size) {
+  (void)a;
+  *addr = NULL;
+  *size = dpu_rt.cfg.stack_size;
+  return 0;
+}
+
+int __dpu_pthread_getattr_np(pthread_t t, pthread_attr_t *a) {
+  int tid = dpu_rt_pthread_to_tid(t);
+  if (tid < 0) return ESRCH;
+  __dpu_pthread_attr_init(a);
+  if (dpu_rt.threads[tid].detached) __dpu_pthread_attr_setdetachstate(a, PTHREAD_CREATE_DETACHED);
+  return 0;
+}
+
+/* dpu does not model fork (a program that forks is not explored beyond it), so handlers are
+ * never called. */
+int __dpu_pthread_atfork(void (*prepare)(void), void (*parent)(void), void (*child)(void)) {
+  (void)prepare, (void)parent, (void)child;
+  return 0;
+}

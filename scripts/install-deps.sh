@@ -4,11 +4,12 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake python3
+  build-essential cmake python3 pkg-config
   llvm-19-dev clang-19 libclang-19-dev llvm-19-tools   # LLVM/Clang 19: IR, ORC JIT, FileCheck, lit
   libb2-dev                                            # BLAKE2 (trace fingerprints)
   libunwind-dev                                        # stacks of program threads
   libcmocka-dev                                        # unit tests
+  gdb                                                  # dpu --gdb, and its test
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libncurses-dev libffi-dev # libLLVM's link deps
 )
 

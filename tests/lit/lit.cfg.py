@@ -1,6 +1,7 @@
 # lit configuration for dpu's regression programs (tests/regress/*.c). Each file's RUN lines
 # run dpu on it and FileCheck its report; see tests/regress/CONTRACT.md.
 import os
+import shutil
 import lit.formats
 
 config.name = "dpu"
@@ -15,3 +16,6 @@ config.environment["PATH"] = os.path.dirname(config.filecheck) + os.pathsep + co
 for var in ("TMPDIR", "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# Tests of `dpu --gdb` need gdb (scripts/install-deps.sh installs it).
+if shutil.which("gdb"):
+    config.available_features.add("gdb")

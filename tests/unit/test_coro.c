@@ -1,11 +1,15 @@
-/* Unit tests of coroutine switching (runtime/coro.h). */
+/* Unit tests of coroutine switching (runtime/coro.h), and of unwinding a switched-out
+ * coroutine's stack (runtime/backtrace.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "../../runtime/backtrace.h"
 #include "../../runtime/coro.h"
+
+void dpu_coro_trampoline(void); /* coro.c: the first frame of every coroutine */
 
 static struct dpu_coro main_ctx, a_ctx, b_ctx;
 static int log_buf[16], nlog;
@@ -53,7 +57,53 @@ static void ping_pong_in_order(void **state) {
   dpu_stack_free(&b_ctx);
 }
 
+static struct dpu_coro c_ctx;
+static uint64_t inner_ret; /* where inner_c returns to in outer_c */
+
+__attribute__((noinline)) static void inner_c(void) {
+  inner_ret = (uint64_t)(uintptr_t)__builtin_return_address(0);
+  dpu_coro_switch(&c_ctx, &main_ctx);
+}
+
+__attribute__((noinline)) static void outer_c(void) {
+  inner_c();
+  __asm__ volatile(""); /* not a tail call: outer_c stays on the stack */
+}
+
+static void entry_c(void) {
+  dpu_coro_started(&main_ctx);
+  outer_c();
+  dpu_coro_switch(&c_ctx, &main_ctx);
+}
+
+static void switched_out_stack_unwinds(void **state) {
+  (void)state;
+  uint64_t pcs[64];
+  assert_int_equal(dpu_stack_alloc(&c_ctx, 64 * 1024), 0);
+  dpu_coro_prepare(&c_ctx, entry_c);
+  /* Prepared, never run: nothing but the trampoline's start. */
+  assert_true(dpu_bt_unwind_coro(&c_ctx, pcs, 64, NULL) <= 1);
+
+  dpu_coro_switch(&main_ctx, &c_ctx); /* runs to the switch in inner_c */
+  struct dpu_coro_regs r;
+  dpu_coro_registers(&c_ctx, &r);
+  uint64_t lo = (uint64_t)(uintptr_t)c_ctx.stack_base, hi = lo + c_ctx.stack_size;
+  assert_true(r.rsp > lo && r.rsp < hi);
+  unsigned n = dpu_bt_unwind_coro(&c_ctx, pcs, 64, NULL);
+  /* The call of inner_c in outer_c is a frame (return address - 1), ... */
+  unsigned i = 0;
+  while (i < n && pcs[i] != inner_ret - 1) i++;
+  assert_true(i < n);
+  /* ... and the chain ends at the trampoline, below entry_c, not in whatever lies beyond. */
+  assert_true(n >= i + 3 && n < 16);
+  assert_true(pcs[n - 1] - (uint64_t)(uintptr_t)dpu_coro_trampoline < 32);
+
+  dpu_coro_switch(&main_ctx, &c_ctx); /* let it finish */
+  dpu_stack_free(&c_ctx);
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(ping_pong_in_order)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(ping_pong_in_order),
+                                     cmocka_unit_test(switched_out_stack_unwinds)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,6 +31,25 @@ static void parse_round_trips(void **state) {
   assert_int_equal(dpu_replay_parse("", s, 8), 0);
 }
 
+/* A signal that woke a thread ends its step and names the thread: "T:C/W". */
+static void signal_choice_round_trips(void **state) {
+  (void)state;
+  struct dpu_event_rec ev[4] = {{.tid = 0},
+                                {.tid = 0, .op = DPU_OP_COND_SIGNAL, .result = 3},
+                                {.tid = 0, .op = DPU_OP_COND_SIGNAL, .result = 0},
+                                {.tid = 1}};
+  char buf[64];
+  dpu_replay_format(ev, 4, buf, sizeof buf);
+  assert_string_equal(buf, "0:2/2,0:1,1:1");
+  struct dpu_replay_step s[8];
+  assert_int_equal(dpu_replay_parse(buf, s, 8), 3);
+  assert_int_equal(s[0].count, 2);
+  assert_int_equal(s[0].choice, 3); /* tid + 1 */
+  assert_int_equal(s[1].choice, 0);
+  assert_int_equal(dpu_replay_parse("0:1/", s, 8), -1);
+  assert_int_equal(dpu_replay_parse("0:1/64", s, 8), -1);
+}
+
 static void parse_rejects_malformed(void **state) {
   (void)state;
   struct dpu_replay_step s[2];
@@ -48,6 +67,7 @@ int main(void) {
       cmocka_unit_test(format_compresses_runs_of_one_thread),
       cmocka_unit_test(parse_round_trips),
       cmocka_unit_test(parse_rejects_malformed),
+      cmocka_unit_test(signal_choice_round_trips),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

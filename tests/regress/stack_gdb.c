@@ -1,0 +1,54 @@
+// `dpu --gdb` replays a defect under gdb and stops where it happens: at the assertion failure
+// (in __dpu_defect_stop, below the program's frames) and at the faulting instruction of a
+// crash, with the program's functions, arguments and lines in the backtrace (gdb sees the
+// JIT-compiled code through the GDB JIT interface).
+// REQUIRES: gdb
+// RUN: %dpu %s > %t; test $? -eq 1
+// RUN: grep -o -- '--replay=[0-9:,]*' %t > %t.sched
+// RUN: %dpu %s --gdb $(cat %t.sched) < /dev/null > %t.gdb 2>&1
+// RUN: FileCheck --check-prefix=ASSERT %s < %t.gdb
+// RUN: %dpu -DCRASH %s > %t.crash; test $? -eq 1
+// RUN: grep -o -- '--replay=[0-9:,]*' %t.crash > %t.crash.sched
+// RUN: %dpu -DCRASH %s --gdb $(cat %t.crash.sched) < /dev/null > %t.crash.gdb 2>&1
+// RUN: FileCheck --check-prefix=CRASH %s < %t.crash.gdb
+// RUN: not %dpu %s --gdb 2> %t.noreplay
+// RUN: FileCheck --check-prefix=NOREPLAY %s < %t.noreplay
+// ASSERT: hit Breakpoint {{[0-9]+}}, __dpu_defect_stop (end=2, tid=1)
+// ASSERT: {{^}}#0 {{.*}}__dpu_defect_stop (end=2, tid=1)
+// CRASH: received signal SIGSEGV
+// NOREPLAY: dpu: error: --gdb needs --replay=... (the replay line of a defect)
+#include <assert.h>
+#include <pthread.h>
+#include <stddef.h>
+
+static int *volatile nowhere;
+
+static void check_depth(int depth) {
+  // CRASH: {{^}}#0 {{.*}} in check_depth ({{.*}}) at {{.*}}stack_gdb.c:[[@LINE+2]]
+#ifdef CRASH
+  *nowhere = depth;
+#endif
+  // ASSERT: {{^}}#{{[0-9]+}} {{.*}} in check_depth ({{.*}}) at {{.*}}stack_gdb.c:[[@LINE+1]]
+  assert(depth == 0);
+}
+
+static void descend(int depth) {
+  // ASSERT-NEXT: {{^}}#{{[0-9]+}} {{.*}} in descend ({{.*}}) at {{.*}}stack_gdb.c:[[@LINE+2]]
+  // CRASH-NEXT: {{^}}#1 {{.*}} in descend ({{.*}}) at {{.*}}stack_gdb.c:[[@LINE+1]]
+  check_depth(depth + 1);
+}
+
+static void *worker(void *arg) {
+  (void)arg;
+  // ASSERT-NEXT: {{^}}#{{[0-9]+}} {{.*}} in worker ({{.*}}) at {{.*}}stack_gdb.c:[[@LINE+2]]
+  // CRASH-NEXT: {{^}}#2 {{.*}} in worker ({{.*}}) at {{.*}}stack_gdb.c:[[@LINE+1]]
+  descend(0);
+  return NULL;
+}
+
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, NULL, worker, NULL);
+  pthread_join(t, NULL);
+  return 0;
+}

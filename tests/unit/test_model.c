@@ -1,0 +1,155 @@
+/* Unit tests of the explorer's object model (explorer/model.h): the states events leave and
+ * the outcomes they allow, checked against what the runtime does for the same sequence. */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "../../explorer/unfold.h"
+
+static struct dpu_unfolding u;
+static struct dpu_event *last_t[4];
+
+static int setup(void **state) {
+  (void)state;
+  for (int i = 0; i < 4; i++) last_t[i] = NULL;
+  return dpu_unf_init(&u, 4);
+}
+
+static int teardown(void **state) {
+  (void)state;
+  dpu_unf_destroy(&u);
+  return 0;
+}
+
+/* Appends thread t's operation (op, result, aux) on object 0x1000 after `after`. */
+static struct dpu_event *add(struct dpu_event *after, uint16_t t, uint8_t op, uint8_t result,
+                             uint64_t aux, uint32_t site) {
+  uint32_t oi = dpu_unf_object(&u, op, 0x1000);
+  struct dpu_event *e = dpu_unf_event(&u, t, op, result, oi, last_t[t], after, NULL, site, aux);
+  assert_non_null(e);
+  last_t[t] = e;
+  return e;
+}
+
+static unsigned outcomes(const struct dpu_event *after, uint16_t t, uint8_t op, uint32_t site,
+                         uint8_t *r) {
+  return dpu_model_outcomes(after, last_t[t], t, op, site, 1, 0, r);
+}
+
+static void semaphore_value_gates_wait(void **state) {
+  (void)state;
+  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  struct dpu_event *init = add(NULL, 0, DPU_OP_SEM_INIT, 0, 1, 1);
+  assert_int_equal(outcomes(init, 1, DPU_OP_SEM_WAIT, 2, r), 1);
+  struct dpu_event *w = add(init, 1, DPU_OP_SEM_WAIT, 0, 0, 2);
+  assert_int_equal(outcomes(w, 2, DPU_OP_SEM_WAIT, 2, r), 0); /* value 0: blocked */
+  assert_int_equal(outcomes(w, 2, DPU_OP_SEM_TRYWAIT, 3, r), 1);
+  assert_int_equal(r[0], 0); /* trywait fails */
+  struct dpu_event *p = add(w, 1, DPU_OP_SEM_POST, 0, 0, 4);
+  assert_int_equal(outcomes(p, 2, DPU_OP_SEM_WAIT, 2, r), 1);
+}
+
+static void signal_chooses_among_waiters(void **state) {
+  (void)state;
+  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  assert_int_equal(outcomes(NULL, 0, DPU_OP_COND_SIGNAL, 1, r), 1);
+  assert_int_equal(r[0], 0); /* nobody waits: lost */
+  struct dpu_event *w1 = add(NULL, 1, DPU_OP_COND_WAIT, 0, 0, 2);
+  struct dpu_event *w2 = add(w1, 2, DPU_OP_COND_WAIT, 0, 0, 2);
+  assert_int_equal(outcomes(w2, 1, DPU_OP_COND_RESUME, 3, r), 0); /* not woken yet */
+  assert_int_equal(outcomes(w2, 0, DPU_OP_COND_SIGNAL, 1, r), 2);
+  assert_int_equal(r[0], 2); /* wakes T1 */
+  assert_int_equal(r[1], 3); /* or T2 */
+  struct dpu_event *s = add(w2, 0, DPU_OP_COND_SIGNAL, 3, 0, 1);
+  assert_int_equal(outcomes(s, 2, DPU_OP_COND_RESUME, 3, r), 1);
+  assert_int_equal(outcomes(s, 1, DPU_OP_COND_RESUME, 3, r), 0);
+  assert_int_equal(outcomes(s, 1, DPU_OP_COND_TIMEDRESUME, 3, r), 1);
+  assert_int_equal(r[0], 0); /* T1 would time out */
+  struct dpu_event *b = add(s, 0, DPU_OP_COND_BROADCAST, 0, 0, 4);
+  assert_int_equal(outcomes(b, 1, DPU_OP_COND_RESUME, 3, r), 1);
+}
+
+static void spin_reads_wait_for_a_write(void **state) {
+  (void)state;
+  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  struct dpu_event *l1 = add(NULL, 1, DPU_OP_ATOMIC_LOAD, 0, 0, 7);
+  /* The same read again, at the same site, nothing written: blocked. */
+  assert_int_equal(outcomes(l1, 1, DPU_OP_ATOMIC_LOAD, 7, r), 0);
+  /* At another site it is a different read. */
+  assert_int_equal(outcomes(l1, 1, DPU_OP_ATOMIC_LOAD, 8, r), 1);
+  /* Another thread's read changes nothing; its write does. */
+  struct dpu_event *l2 = add(l1, 2, DPU_OP_ATOMIC_LOAD, 0, 0, 9);
+  assert_int_equal(outcomes(l2, 1, DPU_OP_ATOMIC_LOAD, 7, r), 0);
+  struct dpu_event *st = add(l2, 2, DPU_OP_ATOMIC_STORE, 0, 0, 10);
+  assert_int_equal(outcomes(st, 1, DPU_OP_ATOMIC_LOAD, 7, r), 1);
+  /* A CAS that failed is a read; one that exchanged is a write. */
+  struct dpu_event *c = add(st, 1, DPU_OP_ATOMIC_CAS, 0, 0, 11);
+  c->data = 0;
+  dpu_model_apply(c, 0);
+  assert_int_equal(outcomes(c, 1, DPU_OP_ATOMIC_CAS, 11, r), 0);
+  /* A CAS that expects the value the failed one read (aux 0: a retry loop) would succeed. */
+  assert_int_equal(dpu_model_outcomes(c, last_t[1], 1, DPU_OP_ATOMIC_CAS, 11, 0, 0, r), 1);
+  c->data = 1;
+  dpu_model_apply(c, 0);
+  assert_int_equal(outcomes(c, 1, DPU_OP_ATOMIC_CAS, 11, r), 1);
+}
+
+static void barrier_opens_when_the_round_is_complete(void **state) {
+  (void)state;
+  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  struct dpu_event *init = add(NULL, 0, DPU_OP_BARRIER_INIT, 0, 2, 1);
+  assert_int_equal(outcomes(init, 1, DPU_OP_BARRIER_ARRIVE, 2, r), 1);
+  assert_int_equal(r[0], 0); /* not the last */
+  struct dpu_event *a1 = add(init, 1, DPU_OP_BARRIER_ARRIVE, 0, 0, 2);
+  assert_int_equal(outcomes(a1, 1, DPU_OP_BARRIER_LEAVE, 2, r), 0);
+  assert_int_equal(outcomes(a1, 2, DPU_OP_BARRIER_ARRIVE, 2, r), 1);
+  assert_int_equal(r[0], 1); /* the last: PTHREAD_BARRIER_SERIAL_THREAD */
+  struct dpu_event *a2 = add(a1, 2, DPU_OP_BARRIER_ARRIVE, 1, 0, 2);
+  assert_int_equal(outcomes(a2, 1, DPU_OP_BARRIER_LEAVE, 2, r), 1);
+}
+
+static void mutex_kinds(void **state) {
+  (void)state;
+  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  struct dpu_event *l = add(NULL, 1, DPU_OP_MUTEX_LOCK, 0, PTHREAD_MUTEX_RECURSIVE, 1);
+  assert_int_equal(outcomes(l, 2, DPU_OP_MUTEX_LOCK, 2, r), 0);
+  /* A recursive mutex's owner acquires it again; an errorcheck one's does not. */
+  assert_int_equal(dpu_model_outcomes(l, l, 1, DPU_OP_MUTEX_TRYLOCK, 3, 0, PTHREAD_MUTEX_RECURSIVE, r), 1);
+  assert_int_equal(r[0], 1);
+  assert_int_equal(dpu_model_outcomes(l, l, 1, DPU_OP_MUTEX_TRYLOCK, 3, 0, PTHREAD_MUTEX_ERRORCHECK, r), 1);
+  assert_int_equal(r[0], 0);
+  assert_int_equal(outcomes(l, 2, DPU_OP_MUTEX_TIMEDLOCK, 4, r), 1);
+  assert_int_equal(r[0], 0); /* times out */
+  struct dpu_event *un = add(l, 1, DPU_OP_MUTEX_UNLOCK, 0, 0, 5);
+  assert_int_equal(outcomes(un, 2, DPU_OP_MUTEX_TIMEDLOCK, 4, r), 1);
+  assert_int_equal(r[0], 1);
+}
+
+static void rwlock_readers_share(void **state) {
+  (void)state;
+  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  struct dpu_event *r1 = add(NULL, 1, DPU_OP_RWLOCK_RDLOCK, 0, 0, 1);
+  assert_int_equal(outcomes(r1, 2, DPU_OP_RWLOCK_RDLOCK, 1, r), 1);
+  assert_int_equal(outcomes(r1, 2, DPU_OP_RWLOCK_WRLOCK, 2, r), 0);
+  struct dpu_event *un = add(r1, 1, DPU_OP_RWLOCK_UNLOCK, 0, 0, 3);
+  assert_int_equal(outcomes(un, 2, DPU_OP_RWLOCK_WRLOCK, 2, r), 1);
+  struct dpu_event *w = add(un, 2, DPU_OP_RWLOCK_WRLOCK, 0, 0, 2);
+  assert_int_equal(outcomes(w, 1, DPU_OP_RWLOCK_RDLOCK, 1, r), 0);
+  assert_int_equal(outcomes(w, 1, DPU_OP_RWLOCK_TRYRDLOCK, 4, r), 1);
+  assert_int_equal(r[0], 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(semaphore_value_gates_wait, setup, teardown),
+      cmocka_unit_test_setup_teardown(signal_chooses_among_waiters, setup, teardown),
+      cmocka_unit_test_setup_teardown(spin_reads_wait_for_a_write, setup, teardown),
+      cmocka_unit_test_setup_teardown(barrier_opens_when_the_round_is_complete, setup, teardown),
+      cmocka_unit_test_setup_teardown(mutex_kinds, setup, teardown),
+      cmocka_unit_test_setup_teardown(rwlock_readers_share, setup, teardown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
