@@ -29,7 +29,7 @@
 //     atomic_thread_fence, atomic_signal_fence, atomic_is_lock_free, on atomic_bool,
 //     atomic_char, atomic_short, atomic_int, atomic_long, atomic_llong, atomic_size_t,
 //     atomic_intptr_t and an _Atomic pointer.
-// (Commonly used functions dpu rejects today: api_more.c.)
+// (More of them: api_more.c.)
 // Derivation: main does everything alone except: T1 waits under m for `ready`, which main
 // sets and signals (2 orders of the two critical sections on m, as in cond_handoff.c); T1
 // calls pthread_once after main's call, which precedes its creation (1 order); T2, detached,

@@ -1,17 +1,9 @@
-// XFAIL: *
-// Known bug (reported to the lead): the standard lock-free update loop
+// The standard lock-free update loop
 //   old = atomic_load(&x); while (!atomic_compare_exchange_weak(&x, &old, old + 1));
-// is reported as a hang ("T2 spins forever: it keeps reading the atomic location ...") in
-// every trace where its first CAS fails. The spin rule (runtime/atomic.c, explorer/model.c)
-// blocks a CAS that follows a failed CAS at the same call site while the location is
-// unchanged, on the grounds that it "would read the same value"; but a failed CAS stores the
-// value it read into `old`, so the retry expects the current value and succeeds. Only a CAS
-// that would fail again (its expected value differs from the location's current value, as in
-// a spinlock that resets expected to 0: atomic_cas_spinlock.c) is a spin. Fix: pass the
-// expected value to __dpu_atomic_op and block a CAS only when the location is unchanged
-// since the thread's last read and the CAS's expected value differs from its current value
-// (recording the expected value in the event's aux so that explorer/model.c applies the same
-// rule).
+// is not a spin loop: a failed CAS stores the value it read into `old`, so the retry expects
+// the current value and succeeds. (dpu once blocked every CAS that followed a failed one at
+// the same site on an unchanged location, and reported this loop as a hang.) Only a CAS that
+// would fail again is a spin (atomic_cas_spinlock.c).
 // Derivation: events on x: each thread's load l and CAS c. l1 c1 l2 c2 and l2 c2 l1 c1 (the
 // second thread loads the first one's result): 2 traces; both loads first (2 orders), then
 // the first CAS succeeds, the second fails (reading the new value) and its retry succeeds

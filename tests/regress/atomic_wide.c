@@ -1,13 +1,7 @@
-// XFAIL: *
-// Known bug (reported to the lead): 16-byte atomics (an _Atomic struct of two longs, the usual
-// "pointer + ABA counter" of lock-free stacks) do not start: dpu exits 4 with "JIT session
-// error: Symbols not found: [ __atomic_load_16, __atomic_store_16 ]" (and
-// __atomic_compare_exchange_16 for a CAS). Without -mcx16 the x86-64 backend lowers i128
-// atomic instructions to libatomic calls, which the JIT cannot resolve. Since program threads
-// are coroutines on one OS thread, the pass could replace each instrumented atomic
-// instruction by plain memory operations (after its visible-operation call), or the JIT could
-// resolve the __atomic_* library calls (libatomic).
-// The program: T1 and T2 each update a {value, version} pair with a compare-and-swap loop.
+// 16-byte atomics (an _Atomic struct of two longs, the usual "pointer + ABA counter" of
+// lock-free stacks), which x86-64 compiles to libatomic calls (__atomic_load_16, ...: they
+// once made dpu fail to start). T1 and T2 each update a {value, version} pair with a
+// compare-and-swap loop.
 // Derivation: events on the pair: each thread's load l and CAS c (a failed CAS stores the pair
 // it read into `old`, so its retry succeeds: not a spin, see atomic_cas_increment.c).
 // l1 c1 l2 c2 and l2 c2 l1 c1: 2 traces; both loads first (2 orders), then the first CAS

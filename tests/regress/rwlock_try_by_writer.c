@@ -1,10 +1,6 @@
-// XFAIL: *
-// Known deviation (reported to the lead): pthread_rwlock_tryrdlock and
-// pthread_rwlock_trywrlock by the thread that holds the rwlock for writing return EDEADLK in
-// dpu; POSIX lists only EBUSY (and EAGAIN) for the try functions ("the lock is held by a
-// writer" / "by any thread"), and glibc returns EBUSY. runtime/rwlock.c's lock() returns
-// EDEADLK for every lock by the writer that is not a misuse; for the try variants (busy ==
-// EBUSY) it should return busy. (The blocking and timed variants' EDEADLK is right.)
+// pthread_rwlock_tryrdlock and pthread_rwlock_trywrlock by the thread that holds the rwlock
+// for writing return EBUSY, as POSIX says and glibc does (the blocking and timed variants
+// return EDEADLK: misuse_rwlock.c).
 // Derivation: main alone: 1 max-config, no defect.
 // RUN: %dpu %s > %t; test $? -eq 0
 // RUN: FileCheck %s < %t

@@ -1,21 +1,19 @@
-// XFAIL: *
-// Known bug (reported to the lead): sem_destroy decides "a thread waits on it" from the other
-// threads' pending operations (runtime/sem.c), which are not part of the destroy event's
-// history, so the same event has different outcomes in runs QPOR considers equivalent, and
-// QPOR misses what the exhaustive explorer finds. Here T1 runs a critical section on m, then
-// blocks in sem_wait(&s) (value 0); main destroys s. --por=none explores main's destroy before
-// T1's critical section (T1's sem_wait then reports "sem_wait of a destroyed semaphore") and
-// after it (the destroy reports "sem_destroy of a semaphore T1 waits on"): 2 max-configs,
-// 2 defects; QPOR (the destroy is independent of T1's events on m) runs one of them: 1
-// max-config, 1 defect. Fix: let sem_destroy not look at pending operations (the waiter's
-// sem_wait, enabled once s is destroyed, reports the misuse as an event ordered after the
-// destroy), or make "in use" part of the semaphore's state.
-// This test checks that both explorers find the same traces and defects, whatever they are.
+// sem_destroy while a thread is blocked in sem_wait on the semaphore: T1 runs a critical
+// section on m, then blocks in sem_wait(&s) (value 0); main destroys s. The destroy is an
+// event on s whose outcome depends only on s's state (it once looked at the other threads'
+// pending operations, which made the same event end differently in runs QPOR considers
+// equivalent, so that QPOR missed a trace the exhaustive explorer found); T1's sem_wait,
+// enabled once s is destroyed, is the misuse.
+// Derivation: events on s: main's init and destroy, then T1's sem_wait (disabled before the
+// destroy: the value is 0); T1's critical section on m is independent of them: 1 max-config,
+// 1 defect. Both explorers also print the same trace.
 // RUN: %dpu --por=none --print-traces %s > %t.none; test $? -eq 1
 // RUN: %dpu --print-traces %s > %t.qpor; test $? -eq 1
 // RUN: grep -e '^dpu: trace' -e '^dpu: defect' %t.none | sed 's/^dpu: defect [0-9]*/dpu: defect/' | sort > %t.none.sorted
 // RUN: grep -e '^dpu: trace' -e '^dpu: defect' %t.qpor | sed 's/^dpu: defect [0-9]*/dpu: defect/' | sort > %t.qpor.sorted
 // RUN: diff %t.none.sorted %t.qpor.sorted
+// RUN: FileCheck %s < %t.none
+// RUN: FileCheck %s < %t.qpor
 #include <pthread.h>
 #include <semaphore.h>
 
@@ -26,6 +24,7 @@ static void *waiter(void *arg) {
   (void)arg;
   pthread_mutex_lock(&m);
   pthread_mutex_unlock(&m);
+  // CHECK: dpu: defect 1: pthread misuse: sem_wait of a destroyed semaphore (at {{.*}}sem_destroy_pending.c:[[@LINE+1]] in waiter)
   sem_wait(&s);
   return NULL;
 }
@@ -38,3 +37,5 @@ int main(void) {
   pthread_join(t, NULL);
   return 0;
 }
+// CHECK-NOT: dpu: defect
+// CHECK: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs

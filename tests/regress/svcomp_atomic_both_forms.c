@@ -1,15 +1,8 @@
-// XFAIL: *
-// Known bug (reported to the lead): a program that both calls __VERIFIER_atomic_begin/end
-// (declared extern) and defines a __VERIFIER_atomic_* function does not start: dpu exits 4 with
-// "JIT session error: Symbols not found: [ __dpu___VERIFIER_atomic_end.2,
-// __dpu___VERIFIER_atomic_begin.1 ]". passes/atomics.c adds declarations named
-// __dpu___VERIFIER_atomic_begin/end to bracket the function before redirect() renames the
-// program's own declarations of __VERIFIER_atomic_begin/end to the same names, so LLVM
-// uniquifies the renamed ones (".1", ".2") and the JIT finds no such symbols. Fix: run
-// dpu_pass_atomics after redirect (its hook() then finds the renamed declarations), or make
-// redirect() replace the uses of a declaration whose __dpu_ name already exists.
-// The program: T1 increments x in __VERIFIER_atomic_incr, T2 between begin and end; both use
-// the one atomic-section object.
+// Both forms of SV-COMP atomic sections in one program (they once made dpu fail to start:
+// the pass bracketing __VERIFIER_atomic_* functions declared __dpu___VERIFIER_atomic_begin/end
+// before the program's own declarations were renamed to the same names). T1 increments x in
+// __VERIFIER_atomic_incr, T2 between __VERIFIER_atomic_begin() and __VERIFIER_atomic_end();
+// both use the one atomic-section object.
 // Derivation: the two sections come in 2 orders, the events on x follow: 2 max-configs, no
 // defect.
 // RUN: %dpu --por=none %s > %t.none; test $? -eq 0
