@@ -279,7 +279,7 @@ class Sems:
             call = "sem_timedwait(&%s, &deadline)" % self.s
         return ["if (%s == 0) {" % call,
                 "  pthread_mutex_lock(&%s);" % self.mx.m,
-                "  %s++;" % self.got,
+                "    %s++;" % self.got,
                 "  pthread_mutex_unlock(&%s);" % self.mx.m,
                 "}"], 3
 
