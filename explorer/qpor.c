@@ -21,6 +21,7 @@
 
 #include "dot.h"
 #include "fingerprint.h"
+#include "progress.h"
 #include "unfold.h"
 
 struct dentry {
@@ -575,9 +576,11 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
       for (uint32_t i = 0; i < nexpect; i++)
         if (from + i >= q.n || q.ev[from + i] != expect[i]) {
           st->replay_mismatch++;
-          if (!q.warned_mismatch++)
+          if (!q.warned_mismatch++) {
+            dpu_progress_clear();
             fprintf(stderr, "dpu: warning: a replay did not produce the events the unfolding "
                             "predicted (is the program deterministic?)\n");
+          }
           break;
         }
       expect = NULL;
@@ -603,7 +606,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
     }
     /* The executor notices the deadline only when a run outlives its polling window; runs of
      * a few microseconds never do, so it is checked between runs too. */
-    if ((o->max_runs && c->runs >= o->max_runs) || (o->deadline > 0 && dpu_now() >= o->deadline)) {
+    if (dpu_explore_must_stop(o, c)) {
       status = DPU_EXPLORE_INCOMPLETE;
       break;
     }

@@ -7,6 +7,7 @@ packages=(
   build-essential cmake python3
   llvm-19-dev clang-19 libclang-19-dev llvm-19-tools   # LLVM/Clang 19: IR, ORC JIT, FileCheck, lit
   libb2-dev                                            # BLAKE2 (trace fingerprints)
+  libjansson-dev pkg-config                            # JSON and SARIF reports
   libunwind-dev                                        # stacks of program threads
   libcmocka-dev                                        # unit tests
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libncurses-dev libffi-dev # libLLVM's link deps
