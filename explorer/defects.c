@@ -275,7 +275,8 @@ static char *format_message(struct dpu_shm *shm, const struct dpu_site_table *si
 
 /* Where the defect happened, as well as dpu knows: the faulting call; for a crash or a hang,
  * the innermost frame of the thread's stack if it was captured, else its last visible
- * operation; for a deadlock, the first blocked thread's call. */
+ * operation; for a deadlock, the call of the first thread blocked on a lock (else of the first
+ * blocked thread). */
 static void locate(struct dpu_defect *d, struct dpu_shm *shm, const struct dpu_site_table *sites) {
   const struct dpu_run_result *res = &shm->result;
   d->loc = dpu_site_loc(sites, res->site);
@@ -291,8 +292,11 @@ static void locate(struct dpu_defect *d, struct dpu_shm *shm, const struct dpu_s
       return;
     }
   if (res->end == DPU_END_DEADLOCK) {
-    for (uint32_t i = 0; i < d->nblocked && !d->loc.file; i++)
-      d->loc = dpu_site_loc(sites, d->blocked[i].site);
+    /* A thread waiting for a lock is closer to the cause than one joining a blocked thread. */
+    for (int pass = 0; pass < 2 && !d->loc.file; pass++)
+      for (uint32_t i = 0; i < d->nblocked && !d->loc.file; i++)
+        if (pass == 1 || d->blocked[i].op != DPU_OP_THREAD_JOIN)
+          d->loc = dpu_site_loc(sites, d->blocked[i].site);
     d->loc_exact = d->loc.file != NULL;
     return;
   }

@@ -1,7 +1,7 @@
 /* The SARIF 2.1.0 report (--format=sarif), for code-scanning services such as GitHub's. One run
  * of the tool "dpu" with one rule per defect kind and one result per distinct defect:
- *  - locations: where the defect happened (the faulting call; for a deadlock, the first
- *    blocked thread's call, the others in relatedLocations);
+ *  - locations: where the defect happened (the faulting call; for a deadlock, the first lock
+ *    a thread is blocked in, and every blocked thread's call in relatedLocations);
  *  - codeFlows: the interleaving, one threadFlow per program thread, whose locations carry
  *    executionOrder = the step number, so that a viewer can replay the steps in order;
  *  - stacks: each thread's call stack at the defect;

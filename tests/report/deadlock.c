@@ -65,7 +65,7 @@ int main(void) {
 // The JSON document: the same defect, its steps and output.
 // JSON: state complete exit_code 1 reason null
 // JSON-NEXT: summary defects 1 traces_with_defects 1 max_configs 3 ssbs 0
-// JSON-NEXT: defect 1 deadlock traces 1 thread null location deadlock.c:40 main exact
+// JSON-NEXT: defect 1 deadlock traces 1 thread null location deadlock.c:20 transfer_ab exact
 // JSON-NEXT: defect 1 message 3 threads blocked: T0 in pthread_join at deadlock.c:40, T1 in pthread_mutex_lock at deadlock.c:20, T2 in pthread_mutex_lock at deadlock.c:29
 // JSON-NEXT: defect 1 threads 3 steps 7 blocked 3 stacks 0 output_truncated false
 // JSON-NEXT: defect 1 step 1 T0 start - - -

@@ -7,7 +7,10 @@ Runs `SARIF-MULTITOOL validate` (npm @microsoft/sarif-multitool, installed by
 scripts/install-deps.sh), which checks the log against the SARIF 2.1.0 JSON schema and the
 SARIF best-practice rules, and exits 1 if the validator is missing, fails, or reports any
 error or warning (except SARIF2005: dpu has no home page for informationUri). The validator
-itself always exits 0, so its own output log is read. Otherwise prints, for FileCheck:
+itself always exits 0, so its own output log is read. It also says nothing at all about a log
+it cannot load (e.g. one with an unknown "level"), so it is asked for notes too, which it
+always has for dpu's rules: a validation without any result means it did not read the log, and
+fails. Otherwise prints, for FileCheck:
 
     sarif 2.1.0 runs 1 results 2 rules 8
     invocation successful true exit_code 1 notes 0
@@ -40,13 +43,16 @@ def validate(tool, log):
         fail("the SARIF validator is not installed at %s: run scripts/install-deps.sh" % tool)
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "validation.sarif")
-        p = subprocess.run([tool, "validate", "--log", "ForceOverwrite", "-o", out, log],
+        p = subprocess.run([tool, "validate", "--level", "Error;Warning;Note", "--log",
+                            "ForceOverwrite", "-o", out, log],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if p.returncode != 0 or not os.path.exists(out):
             fail("the validator failed (exit %d):\n%s" % (p.returncode, p.stdout))
         with open(out) as f:
             v = json.load(f)
     problems = []
+    if not any(run.get("results") for run in v.get("runs", [])):
+        problems.append("the validator did not analyse the log (it skips one it cannot load)")
     for run in v.get("runs", []):
         for inv in run.get("invocations", []):
             if not inv.get("executionSuccessful", False):
