@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../explorer/dfs.h"
@@ -23,18 +24,24 @@ enum { EXIT_CLEAN = 0, EXIT_DEFECTS = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EX
 /* SIGINT and SIGTERM: stop between runs and write the final report (exit 3). The executor's
  * processes inherit the handler (they are forked after it is installed) and ignore the signal,
  * so that a Ctrl-C or a CI job signalling the whole process group does not kill them under a
- * run: dpu stops them itself. A second signal ends dpu at once. */
+ * run: dpu stops them itself. Another signal more than a second later (an impatient second
+ * Ctrl-C; not the copy that e.g. GNU timeout sends to the process group right after the one
+ * to dpu) ends dpu at once. */
 static volatile sig_atomic_t interrupted; /* the signal number */
+static struct timespec interrupted_at;   /* written and read by the handler only */
 static pid_t dpu_pid;
 
 static void on_signal(int sig) {
   if (getpid() != dpu_pid) return;
-  if (interrupted) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now); /* async-signal-safe */
+  if (!interrupted) {
+    interrupted_at = now;
+    interrupted = sig;
+  } else if (now.tv_sec - interrupted_at.tv_sec >= 2) {
     signal(sig, SIG_DFL);
     raise(sig);
-    return;
   }
-  interrupted = sig;
 }
 
 static void catch_signals(void) {
@@ -44,6 +51,8 @@ static void catch_signals(void) {
   sa.sa_handler = on_signal;
   sa.sa_flags = SA_RESTART;
   sigemptyset(&sa.sa_mask);
+  sigaddset(&sa.sa_mask, SIGINT); /* the handler never runs inside itself */
+  sigaddset(&sa.sa_mask, SIGTERM);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
 }
