@@ -167,7 +167,10 @@ void dpu_defect_digest(struct dpu_shm *shm, const struct dpu_site_table *sites,
     /* The blocked operations and their sites, whichever threads wait there. */
     uint32_t key[DPU_MAX_THREADS][2];
     uint32_t nb = res->nblocked < DPU_MAX_THREADS ? res->nblocked : DPU_MAX_THREADS;
-    for (uint32_t i = 0; i < nb; i++) key[i][0] = res->blocked[i].op, key[i][1] = res->blocked[i].site;
+    for (uint32_t i = 0; i < nb; i++) {
+      key[i][0] = res->blocked[i].op;
+      key[i][1] = res->blocked[i].site;
+    }
     qsort(key, nb, sizeof key[0], cmp_blocked);
     feed_u32(&s, nb);
     for (uint32_t i = 0; i < nb; i++) {

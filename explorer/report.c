@@ -48,7 +48,7 @@ long dpu_replay_parse(const char *text, struct dpu_replay_step *steps, size_t ca
 
 double dpu_report_elapsed(const struct dpu_report *r) { return dpu_now() - r->t0; }
 
-/* ---- replay commands ------------------------------------------------------------------------ */
+/* ---- replay commands -------------------------------------------------------------------- */
 
 /* Appends " WORD" to f, in single quotes when the shell would otherwise split or expand it. */
 static void put_word(FILE *f, const char *s) {
@@ -87,7 +87,7 @@ char *dpu_replay_command(const struct dpu_invocation *inv, const char *schedule)
   return buf;
 }
 
-/* ---- the text report ------------------------------------------------------------------------ */
+/* ---- the text report -------------------------------------------------------------------- */
 
 static void print_output(FILE *f, const char *o, size_t len, bool truncated) {
   if (len == 0 && !truncated) {
@@ -98,7 +98,9 @@ static void print_output(FILE *f, const char *o, size_t len, bool truncated) {
   for (size_t i = 0; i < len;) {
     size_t j = i;
     while (j < len && o[j] != '\n') j++;
-    fprintf(f, "  | %.*s\n", (int)(j - i), o + i);
+    fputs("  | ", f);
+    fwrite(o + i, 1, j - i, f); /* as written, NUL bytes included */
+    fputc('\n', f);
     i = j + 1;
   }
   if (truncated) fprintf(f, "  | [output truncated]\n");
@@ -156,7 +158,7 @@ void dpu_report_trace(struct dpu_report *r, const uint8_t *fp, size_t len) {
   fprintf(r->text, "\n");
 }
 
-/* ---- documents -------------------------------------------------------------------------------- */
+/* ---- documents -------------------------------------------------------------------------- */
 
 /* Replaces path by the document: written to a temporary file beside it, then renamed over it,
  * so that a reader (or a dpu killed meanwhile) only ever sees a whole document. */
@@ -199,7 +201,10 @@ static int write_document(struct dpu_report *r, const struct dpu_report_end *end
     fprintf(stderr, "dpu: error: out of memory while writing the report\n");
     return -1;
   }
-  size_t flags = JSON_INDENT(2) | JSON_REAL_PRECISION(6);
+  /* JSON indented for people who look at it; SARIF, whose interleavings repeat locations at
+   * every step, compact (a SARIF file is read by tools, and its size matters to them). */
+  size_t flags = (r->format == DPU_REPORT_SARIF ? JSON_COMPACT : JSON_INDENT(2)) |
+                 JSON_REAL_PRECISION(6);
   int rc;
   if (r->doc_path) {
     rc = replace_file(r->doc_path, doc, flags);
@@ -214,9 +219,32 @@ static int write_document(struct dpu_report *r, const struct dpu_report_end *end
 
 static const struct dpu_report_end running = {.state = "running", .exit_code = -1};
 
+/* Rewrites the document file while the exploration runs, unless that would spend more than
+ * a tenth of the time writing documents: then it is left pending for dpu_report_tick. */
+static void rewrite_running(struct dpu_report *r) {
+  if (!r->doc_path || r->doc_failed) return;
+  double now = dpu_now();
+  if (now - r->doc_written < 10 * r->doc_cost) {
+    r->doc_pending = true;
+    return;
+  }
+  r->doc_pending = false;
+  if (write_document(r, &running) != 0) r->doc_failed = true;
+  r->doc_written = dpu_now();
+  r->doc_cost = r->doc_written - now;
+}
+
 int dpu_report_begin(struct dpu_report *r) {
   if (r->format == DPU_REPORT_TEXT || !r->doc_path) return 0;
-  return write_document(r, &running);
+  double now = dpu_now();
+  if (write_document(r, &running) != 0) return -1;
+  r->doc_written = dpu_now();
+  r->doc_cost = r->doc_written - now;
+  return 0;
+}
+
+void dpu_report_tick(struct dpu_report *r) {
+  if (r->doc_pending) rewrite_running(r);
 }
 
 void dpu_report_defect(struct dpu_report *r, struct dpu_shm *shm) {
@@ -241,7 +269,7 @@ void dpu_report_defect(struct dpu_report *r, struct dpu_shm *shm) {
   }
   dpu_progress_clear();
   if (r->text) print_defect(r, d);
-  if (r->doc_path && !r->doc_failed && write_document(r, &running) != 0) r->doc_failed = true;
+  rewrite_running(r);
 }
 
 int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {

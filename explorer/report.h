@@ -6,7 +6,9 @@
  *  - SARIF 2.1.0 (explorer/report_sarif.c).
  * A JSON or SARIF document that goes to a file is rewritten whole, atomically (a temporary
  * file renamed over it), when the exploration starts and at every new distinct defect, marked
- * as still running, so that a dpu killed by a CI job leaves every defect found so far. */
+ * as still running, so that a dpu killed by a CI job leaves every defect found so far. (When
+ * documents grow so large that writing them would slow the exploration down by more than a
+ * tenth, a new defect's rewrite waits for dpu_report_tick, between runs.) */
 #ifndef DPU_REPORT_H
 #define DPU_REPORT_H
 
@@ -75,6 +77,8 @@ struct dpu_report {
   /* Kept by the report. */
   struct dpu_defects defects;        /* distinct defects, with their trace counts */
   bool doc_failed;                   /* a document could not be written (already said) */
+  bool doc_pending;                  /* the file lacks a defect: rewrite it when allowed */
+  double doc_written, doc_cost;      /* when the file was last written, and how long it took */
 };
 
 /* Writes the first document ("running", no defect) when the document goes to a file, so that
@@ -87,6 +91,9 @@ int dpu_report_begin(struct dpu_report *r);
  * the output, the replay command) and the document file is rewritten; a defect seen before
  * only counts one more trace. */
 void dpu_report_defect(struct dpu_report *r, struct dpu_shm *shm);
+
+/* Between runs: rewrites the document file if a new defect's rewrite was put off. */
+void dpu_report_tick(struct dpu_report *r);
 
 /* Prints the output of a run that is not reported as a defect (--show-output, replays). */
 void dpu_report_output(struct dpu_report *r, struct dpu_shm *shm);

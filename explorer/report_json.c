@@ -7,7 +7,7 @@
 
 #include "report_doc.h"
 
-/* ---- helpers shared with report_sarif.c ------------------------------------------------------ */
+/* ---- helpers shared with report_sarif.c ------------------------------------------------- */
 
 json_t *dpu_json_text(const char *s, size_t n) {
   if (!s) return json_null();
@@ -56,7 +56,7 @@ void dpu_json_push(json_t *arr, json_t *v, int *ok) {
   if (!v || !arr || json_array_append_new(arr, v) != 0) *ok = 0;
 }
 
-/* ---- the document ----------------------------------------------------------------------------- */
+/* ---- the document ----------------------------------------------------------------------- */
 
 static json_t *str_array(char *const *v, int n, int *ok) {
   json_t *a = json_array();
@@ -143,7 +143,8 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
   dpu_json_put(o, "first_run", json_integer((json_int_t)d->first_run), ok);
   dpu_json_put(o, "threads", json_integer(d->nthreads), ok);
   json_t *steps = json_array();
-  for (uint32_t i = 0; i < d->nsteps; i++) dpu_json_push(steps, step_json(r, i, &d->steps[i], ok), ok);
+  for (uint32_t i = 0; i < d->nsteps; i++)
+    dpu_json_push(steps, step_json(r, i, &d->steps[i], ok), ok);
   dpu_json_put(o, "steps", steps, ok);
   json_t *blocked = json_array();
   for (uint32_t i = 0; d->end == DPU_END_DEADLOCK && i < d->nblocked; i++) {

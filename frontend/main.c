@@ -57,9 +57,10 @@ static void catch_signals(void) {
   sigaction(SIGTERM, &sa, NULL);
 }
 
+/* Between runs: the progress line, and a pending rewrite of the report's file. */
 static void tick(void *arg) {
-  (void)arg;
   dpu_progress_tick();
+  dpu_report_tick(arg);
 }
 
 /* The report's stream and document, as -o and --format ask: the text report goes to stdout,
@@ -175,6 +176,7 @@ int main(int argc, char **argv) {
       .stop_on_defect = o.stop_on_defect,
       .interrupted = &interrupted,
       .between_runs = tick,
+      .arg = &rep,
   };
   double explore_start = dpu_now(), startup_seconds = explore_start - t0;
   struct dpu_qpor_options qo = {.k = o.k, .skip_step = o.skip_step};
@@ -224,11 +226,11 @@ int main(int argc, char **argv) {
     break;
   case DPU_EXPLORE_INCOMPLETE:
     end.state = "incomplete";
-    end.reason = interrupted == SIGINT                              ? "interrupted by SIGINT"
-                 : interrupted == SIGTERM                           ? "interrupted by SIGTERM"
-                 : eo.deadline > 0 && dpu_now() >= eo.deadline      ? "--timeout reached"
-                 : o.max_runs && counts.runs >= o.max_runs          ? "--max-runs reached"
-                                                                    : "a run was cut short, see warnings";
+    if (interrupted) end.reason = interrupted == SIGINT ? "interrupted by SIGINT"
+                                                        : "interrupted by SIGTERM";
+    else if (eo.deadline > 0 && dpu_now() >= eo.deadline) end.reason = "--timeout reached";
+    else if (o.max_runs && counts.runs >= o.max_runs) end.reason = "--max-runs reached";
+    else end.reason = "a run was cut short, see warnings";
     end.exit_code = EXIT_INCOMPLETE;
     break;
   case DPU_EXPLORE_STOPPED:

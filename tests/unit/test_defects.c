@@ -17,8 +17,8 @@ static struct dpu_site site_v[] = {
     {0},
     {.function = "main", .file = "prog.c", .line = 30, .col = 3, .callee = "__assert_fail"},
     {.function = "main", .file = "prog.c", .line = 31, .col = 3, .callee = "__assert_fail"},
-    {.function = "worker", .file = "prog.c", .line = 12, .col = 5, .callee = "pthread_mutex_lock"},
-    {.function = "worker", .file = "prog.c", .line = 14, .col = 5, .callee = "pthread_mutex_unlock"},
+    {.function = "worker", .file = "prog.c", .line = 12, .col = 5, .callee = "lock"},
+    {.function = "worker", .file = "prog.c", .line = 14, .col = 5, .callee = "unlock"},
 };
 static const struct dpu_site_table sites = {.v = site_v, .n = 5};
 
