@@ -61,16 +61,17 @@ struct dpu_loc dpu_site_loc(const struct dpu_site_table *sites, uint32_t id) {
                           .column = s->col};
 }
 
-void dpu_step_object(const struct dpu_event_rec *e, char *buf, size_t size) {
-  buf[0] = 0;
+const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t size) {
+  obj[0] = 0;
   if (e->op == DPU_OP_THREAD_CREATE || e->op == DPU_OP_THREAD_JOIN ||
       e->op == DPU_OP_THREAD_DETACH) {
-    if (e->obj == UINT64_MAX) snprintf(buf, size, "(unknown thread)");
-    else snprintf(buf, size, "T%llu", (unsigned long long)e->obj);
+    if (e->obj == UINT64_MAX) snprintf(obj, size, "(unknown thread)");
+    else snprintf(obj, size, "T%llu", (unsigned long long)e->obj);
   } else if (e->op >= DPU_OP_MUTEX_INIT && e->op <= DPU_OP_MUTEX_TRYLOCK) {
-    snprintf(buf, size, "%#llx%s", (unsigned long long)e->obj,
-             e->op == DPU_OP_MUTEX_TRYLOCK ? (e->result ? " (acquired)" : " (busy)") : "");
+    snprintf(obj, size, "%#llx", (unsigned long long)e->obj);
   }
+  if (e->op == DPU_OP_MUTEX_TRYLOCK) return e->result ? "acquired" : "busy";
+  return NULL;
 }
 
 void dpu_digest_hex(const uint8_t digest[DPU_DEFECT_DIGEST_BYTES],

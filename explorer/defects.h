@@ -95,9 +95,12 @@ const char *dpu_end_kind_id(int end);
 /* Short name of a signal for crash messages, e.g. "SIGSEGV". */
 const char *dpu_signal_name(int sig);
 
-/* Describes the object of step e for reports into buf (at least 40 bytes): "T1" for a thread
- * operation, the mutex address (with "(acquired)"/"(busy)" for a trylock), or "". */
-void dpu_step_object(const struct dpu_event_rec *e, char *buf, size_t size);
+/* What step e acts on and how it turned out, for every report format (the one place that
+ * knows how to describe operations): writes into obj (at least 40 bytes) "T1" for a thread
+ * operation, the object's address for a mutex operation, or "" when there is no object;
+ * returns the outcome, "acquired" or "busy" for a trylock, or NULL when the operation has
+ * none. The text report prints "OBJECT (OUTCOME)"; JSON has "object" and "result". */
+const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t size);
 
 /* Site id → location (file NULL when id is 0 or out of range). */
 struct dpu_loc dpu_site_loc(const struct dpu_site_table *sites, uint32_t id);

@@ -115,8 +115,9 @@ void dpu_report_output(struct dpu_report *r, struct dpu_shm *shm) {
 /* "  #STEP Tn OPERATION OBJECT FILE:LINE FUNCTION", columns padded only up to the last one
  * present. */
 static void print_step(struct dpu_report *r, uint32_t step, const struct dpu_event_rec *e) {
-  char obj[64];
-  dpu_step_object(e, obj, sizeof obj);
+  char obj[80];
+  const char *outcome = dpu_step_object(e, obj, 48);
+  if (outcome) snprintf(obj + strlen(obj), sizeof obj - strlen(obj), " (%s)", outcome);
   struct dpu_loc s = dpu_site_loc(r->sites, e->site);
   FILE *f = r->text;
   if (s.file)

@@ -73,18 +73,15 @@ static void put_loc(json_t *o, struct dpu_loc l, int *ok) {
   dpu_json_put(o, "column", l.file && l.column ? json_integer(l.column) : json_null(), ok);
 }
 
-/* The object an operation acts on: "T1" for thread operations, the address for mutexes. */
-static json_t *object_of(uint8_t op, uint64_t obj) {
-  char buf[32];
-  if (op == DPU_OP_THREAD_CREATE || op == DPU_OP_THREAD_JOIN || op == DPU_OP_THREAD_DETACH) {
-    if (obj == UINT64_MAX) return json_null();
-    snprintf(buf, sizeof buf, "T%llu", (unsigned long long)obj);
-  } else if (op >= DPU_OP_MUTEX_INIT && op <= DPU_OP_MUTEX_TRYLOCK) {
-    snprintf(buf, sizeof buf, "%#llx", (unsigned long long)obj);
-  } else {
-    return json_null();
-  }
-  return json_string(buf);
+/* Adds "operation", "object" and "result" of step e to o, as dpu_step_object describes them
+ * (object: "T1" for thread operations, the object's address for others, null for none or an
+ * unknown thread; result: the outcome or null). */
+static void put_operation(json_t *o, const struct dpu_event_rec *e, int *ok) {
+  char buf[48];
+  const char *outcome = dpu_step_object(e, buf, sizeof buf);
+  dpu_json_put(o, "operation", json_string(dpu_op_name(e->op)), ok);
+  dpu_json_put(o, "object", buf[0] && buf[0] != '(' ? json_string(buf) : json_null(), ok);
+  dpu_json_put(o, "result", outcome ? json_string(outcome) : json_null(), ok);
 }
 
 static json_t *step_json(const struct dpu_report *r, uint32_t i, const struct dpu_event_rec *e,
@@ -92,12 +89,7 @@ static json_t *step_json(const struct dpu_report *r, uint32_t i, const struct dp
   json_t *s = json_object();
   dpu_json_put(s, "step", json_integer(i + 1), ok);
   dpu_json_put(s, "thread", json_integer(e->tid), ok);
-  dpu_json_put(s, "operation", json_string(dpu_op_name(e->op)), ok);
-  dpu_json_put(s, "object", object_of(e->op, e->obj), ok);
-  dpu_json_put(s, "result",
-               e->op == DPU_OP_MUTEX_TRYLOCK ? json_string(e->result ? "acquired" : "busy")
-                                             : json_null(),
-               ok);
+  put_operation(s, e, ok);
   put_loc(s, dpu_site_loc(r->sites, e->site), ok);
   return s;
 }
@@ -151,8 +143,7 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
     const struct dpu_blocked *b = &d->blocked[i];
     json_t *bo = json_object();
     dpu_json_put(bo, "thread", json_integer(b->tid), ok);
-    dpu_json_put(bo, "operation", json_string(dpu_op_name(b->op)), ok);
-    dpu_json_put(bo, "object", object_of(b->op, b->obj), ok);
+    put_operation(bo, &(struct dpu_event_rec){.op = b->op, .obj = b->obj}, ok);
     put_loc(bo, dpu_site_loc(r->sites, b->site), ok);
     dpu_json_push(blocked, bo, ok);
   }

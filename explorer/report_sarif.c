@@ -189,10 +189,11 @@ static json_t *code_flow(const struct dpu_report *r, const struct dpu_defect *d,
     for (uint32_t i = first; i < d->nsteps; i++) {
       const struct dpu_event_rec *e = &d->steps[i];
       if (e->tid != t) continue;
-      char obj[64], what[160];
-      dpu_step_object(e, obj, sizeof obj);
-      snprintf(what, sizeof what, "#%u T%u %s%s%s", i + 1, t, dpu_op_name(e->op),
-               obj[0] ? " " : "", obj);
+      char obj[48], what[192];
+      const char *outcome = dpu_step_object(e, obj, sizeof obj);
+      snprintf(what, sizeof what, "#%u T%u %s%s%s%s%s%s", i + 1, t, dpu_op_name(e->op),
+               obj[0] ? " " : "", obj, outcome ? " (" : "", outcome ? outcome : "",
+               outcome ? ")" : "");
       struct dpu_loc l = dpu_site_loc(r->sites, e->site);
       json_t *tfl = json_object(), *loc;
       if (l.file) {
