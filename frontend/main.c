@@ -184,6 +184,9 @@ int main(int argc, char **argv) {
     qo.dot = fopen(o.dot, "w");
     if (!qo.dot) {
       fprintf(stderr, "dpu: error: cannot write %s\n", o.dot);
+      dpu_executor_stop(&ex);
+      end.reason = "the --dot file cannot be written";
+      dpu_report_finish(&rep, &end);
       return EXIT_USAGE;
     }
   }
