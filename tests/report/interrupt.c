@@ -13,7 +13,7 @@
 
 // A signal waits for the run under way to end (here it would take 30 s); a second one more
 // than a second later ends dpu at once (exit 130: killed by SIGINT).
-// RUN: sh -c '%dpu --run-timeout=30 %S/Inputs/spin.c > /dev/null & pid=$!; sleep 1.5; kill -INT $pid; sleep 2.5; kill -0 $pid && echo "alive after the first SIGINT"; kill -INT $pid; wait $pid; echo "exit $?"' > %t.twice
+// RUN: sh -c '%dpu --run-timeout=30 %S/Inputs/spin.c > /dev/null & pid=$!; sleep 2; kill -INT $pid; sleep 2.5; kill -0 $pid && echo "alive after the first SIGINT"; kill -INT $pid; wait $pid; echo "exit $?"' > %t.twice
 // RUN: FileCheck --check-prefix=TWICE %s < %t.twice
 
 // TWICE: alive after the first SIGINT

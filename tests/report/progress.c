@@ -5,7 +5,7 @@
 // drawn (<CR> carriage return, <EL> erase to the end of the line, <NL> newline).
 //
 // A clean exploration cut by --timeout: runs, max-configs, SSBs, defects, runs/s, seconds.
-// RUN: %python %inputs/pty_run.py %t.out %dpu --timeout=2.5 -DCLEAN %S/Inputs/many.c > %t
+// RUN: %python %inputs/pty_run.py %t.out %dpu --timeout=3 -DCLEAN %S/Inputs/many.c > %t
 // RUN: FileCheck --check-prefix=TTY %s < %t
 // RUN: FileCheck --check-prefix=OUT %s < %t.out
 // TTY: exit 3
