@@ -43,7 +43,8 @@ int main(int argc, char **argv) {
   struct dpu_executor ex;
   if (dpu_executor_start(&ex, LLVMOrcCreateNewThreadSafeModule(mod, tsc), &xo) != 0) return 4;
   FILE *devnull = fopen("/dev/null", "w");
-  struct dpu_report rep = {.out = devnull, .sites = &sites, .command = "dpu", .program_args = ""};
+  struct dpu_invocation inv = {.version = "", .inputs = argv + 1, .ninputs = 1, .explorer = "none"};
+  struct dpu_report rep = {.text = devnull, .sites = &sites, .inv = &inv};
   struct dpu_explore_options eo = {0};
   /* Warm-up exploration: includes the JIT compile in the zygote. */
   double t1 = dpu_now();
@@ -68,5 +69,6 @@ int main(int argc, char **argv) {
          exec * 1e6 / (double)runs, (wall - exec) * 1e6 / (double)runs, t_compile * 1e3,
          t_first * 1e3);
   dpu_executor_stop(&ex);
+  dpu_report_free(&rep);
   return 0;
 }

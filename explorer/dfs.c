@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "fingerprint.h"
+#include "progress.h"
 
 /* One choice point of the current interleaving. */
 struct frame {
@@ -32,10 +33,17 @@ static void set_choices(struct frame *f, const struct dpu_event_rec *e) {
 bool dpu_run_was_cut(struct dpu_shm *shm) {
   int end = shm->result.end;
   if (end == DPU_END_LIMIT || end == DPU_END_DIVERGED) {
+    dpu_progress_clear();
     fprintf(stderr, "dpu: warning: %s\n", shm->result.msg);
     return true;
   }
   return false;
+}
+
+bool dpu_explore_must_stop(const struct dpu_explore_options *o, const struct dpu_counts *c) {
+  if (o->between_runs) o->between_runs(o->arg);
+  return (o->max_runs && c->runs >= o->max_runs) || (o->deadline > 0 && dpu_now() >= o->deadline) ||
+         (o->interrupted && *o->interrupted);
 }
 
 /* Fingerprints and reports one finished run. Returns 1 if it showed a new defect, 0 if not,
@@ -138,7 +146,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
     }
     if (k < 0) break; /* every interleaving explored */
     prefix = (uint32_t)k + 1;
-    if ((o->max_runs && c->runs >= o->max_runs) || (o->deadline > 0 && dpu_now() >= o->deadline)) {
+    if (dpu_explore_must_stop(o, c)) {
       status = DPU_EXPLORE_INCOMPLETE;
       break;
     }

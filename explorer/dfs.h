@@ -4,6 +4,7 @@
 #ifndef DPU_DFS_H
 #define DPU_DFS_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -14,6 +15,10 @@ struct dpu_explore_options {
   uint64_t max_runs;     /* 0 = no limit */
   double deadline;       /* absolute dpu_now() seconds, 0 = none */
   bool stop_on_defect;
+  volatile sig_atomic_t *interrupted; /* if not NULL and non-zero (set by a signal handler):
+                                       * stop before the next run */
+  void (*between_runs)(void *arg);    /* if not NULL, called between runs (progress line) */
+  void *arg;
 };
 
 /* How an exploration ended. */
@@ -29,6 +34,10 @@ enum dpu_explore_status {
  * run makes the exploration incomplete; it is not a defect of the program. Shared by both
  * explorers. */
 bool dpu_run_was_cut(struct dpu_shm *shm);
+
+/* Whether the exploration must stop before its next run: --max-runs or --timeout reached, or
+ * interrupted. Calls o->between_runs first. Shared by both explorers. */
+bool dpu_explore_must_stop(const struct dpu_explore_options *o, const struct dpu_counts *c);
 
 /* Explores every interleaving, running the program through ex. Defects are reported through r
  * as their trace is first seen (once per trace); counts go to *c. */

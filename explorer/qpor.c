@@ -21,6 +21,7 @@
 
 #include "dot.h"
 #include "fingerprint.h"
+#include "progress.h"
 #include "unfold.h"
 
 struct dentry {
@@ -616,9 +617,11 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
                       q.ev[k]->pre_obj ? (int)q.ev[k]->pre_obj->id : -1);
             fprintf(stderr, "\n");
           }
-          if (!q.warned_mismatch++)
+          if (!q.warned_mismatch++) {
+            dpu_progress_clear();
             fprintf(stderr, "dpu: warning: a replay did not produce the events the unfolding "
                             "predicted (is the program deterministic?)\n");
+          }
           break;
         }
       expect = NULL;
@@ -652,7 +655,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
     }
     /* The executor notices the deadline only when a run outlives its polling window; runs of
      * a few microseconds never do, so it is checked between runs too. */
-    if ((o->max_runs && c->runs >= o->max_runs) || (o->deadline > 0 && dpu_now() >= o->deadline)) {
+    if (dpu_explore_must_stop(o, c)) {
       status = DPU_EXPLORE_INCOMPLETE;
       break;
     }

@@ -1,44 +1,17 @@
-/* See report.h. */
+/* See report.h. The text report, and writing the JSON and SARIF documents to their file. */
 #include "report.h"
 
-#include "stacks.h"
-
-#include <signal.h>
+#include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-const char *dpu_end_kind(int end) {
-  switch (end) {
-  case DPU_END_ASSERT: return "assertion failure";
-  case DPU_END_ABORT: return "abort";
-  case DPU_END_EXIT: return "non-zero exit";
-  case DPU_END_DEADLOCK: return "deadlock";
-  case DPU_END_SIGNAL: return "crash";
-  case DPU_END_MISUSE: return "pthread misuse";
-  case DPU_END_HEAP: return "heap misuse";
-  case DPU_END_HANG_STEPS:
-  case DPU_END_HANG_TIME: return "hang";
-  default: return "?";
-  }
-}
-
-static const struct dpu_site *site(const struct dpu_report *r, uint32_t id) {
-  return id && id < r->sites->n ? &r->sites->v[id] : NULL;
-}
-
-static const char *signame(int sig) {
-  switch (sig) {
-  case SIGSEGV: return "SIGSEGV";
-  case SIGBUS: return "SIGBUS";
-  case SIGFPE: return "SIGFPE";
-  case SIGILL: return "SIGILL";
-  case SIGABRT: return "SIGABRT";
-  case SIGKILL: return "SIGKILL";
-  case SIGTRAP: return "SIGTRAP";
-  case SIGSYS: return "SIGSYS";
-  default: return "signal";
-  }
-}
+#include "../runtime/executor.h"
+#include "progress.h"
+#include "report_doc.h"
+#include "stacks.h"
 
 /* Whether record e ends a replay step: a signal that woke a thread names it ("T:C/W"). */
 static unsigned woken_by(const struct dpu_event_rec *e) {
@@ -88,130 +61,257 @@ long dpu_replay_parse(const char *text, struct dpu_replay_step *steps, size_t ca
   return (long)n;
 }
 
-static void print_output(struct dpu_report *r, struct dpu_shm *shm) {
-  uint32_t len = shm->output_len;
-  const char *o = dpu_shm_output(shm);
-  if (len == 0) {
-    fprintf(r->out, "  output: (none)\n");
+double dpu_report_elapsed(const struct dpu_report *r) { return dpu_now() - r->t0; }
+
+/* ---- replay commands -------------------------------------------------------------------- */
+
+/* Appends " WORD" to f, in single quotes when the shell would otherwise split or expand it. */
+static void put_word(FILE *f, const char *s) {
+  bool plain = *s != 0;
+  for (const char *p = s; *p && plain; p++)
+    plain = isalnum((unsigned char)*p) || strchr("_-./:=,+@%^", *p);
+  fputc(' ', f);
+  if (plain) {
+    fputs(s, f);
     return;
   }
-  fprintf(r->out, "  output:\n");
-  for (uint32_t i = 0; i < len;) {
-    uint32_t j = i;
+  fputc('\'', f);
+  for (; *s; s++) {
+    if (*s == '\'') fputs("'\\''", f);
+    else fputc(*s, f);
+  }
+  fputc('\'', f);
+}
+
+char *dpu_replay_command(const struct dpu_invocation *inv, const char *schedule) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) return NULL;
+  fputs("dpu replay", f);
+  put_word(f, schedule);
+  for (int i = 0; i < inv->ncflags; i++) put_word(f, inv->cflags[i]);
+  for (int i = 0; i < inv->nrun_flags; i++) put_word(f, inv->run_flags[i]);
+  for (int i = 0; i < inv->ninputs; i++) put_word(f, inv->inputs[i]);
+  if (inv->prog_argc) fputs(" --", f);
+  for (int i = 0; i < inv->prog_argc; i++) put_word(f, inv->prog_argv[i]);
+  if (fclose(f) != 0) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+/* ---- the text report -------------------------------------------------------------------- */
+
+static void print_output(FILE *f, const char *o, size_t len, bool truncated) {
+  if (len == 0 && !truncated) {
+    fprintf(f, "  output: (none)\n");
+    return;
+  }
+  fprintf(f, "  output:\n");
+  for (size_t i = 0; i < len;) {
+    size_t j = i;
     while (j < len && o[j] != '\n') j++;
-    fprintf(r->out, "  | %.*s\n", (int)(j - i), o + i);
+    fputs("  | ", f);
+    fwrite(o + i, 1, j - i, f); /* as written, NUL bytes included */
+    fputc('\n', f);
     i = j + 1;
   }
-  if (shm->output_truncated) fprintf(r->out, "  | [output truncated]\n");
+  if (truncated) fprintf(f, "  | [output truncated]\n");
 }
 
-void dpu_report_output(struct dpu_report *r, struct dpu_shm *shm) { print_output(r, shm); }
-
-static void print_event(struct dpu_report *r, uint32_t step, const struct dpu_event_rec *e) {
-  char obj[48] = "";
-  const char *outcome = "";
-  if (e->op == DPU_OP_THREAD_CREATE || e->op == DPU_OP_THREAD_JOIN ||
-      e->op == DPU_OP_THREAD_DETACH) {
-    if (e->obj == UINT64_MAX) snprintf(obj, sizeof obj, "(unknown thread)");
-    else snprintf(obj, sizeof obj, "T%llu", (unsigned long long)e->obj);
-  } else if (!dpu_op_is_thread_op(e->op) && e->op != DPU_OP_PROCESS_EXIT) {
-    if (dpu_op_is_try(e->op)) {
-      outcome = e->op == DPU_OP_COND_TIMEDRESUME ? (e->result ? " (woken)" : " (timed out)")
-                : e->result                      ? " (acquired)"
-                                                 : " (busy)";
-    } else if (e->op == DPU_OP_COND_SIGNAL) {
-      static char woke[24];
-      if (e->result) snprintf(woke, sizeof woke, " (wakes T%u)", e->result - 1);
-      else snprintf(woke, sizeof woke, " (lost)");
-      outcome = woke;
-    } else if (e->op == DPU_OP_ATOMIC_CAS) {
-      outcome = e->result ? " (exchanged)" : " (failed)";
-    } else if (e->op == DPU_OP_BARRIER_ARRIVE && e->result) {
-      outcome = " (last)";
-    }
-    snprintf(obj, sizeof obj, "%#llx%s", (unsigned long long)e->obj, outcome);
-  }
-  const struct dpu_site *s = site(r, e->site);
-  fprintf(r->out, "  #%-4u T%-3u %-22s %-24s", step, e->tid, dpu_op_name(e->op), obj);
-  if (s) fprintf(r->out, " %s:%u %s", s->file, s->line, s->function);
-  fprintf(r->out, "\n");
+void dpu_report_output(struct dpu_report *r, struct dpu_shm *shm) {
+  if (!r->text) return;
+  dpu_progress_clear();
+  print_output(r->text, dpu_shm_output(shm), shm->output_len, shm->output_truncated != 0);
 }
 
-static void print_message(struct dpu_report *r, struct dpu_shm *shm) {
-  const struct dpu_run_result *res = &shm->result;
-  const struct dpu_site *s = site(r, res->site);
-  switch (res->end) {
-  case DPU_END_DEADLOCK:
-    fprintf(r->out, "%u thread%s blocked:", res->nblocked, res->nblocked == 1 ? "" : "s");
-    for (uint32_t i = 0; i < res->nblocked; i++) {
-      const struct dpu_blocked *b = &res->blocked[i];
-      const struct dpu_site *bs = site(r, b->site);
-      fprintf(r->out, "%s T%u in %s", i ? "," : "", b->tid, dpu_op_name(b->op));
-      if (bs) fprintf(r->out, " at %s:%u", bs->file, bs->line);
-    }
-    return;
-  case DPU_END_SIGNAL: {
-    fprintf(r->out, "%s in T%d", signame(res->code), res->tid);
-    /* Where the thread was: just after its last visible operation. */
-    const struct dpu_event_rec *ev = dpu_shm_trace(shm);
-    for (uint32_t i = shm->nevents; i-- > 0;) {
-      if (ev[i].tid != res->tid) continue;
-      const struct dpu_site *ls = site(r, ev[i].site);
-      fprintf(r->out, " after %s", dpu_op_name(ev[i].op));
-      if (ls) fprintf(r->out, " at %s:%u in %s", ls->file, ls->line, ls->function);
-      break;
-    }
-    if (res->msg[0]) fprintf(r->out, " (%s)", res->msg);
-    return;
-  }
-  case DPU_END_HANG_STEPS:
-  case DPU_END_HANG_TIME:
-    fprintf(r->out, "%s", res->msg);
-    if (s) fprintf(r->out, " (at %s:%u in %s)", s->file, s->line, s->function);
-    return;
-  default:
-    fprintf(r->out, "%s", res->msg);
-    if (s) fprintf(r->out, " (at %s:%u in %s)", s->file, s->line, s->function);
-    else if (res->end != DPU_END_ASSERT && res->tid >= 0) fprintf(r->out, " (in T%d)", res->tid);
-  }
+/* "  #STEP Tn OPERATION OBJECT FILE:LINE FUNCTION", columns padded only up to the last one
+ * present. */
+static void print_step(struct dpu_report *r, uint32_t step, const struct dpu_event_rec *e) {
+  char obj[80];
+  const char *outcome = dpu_step_object(e, obj, 48);
+  if (outcome) snprintf(obj + strlen(obj), sizeof obj - strlen(obj), " (%s)", outcome);
+  struct dpu_loc s = dpu_site_loc(r->sites, e->site);
+  FILE *f = r->text;
+  if (s.file)
+    fprintf(f, "  #%-4u T%-3u %-22s %-24s %s:%u %s\n", step, e->tid, dpu_op_name(e->op), obj,
+            s.file, s.line, s.function);
+  else if (obj[0])
+    fprintf(f, "  #%-4u T%-3u %-22s %s\n", step, e->tid, dpu_op_name(e->op), obj);
+  else
+    fprintf(f, "  #%-4u T%-3u %s\n", step, e->tid, dpu_op_name(e->op));
 }
 
-void dpu_report_defect(struct dpu_report *r, struct dpu_shm *shm) {
-  const struct dpu_event_rec *ev = dpu_shm_trace(shm);
-  uint32_t n = shm->nevents;
-  r->defects++;
-  fprintf(r->out, "dpu: defect %llu: %s: ", (unsigned long long)r->defects,
-          dpu_end_kind(shm->result.end));
-  print_message(r, shm);
-  fprintf(r->out, "\n");
-  unsigned nthreads = 0;
-  for (uint32_t i = 0; i < n; i++)
-    if (ev[i].tid + 1u > nthreads) nthreads = ev[i].tid + 1u;
-  fprintf(r->out, "  interleaving (%u thread%s, %u steps):\n", nthreads, nthreads == 1 ? "" : "s",
-          n);
-  for (uint32_t i = 0; i < n; i++) print_event(r, i + 1, &ev[i]);
-  static struct dpu_thread_stack stacks[DPU_MAX_THREADS];
-  dpu_stacks_print(r->out, stacks, dpu_run_stacks(shm, stacks));
-  print_output(r, shm);
-  size_t need = dpu_replay_format(ev, n, NULL, 0) + 1;
-  char *buf = malloc(need);
-  if (buf) {
-    dpu_replay_format(ev, n, buf, need);
-    fprintf(r->out, "  replay: %s --replay=%s%s\n", r->command, buf, r->program_args);
-    free(buf);
+/* The block of a new distinct defect. */
+static void print_defect(struct dpu_report *r, const struct dpu_defect *d) {
+  FILE *f = r->text;
+  fprintf(f, "dpu: defect %u: %s: %s\n", d->id, dpu_end_kind(d->end), d->message);
+  if (r->verbosity >= 0) {
+    fprintf(f, "  interleaving (%u thread%s, %u step%s):\n", d->nthreads,
+            d->nthreads == 1 ? "" : "s", d->nsteps, d->nsteps == 1 ? "" : "s");
+    for (uint32_t i = 0; i < d->nsteps; i++) print_step(r, i + 1, &d->steps[i]);
+    dpu_stacks_print(f, d->stacks, d->nstacks);
+    print_output(f, d->output, d->output_len, d->output_truncated);
   }
-  fflush(r->out);
+  char *cmd = dpu_replay_command(r->inv, d->schedule);
+  fprintf(f, "  replay: %s\n", cmd ? cmd : "(out of memory)");
+  free(cmd);
+  if (r->verbosity > 0) {
+    char hex[2 * DPU_DEFECT_DIGEST_BYTES + 1];
+    dpu_digest_hex(d->digest, hex);
+    fprintf(f, "  digest: %s\n", hex);
+  }
+  fflush(f);
 }
 
 void dpu_report_trace(struct dpu_report *r, const uint8_t *fp, size_t len) {
-  fprintf(r->out, "dpu: trace ");
-  for (size_t i = 0; i < len; i++) fprintf(r->out, "%02x", fp[i]);
-  fprintf(r->out, "\n");
+  if (!r->text) return;
+  dpu_progress_clear();
+  fprintf(r->text, "dpu: trace ");
+  for (size_t i = 0; i < len; i++) fprintf(r->text, "%02x", fp[i]);
+  fprintf(r->text, "\n");
 }
 
-void dpu_report_summary(struct dpu_report *r, const struct dpu_counts *c, double seconds) {
-  fprintf(r->out, "dpu: summary: %llu defects, %llu max-configs, %llu SSBs, %llu runs, %.2f s\n",
-          (unsigned long long)r->defects, (unsigned long long)c->max_configs,
-          (unsigned long long)c->ssbs, (unsigned long long)c->runs, seconds);
-  fflush(r->out);
+/* ---- documents -------------------------------------------------------------------------- */
+
+/* Replaces path by the document: written to a temporary file beside it, then renamed over it,
+ * so that a reader (or a dpu killed meanwhile) only ever sees a whole document. */
+static int replace_file(const char *path, json_t *doc, size_t flags) {
+  size_t n = strlen(path) + sizeof ".tmpXXXXXX";
+  char *tmp = malloc(n);
+  if (!tmp) return -1;
+  snprintf(tmp, n, "%s.tmpXXXXXX", path);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    fprintf(stderr, "dpu: error: cannot write %s: %s\n", path, strerror(errno));
+    free(tmp);
+    return -1;
+  }
+  mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, 0666 & ~mask);
+  FILE *f = fdopen(fd, "w");
+  int rc = -1;
+  if (f) {
+    rc = json_dumpf(doc, f, flags);
+    if (fputc('\n', f) == EOF) rc = -1;
+    if (fclose(f) != 0) rc = -1;
+  } else {
+    close(fd);
+  }
+  if (rc == 0 && rename(tmp, path) != 0) rc = -1;
+  if (rc != 0) {
+    fprintf(stderr, "dpu: error: cannot write %s: %s\n", path, strerror(errno));
+    unlink(tmp);
+  }
+  free(tmp);
+  return rc;
 }
+
+static int write_document(struct dpu_report *r, const struct dpu_report_end *end) {
+  if (r->format == DPU_REPORT_TEXT) return 0;
+  json_t *doc = r->format == DPU_REPORT_SARIF ? dpu_report_sarif(r, end) : dpu_report_json(r, end);
+  if (!doc) {
+    fprintf(stderr, "dpu: error: out of memory while writing the report\n");
+    return -1;
+  }
+  /* JSON indented for people who look at it; SARIF, whose interleavings repeat locations at
+   * every step, compact (a SARIF file is read by tools, and its size matters to them). */
+  size_t flags = (r->format == DPU_REPORT_SARIF ? JSON_COMPACT : JSON_INDENT(2)) |
+                 JSON_REAL_PRECISION(6);
+  int rc;
+  if (r->doc_path) {
+    rc = replace_file(r->doc_path, doc, flags);
+  } else {
+    rc = json_dumpf(doc, stdout, flags);
+    if (fputc('\n', stdout) == EOF || fflush(stdout) != 0) rc = -1;
+    if (rc != 0) fprintf(stderr, "dpu: error: cannot write the report to stdout\n");
+  }
+  json_decref(doc);
+  return rc;
+}
+
+static const struct dpu_report_end running = {.state = "running", .exit_code = -1};
+
+/* Rewrites the document file while the exploration runs, unless that would spend more than
+ * a tenth of the time writing documents: then it is left pending for dpu_report_tick. */
+static void rewrite_running(struct dpu_report *r) {
+  if (!r->doc_path || r->doc_failed) return;
+  double now = dpu_now();
+  if (now - r->doc_written < 10 * r->doc_cost) {
+    r->doc_pending = true;
+    return;
+  }
+  r->doc_pending = false;
+  if (write_document(r, &running) != 0) r->doc_failed = true;
+  r->doc_written = dpu_now();
+  r->doc_cost = r->doc_written - now;
+}
+
+int dpu_report_begin(struct dpu_report *r) {
+  if (r->format == DPU_REPORT_TEXT || !r->doc_path) return 0;
+  double now = dpu_now();
+  if (write_document(r, &running) != 0) return -1;
+  r->doc_written = dpu_now();
+  r->doc_cost = r->doc_written - now;
+  return 0;
+}
+
+void dpu_report_tick(struct dpu_report *r) {
+  if (r->doc_pending) rewrite_running(r);
+}
+
+void dpu_report_defect(struct dpu_report *r, struct dpu_shm *shm) {
+  static struct dpu_thread_stack stacks[DPU_MAX_THREADS];
+  uint32_t nstacks = dpu_defect_stacks(shm, stacks);
+  uint8_t digest[DPU_DEFECT_DIGEST_BYTES];
+  dpu_defect_digest(shm, r->sites, stacks, nstacks, digest);
+  struct dpu_defect *d = dpu_defects_find(&r->defects, digest);
+  if (d) {
+    d->traces++;
+    r->defects.traces++;
+    return;
+  }
+  d = dpu_defects_add(&r->defects, shm, r->sites, stacks, nstacks, digest,
+                      r->counts ? r->counts->runs : 0);
+  if (!d) {
+    dpu_progress_clear();
+    fprintf(stderr, "dpu: error: out of memory while recording a defect (%s: %s)\n",
+            dpu_end_kind(shm->result.end), shm->result.msg);
+    r->doc_failed = true;
+    return;
+  }
+  dpu_progress_clear();
+  if (r->text) print_defect(r, d);
+  rewrite_running(r);
+}
+
+int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
+  dpu_progress_clear();
+  FILE *f = r->text;
+  /* After an input error nothing was explored: the document says so, the text says nothing. */
+  if (f && strcmp(end->state, "error") != 0) {
+    const struct dpu_defects *t = &r->defects;
+    const struct dpu_counts zero = {0}, *c = r->counts ? r->counts : &zero;
+    if (t->n) {
+      fprintf(f, "dpu: traces with defects: %llu of %llu (", (unsigned long long)t->traces,
+              (unsigned long long)c->max_configs);
+      for (uint32_t i = 0; i < t->n; i++)
+        fprintf(f, "%sdefect %u in %llu", i ? ", " : "", t->v[i]->id,
+                (unsigned long long)t->v[i]->traces);
+      fprintf(f, ")\n");
+    }
+    if (strcmp(end->state, "incomplete") == 0)
+      fprintf(f, "dpu: exploration incomplete (%s)\n", end->reason ? end->reason : "?");
+    fprintf(f, "dpu: summary: %u defects, %llu max-configs, %llu SSBs, %llu runs, %.2f s\n", t->n,
+            (unsigned long long)c->max_configs, (unsigned long long)c->ssbs,
+            (unsigned long long)c->runs, dpu_report_elapsed(r));
+    fflush(f);
+  }
+  int rc = write_document(r, end);
+  return rc != 0 || r->doc_failed ? -1 : 0;
+}
+
+void dpu_report_free(struct dpu_report *r) { dpu_defects_free(&r->defects); }

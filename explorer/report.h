@@ -1,4 +1,14 @@
-/* Reports: defects as found, and the summary line (DESIGN.md §8). Text format for now. */
+/* Reports (DESIGN.md §8, issue #4): the defects of an exploration as they are found, each
+ * distinct defect once (explorer/defects.h) with the number of traces that showed it, and the
+ * end of the exploration with the stable summary line. Three formats:
+ *  - text, streamed as defects are found (explorer/report.c);
+ *  - JSON following docs/report.schema.json (explorer/report_json.c);
+ *  - SARIF 2.1.0 (explorer/report_sarif.c).
+ * A JSON or SARIF document that goes to a file is rewritten whole, atomically (a temporary
+ * file renamed over it), when the exploration starts and at every new distinct defect, marked
+ * as still running, so that a dpu killed by a CI job leaves every defect found so far. (When
+ * documents grow so large that writing them would slow the exploration down by more than a
+ * tenth, a new defect's rewrite waits for dpu_report_tick, between runs.) */
 #ifndef DPU_REPORT_H
 #define DPU_REPORT_H
 
@@ -8,16 +18,9 @@
 
 #include "../passes/instrument.h"
 #include "../runtime/protocol.h"
+#include "defects.h"
 
-struct dpu_report {
-  FILE *out;
-  const struct dpu_site_table *sites;
-  const char *command;       /* how to re-run dpu on the same inputs, e.g. "dpu prog.c" */
-  const char *program_args;  /* " -- a b" or "" */
-  bool show_output;          /* show the output of every run, not only defective ones */
-  bool print_traces;         /* print "dpu: trace HEX" for every new trace */
-  uint64_t defects;
-};
+enum dpu_report_format { DPU_REPORT_TEXT, DPU_REPORT_JSON, DPU_REPORT_SARIF };
 
 /* The counts of the summary line. */
 struct dpu_counts {
@@ -26,19 +29,96 @@ struct dpu_counts {
   uint64_t runs;
 };
 
-/* Prints one defect block for the run in shm (whose result is a defect): the header line
- * "dpu: defect N: KIND: MESSAGE", the interleaving, the output and the replay arguments. */
+/* The command a report is about: documents record it, and replay commands repeat its
+ * compile flags, run options, inputs and program arguments. Everything is the caller's and
+ * must outlive the report. */
+struct dpu_invocation {
+  const char *version;            /* dpu's version, e.g. "0.1.0" */
+  char *const *argv;              /* dpu's own command line */
+  int argc;
+  char *const *inputs;            /* the program's input files */
+  int ninputs;
+  char *const *cflags;            /* clang flags, e.g. "-DN=3" */
+  int ncflags;
+  char *const *run_flags;         /* options that change a run, e.g. "--max-steps=50" */
+  int nrun_flags;
+  char *const *prog_argv;         /* the program's arguments (after `--`) */
+  int prog_argc;
+  const char *explorer;           /* "qpor", "none" or "replay" */
+  unsigned k;                     /* QPOR's k */
+};
+
+/* How the exploration ended; for a document written while it runs, state is "running". */
+struct dpu_report_end {
+  const char *state;        /* "running", "complete", "stopped" (--stop-on-defect),
+                             * "incomplete" (a limit, or interrupted), "failed" (internal) */
+  const char *reason;       /* why it is incomplete or stopped, e.g. "--timeout reached";
+                             * NULL otherwise */
+  int exit_code;            /* dpu's exit code (DESIGN.md §8); -1 while running */
+  double executor_seconds;  /* statistics; 0 when not known (yet) */
+  double explorer_seconds;
+  double startup_seconds;
+};
+
+struct dpu_report {
+  /* Set by the caller before the exploration. */
+  FILE *text;                        /* the text report's stream, or NULL for none */
+  enum dpu_report_format format;     /* JSON/SARIF: the document's format */
+  const char *doc_path;              /* JSON/SARIF: the file to keep rewritten; NULL: the
+                                      * document goes to stdout at the end */
+  int verbosity;                     /* -1 (-q): per defect only its header and replay line;
+                                      * 0; 1 (-v): also each defect's digest */
+  bool show_output;                  /* show the output of every run, not only defective ones */
+  bool print_traces;                 /* print "dpu: trace HEX" for every new trace */
+  const struct dpu_site_table *sites;
+  const struct dpu_invocation *inv;
+  const struct dpu_counts *counts;   /* the exploration's counts, read for documents */
+  double t0;                         /* dpu_now() when dpu started */
+  /* Kept by the report. */
+  struct dpu_defects defects;        /* distinct defects, with their trace counts */
+  bool doc_failed;                   /* a document could not be written (already said) */
+  bool doc_pending;                  /* the file lacks a defect: rewrite it when allowed */
+  double doc_written, doc_cost;      /* when the file was last written, and how long it took */
+};
+
+/* Writes the first document ("running", no defect) when the document goes to a file, so that
+ * the file exists and is valid from the start. Returns 0, or -1 if the file cannot be written
+ * (message on stderr). */
+int dpu_report_begin(struct dpu_report *r);
+
+/* Accounts one trace whose run (in shm) ended in a defect. A new distinct defect is printed
+ * in full on the text stream ("dpu: defect N: KIND: MESSAGE", the interleaving, the stacks,
+ * the output, the replay command) and the document file is rewritten; a defect seen before
+ * only counts one more trace. */
 void dpu_report_defect(struct dpu_report *r, struct dpu_shm *shm);
 
-/* Prints the output of a run that is not reported as a defect (used with --show-output). */
+/* Between runs: rewrites the document file if a new defect's rewrite was put off. */
+void dpu_report_tick(struct dpu_report *r);
+
+/* Prints the output of a run that is not reported as a defect (--show-output, replays). */
 void dpu_report_output(struct dpu_report *r, struct dpu_shm *shm);
 
 /* Prints "dpu: trace HEX", the fingerprint of a new trace (--print-traces). */
 void dpu_report_trace(struct dpu_report *r, const uint8_t *fp, size_t len);
 
-/* Prints the stable summary line:
- *   dpu: summary: D defects, M max-configs, S SSBs, R runs, T s */
-void dpu_report_summary(struct dpu_report *r, const struct dpu_counts *c, double seconds);
+/* Ends the report. Text: the line
+ *   dpu: traces with defects: N of M (defect 1 in A, defect 2 in B, ...)
+ * when there were defects, "dpu: exploration incomplete (REASON)" when it is, and the stable
+ * summary line
+ *   dpu: summary: D defects, M max-configs, S SSBs, R runs, T s
+ * (D distinct defects). Then the final document, to its file or to stdout. Returns 0, or -1
+ * if the document could not be written (message on stderr). */
+int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end);
+
+/* Frees what the report keeps. */
+void dpu_report_free(struct dpu_report *r);
+
+/* The command that replays a defect alone: "dpu replay SCHEDULE [FLAGS] INPUTS [-- ARGS]",
+ * with shell quoting where a word needs it. malloc'd; NULL if out of memory. */
+char *dpu_replay_command(const struct dpu_invocation *inv, const char *schedule);
+
+/* Seconds since r->t0. */
+double dpu_report_elapsed(const struct dpu_report *r);
 
 /* Writes the replay of ev[0..n) as "T:C,T:C,..." (thread, number of steps) into buf. Returns
  * the length it needed (as snprintf does). */
@@ -47,8 +127,5 @@ size_t dpu_replay_format(const struct dpu_event_rec *ev, uint32_t n, char *buf, 
 /* Parses "T:C,T:C,..." into steps (at most cap). Returns the number of steps, or -1 if the text
  * is malformed or has more than cap steps. */
 long dpu_replay_parse(const char *text, struct dpu_replay_step *steps, size_t cap);
-
-/* The KIND word of a defect end, e.g. "assertion failure". */
-const char *dpu_end_kind(int end);
 
 #endif

@@ -1,12 +1,17 @@
 /* dpu: the command-line driver. Parses options, compiles and instruments the program, starts the
  * executor, explores, and reports (DESIGN.md §2, §8). */
+#include <errno.h>
 #include <llvm-c/Orc.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../explorer/dfs.h"
+#include "../explorer/progress.h"
 #include "../explorer/qpor.h"
 #include "../passes/instrument.h"
 #include "../runtime/executor.h"
@@ -17,21 +22,67 @@
 /* Exit codes of DESIGN.md §8. */
 enum { EXIT_CLEAN = 0, EXIT_DEFECTS = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_INTERNAL = 4 };
 
-/* "dpu [compile flags] inputs" (for replay lines) and " -- args" (program arguments). */
-static void command_lines(const struct dpu_options *o, char **cmd, char **args) {
-  size_t n = 4, m = 1;
-  for (int i = 0; i < o->ncflags; i++) n += strlen(o->cflags[i]) + 1;
-  for (int i = 0; i < o->ninputs; i++) n += strlen(o->inputs[i]) + 1;
-  for (int i = 0; i < o->prog_argc; i++) m += strlen(o->prog_argv[i]) + 1;
-  *cmd = malloc(n);
-  *args = malloc(m + 4);
-  if (!*cmd || !*args) abort();
-  strcpy(*cmd, "dpu");
-  for (int i = 0; i < o->ncflags; i++) strcat(strcat(*cmd, " "), o->cflags[i]);
-  for (int i = 0; i < o->ninputs; i++) strcat(strcat(*cmd, " "), o->inputs[i]);
-  (*args)[0] = 0;
-  if (o->prog_argc) strcpy(*args, " --");
-  for (int i = 0; i < o->prog_argc; i++) strcat(strcat(*args, " "), o->prog_argv[i]);
+/* SIGINT and SIGTERM: stop between runs and write the final report (exit 3). The executor's
+ * processes inherit the handler (they are forked after it is installed) and ignore the signal,
+ * so that a Ctrl-C or a CI job signalling the whole process group does not kill them under a
+ * run: dpu stops them itself. Another signal more than a second later (an impatient second
+ * Ctrl-C; not the copy that e.g. GNU timeout sends to the process group right after the one
+ * to dpu) ends dpu at once. */
+static volatile sig_atomic_t interrupted; /* the signal number */
+static struct timespec interrupted_at;   /* written and read by the handler only */
+static pid_t dpu_pid;
+
+static void on_signal(int sig) {
+  if (getpid() != dpu_pid) return;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now); /* async-signal-safe */
+  if (!interrupted) {
+    interrupted_at = now;
+    interrupted = sig;
+  } else if (now.tv_sec - interrupted_at.tv_sec >= 2) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+  }
+}
+
+static void catch_signals(void) {
+  dpu_pid = getpid();
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaddset(&sa.sa_mask, SIGINT); /* the handler never runs inside itself */
+  sigaddset(&sa.sa_mask, SIGTERM);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
+
+/* Between runs: the progress line, and a pending rewrite of the report's file. */
+static void tick(void *arg) {
+  dpu_progress_tick();
+  dpu_report_tick(arg);
+}
+
+/* The report's stream and document, as -o and --format ask: the text report goes to stdout,
+ * or to the -o file when the format is text; a JSON or SARIF document goes to the -o file (and
+ * the text to stdout), or alone to stdout at the end. Returns 0, or -1 (message printed). */
+static int open_report(const struct dpu_options *o, struct dpu_report *rep) {
+  rep->text = stdout;
+  rep->format = o->format == DPU_FORMAT_JSON    ? DPU_REPORT_JSON
+                : o->format == DPU_FORMAT_SARIF ? DPU_REPORT_SARIF
+                                                : DPU_REPORT_TEXT;
+  if (rep->format == DPU_REPORT_TEXT) {
+    if (o->output && !(rep->text = fopen(o->output, "w"))) {
+      fprintf(stderr, "dpu: error: cannot write %s: %s\n", o->output, strerror(errno));
+      return -1;
+    }
+  } else if (o->output) {
+    rep->doc_path = o->output;
+  } else {
+    rep->text = NULL;
+  }
+  return dpu_report_begin(rep);
 }
 
 int main(int argc, char **argv) {
@@ -55,18 +106,50 @@ int main(int argc, char **argv) {
     if (!replay) abort();
     nreplay = dpu_replay_parse(o.replay, replay, o.max_events);
     if (nreplay < 0) {
-      fprintf(stderr, "dpu: error: invalid --replay '%s' (expected THREAD:COUNT,...)\n", o.replay);
+      fprintf(stderr, "dpu: error: invalid replay schedule '%s' (expected THREAD:COUNT,...)\n",
+              o.replay);
       return EXIT_USAGE;
     }
   }
 
+  struct dpu_invocation inv = {
+      .version = DPU_VERSION,
+      .argv = argv,
+      .argc = argc,
+      .inputs = o.inputs,
+      .ninputs = o.ninputs,
+      .cflags = o.cflags,
+      .ncflags = o.ncflags,
+      .run_flags = o.run_flags,
+      .nrun_flags = o.nrun_flags,
+      .prog_argv = o.prog_argv,
+      .prog_argc = o.prog_argc,
+      .explorer = o.replay ? "replay" : o.por == DPU_POR_QPOR ? "qpor" : "none",
+      .k = o.k,
+  };
+  struct dpu_site_table sites = {0};
+  struct dpu_counts counts = {0};
+  struct dpu_report rep = {
+      .verbosity = o.verbosity,
+      .sites = &sites,
+      .inv = &inv,
+      .counts = &counts,
+      .t0 = t0,
+      .show_output = o.show_output,
+      .print_traces = o.print_traces,
+  };
+  if (open_report(&o, &rep) != 0) return EXIT_USAGE;
+  struct dpu_report_end end = {.state = "error", .exit_code = EXIT_USAGE};
+
   LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
   LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
   LLVMModuleRef mod;
-  if (dpu_compile_inputs(&o, ctx, &mod) != 0) return EXIT_USAGE;
-  struct dpu_site_table sites;
   struct dpu_instrument_options io = {.nondet_fixed = o.nondet_fixed, .nondet = o.nondet};
-  if (dpu_instrument(mod, &io, &sites) != 0) return EXIT_USAGE;
+  if (dpu_compile_inputs(&o, ctx, &mod) != 0 || dpu_instrument(mod, &io, &sites) != 0) {
+    end.reason = "the program does not compile or uses an unsupported function";
+    dpu_report_finish(&rep, &end);
+    return EXIT_USAGE;
+  }
 
   /* Program argv: the first input's name, then what follows `--`. */
   char **pargv = calloc((size_t)o.prog_argc + 2, sizeof *pargv);
@@ -84,81 +167,101 @@ int main(int argc, char **argv) {
       .argc = o.prog_argc + 1,
       .argv = pargv,
   };
+  catch_signals();
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   struct dpu_executor ex;
-  if (dpu_executor_start(&ex, tsm, &xo) != 0) return EXIT_INTERNAL;
+  if (dpu_executor_start(&ex, tsm, &xo) != 0) {
+    end = (struct dpu_report_end){.state = "failed", .reason = "the executor did not start",
+                                  .exit_code = EXIT_INTERNAL};
+    dpu_report_finish(&rep, &end);
+    return EXIT_INTERNAL;
+  }
   /* The zygote has its own copy; the explorer does not need the module any more. */
   LLVMOrcDisposeThreadSafeModule(tsm);
   LLVMOrcDisposeThreadSafeContext(tsc);
 
-  char *cmd, *args;
-  command_lines(&o, &cmd, &args);
-  struct dpu_report rep = {
-      .out = stdout,
-      .sites = &sites,
-      .command = cmd,
-      .program_args = args,
-      .show_output = o.show_output,
-      .print_traces = o.print_traces,
-  };
   struct dpu_explore_options eo = {
       .max_runs = o.max_runs,
       .deadline = o.timeout > 0 ? t0 + o.timeout : 0,
       .stop_on_defect = o.stop_on_defect,
+      .interrupted = &interrupted,
+      .between_runs = tick,
+      .arg = &rep,
   };
-  struct dpu_counts counts = {0};
   double explore_start = dpu_now(), startup_seconds = explore_start - t0;
   struct dpu_qpor_options qo = {.k = o.k, .skip_step = o.skip_step};
   if (o.dot) {
     qo.dot = fopen(o.dot, "w");
     if (!qo.dot) {
       fprintf(stderr, "dpu: error: cannot write %s\n", o.dot);
+      dpu_executor_stop(&ex);
+      end.reason = "the --dot file cannot be written";
+      dpu_report_finish(&rep, &end);
       return EXIT_USAGE;
     }
   }
   struct dpu_qpor_stats qs = {0};
   enum dpu_explore_status st;
+  dpu_progress_start(o.verbosity >= 0 && !o.replay, &counts, &rep.defects);
   if (o.replay) st = dpu_explore_replay(&ex, &rep, replay, (uint32_t)nreplay, &eo, &counts);
   else if (o.por == DPU_POR_QPOR) st = dpu_explore_qpor(&ex, &rep, &eo, &qo, &counts, &qs);
   else st = dpu_explore_dfs(&ex, &rep, &eo, &counts);
+  dpu_progress_stop();
   double elapsed = dpu_now() - t0, explore_seconds = dpu_now() - explore_start;
-  if (o.verbosity > 0)
-    fprintf(stdout, "dpu: executor %.3f s in %llu runs (%.1f us/run), explorer %.3f s\n",
+  FILE *text = rep.text;
+  if (o.verbosity > 0 && text)
+    fprintf(text, "dpu: executor %.3f s in %llu runs (%.1f us/run), explorer %.3f s\n",
             ex.exec_seconds, (unsigned long long)ex.runs,
             ex.runs ? ex.exec_seconds * 1e6 / (double)ex.runs : 0.0, elapsed - ex.exec_seconds);
   if (qo.dot) fclose(qo.dot);
-  if (o.stats) {
+  if (o.stats && text) {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    fprintf(stdout, "dpu: stats: runs %llu, max-configs %llu, SSBs %llu\n",
+    fprintf(text, "dpu: stats: runs %llu, max-configs %llu, SSBs %llu\n",
             (unsigned long long)counts.runs, (unsigned long long)counts.max_configs,
             (unsigned long long)counts.ssbs);
-    if (o.por == DPU_POR_QPOR && !o.replay) dpu_qpor_print_stats(stdout, &qs);
-    fprintf(stdout, "dpu: stats: time executor %.3f s, explorer %.3f s (start-up %.3f s); "
-                    "explorer peak memory %.1f MiB\n",
+    if (o.por == DPU_POR_QPOR && !o.replay) dpu_qpor_print_stats(text, &qs);
+    fprintf(text, "dpu: stats: time executor %.3f s, explorer %.3f s (start-up %.3f s); "
+                  "explorer peak memory %.1f MiB\n",
             ex.exec_seconds, explore_seconds - ex.exec_seconds, startup_seconds,
             (double)ru.ru_maxrss / 1024);
   }
   dpu_executor_stop(&ex);
 
-  int code;
+  end = (struct dpu_report_end){.executor_seconds = ex.exec_seconds,
+                                .explorer_seconds = explore_seconds - ex.exec_seconds,
+                                .startup_seconds = startup_seconds};
   switch (st) {
   case DPU_EXPLORE_FAILED:
-    code = EXIT_INTERNAL;
+    end.state = "failed";
+    end.reason = "internal error, see the messages above";
+    end.exit_code = EXIT_INTERNAL;
     break;
   case DPU_EXPLORE_INCOMPLETE:
-    fprintf(stdout, "dpu: exploration incomplete (%s)\n",
-            eo.deadline > 0 && dpu_now() >= eo.deadline ? "--timeout reached"
-            : o.max_runs && counts.runs >= o.max_runs   ? "--max-runs reached"
-                                                        : "a run was cut short, see warnings");
-    code = EXIT_INCOMPLETE;
+    end.state = "incomplete";
+    if (interrupted) end.reason = interrupted == SIGINT ? "interrupted by SIGINT"
+                                                        : "interrupted by SIGTERM";
+    else if (eo.deadline > 0 && dpu_now() >= eo.deadline) end.reason = "--timeout reached";
+    else if (o.max_runs && counts.runs >= o.max_runs) end.reason = "--max-runs reached";
+    else end.reason = "a run was cut short, see warnings";
+    end.exit_code = EXIT_INCOMPLETE;
+    break;
+  case DPU_EXPLORE_STOPPED:
+    end.state = "stopped";
+    end.reason = "--stop-on-defect";
+    end.exit_code = EXIT_DEFECTS;
     break;
   default:
-    code = rep.defects ? EXIT_DEFECTS : EXIT_CLEAN;
+    end.state = "complete";
+    end.exit_code = rep.defects.n ? EXIT_DEFECTS : EXIT_CLEAN;
   }
-  dpu_report_summary(&rep, &counts, elapsed);
-  free(cmd);
-  free(args);
+  int code = end.exit_code;
+  if (dpu_report_finish(&rep, &end) != 0 && code != EXIT_INCOMPLETE) code = EXIT_INTERNAL;
+  if (rep.text && rep.text != stdout && fclose(rep.text) != 0) {
+    fprintf(stderr, "dpu: error: cannot write %s\n", o.output);
+    code = EXIT_INTERNAL;
+  }
+  dpu_report_free(&rep);
   free(pargv);
   free(replay);
   dpu_site_table_free(&sites);

@@ -14,7 +14,7 @@
 enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
   OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
-  OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB
+  OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT
 };
 
 static const struct option longopts[] = {
@@ -36,6 +36,8 @@ static const struct option longopts[] = {
     {"stats", no_argument, 0, OPT_STATS},
     {"dot", required_argument, 0, OPT_DOT},
     {"nondet", required_argument, 0, OPT_NONDET},
+    {"format", required_argument, 0, OPT_FORMAT},
+    {"output", required_argument, 0, 'o'},
     {"quiet", no_argument, 0, 'q'},
     {"verbose", no_argument, 0, 'v'},
     {"help", no_argument, 0, 'h'},
@@ -46,9 +48,11 @@ static const struct option longopts[] = {
 static void usage(FILE *f) {
   fputs(
       "usage: dpu [OPTIONS] FILE.{c,i,bc,ll}... [-- PROGRAM-ARGS...]\n"
+      "       dpu replay SCHEDULE [OPTIONS] FILE.{c,i,bc,ll}... [-- PROGRAM-ARGS...]\n"
       "\n"
       "Compiles a POSIX-threads C program, runs it under a controlled scheduler until every\n"
       "partially ordered execution of its synchronisation has been seen, and reports defects.\n"
+      "`dpu replay` runs the program once along the SCHEDULE of a defect report's replay line.\n"
       "\n"
       "Compilation (passed to clang):\n"
       "  -D NAME[=VAL]          define a macro\n"
@@ -70,18 +74,24 @@ static void usage(FILE *f) {
       "  --stop-on-defect       stop at the first defect\n"
       "  --nondet=VALUE         every __VERIFIER_nondet_* call returns VALUE (without it,\n"
       "                         programs that call them are rejected)\n"
-      "  --replay=T:C,T:C,...   run once, following this schedule (from a defect report)\n"
+      "  --replay=T:C,T:C,...   run once, following this schedule (same as dpu replay)\n"
       "  --gdb                  with --replay: run it under gdb, stopped at the defect\n"
       "  --stack-size=BYTES     stack of each program thread (default 1 MiB; K/M/G suffixes)\n"
       "  --heap-size=BYTES      heap of each thread in a run (default 256 MiB; K/M/G suffixes)\n"
       "\n"
       "Output:\n"
+      "  --format=text|json|sarif  report format (default text); json follows\n"
+      "                         docs/report.schema.json, sarif is SARIF 2.1.0\n"
+      "  -o FILE, --output=FILE write the report to FILE; json and sarif files are rewritten\n"
+      "                         (atomically) at each new defect, and the text report then\n"
+      "                         still goes to stdout\n"
       "  --show-output          print the program's output of every new trace\n"
       "  --print-traces         print the fingerprint of every new trace (dpu: trace HEX)\n"
       "  --stats                print statistics: events, trees, queries, time, memory\n"
       "  --dot=FILE             QPOR: write the unfolding as a Graphviz digraph\n"
-      "  -q, --quiet            only the summary line and defects\n"
-      "  -v, --verbose          more detail\n"
+      "  -q, --quiet            per defect only its first line and its replay line; no\n"
+      "                         progress line\n"
+      "  -v, --verbose          also each defect's digest, and timing statistics\n"
       "  -h, --help             this text\n"
       "  --version              print the version\n"
       "\n"
@@ -119,14 +129,26 @@ static int bad(const char *opt, const char *val) {
   return 2;
 }
 
-static void add_cflag(struct dpu_options *o, const char *a, const char *b) {
-  size_t n = strlen(a) + strlen(b) + 1;
-  char *s = malloc(n);
+/* Appends the string a followed by b to the malloc'd array *v of *n strings. */
+static void add_flag(char ***v, int *n, const char *a, const char *b) {
+  size_t len = strlen(a) + strlen(b) + 1;
+  char *s = malloc(len);
   if (!s) abort();
-  snprintf(s, n, "%s%s", a, b);
-  o->cflags = realloc(o->cflags, (size_t)(o->ncflags + 1) * sizeof *o->cflags);
-  if (!o->cflags) abort();
-  o->cflags[o->ncflags++] = s;
+  snprintf(s, len, "%s%s", a, b);
+  *v = realloc(*v, (size_t)(*n + 1) * sizeof **v);
+  if (!*v) abort();
+  (*v)[(*n)++] = s;
+}
+
+static void add_cflag(struct dpu_options *o, const char *a, const char *b) {
+  add_flag(&o->cflags, &o->ncflags, a, b);
+}
+
+/* Remembers a run option for replay commands: "--NAME=VALUE". */
+static void add_run_flag(struct dpu_options *o, const char *name, const char *val) {
+  char pre[32];
+  snprintf(pre, sizeof pre, "--%s=", name);
+  add_flag(&o->run_flags, &o->nrun_flags, pre, val);
 }
 
 int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
@@ -139,20 +161,35 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   o->heap_size = (size_t)256 << 20;
   o->skip_step = 4;
 
+  /* `dpu replay SCHEDULE ...`: getopt then sees SCHEDULE where it expects the program name
+   * and parses the rest as usual. */
+  int first = 1;
+  if (argc > 1 && strcmp(argv[1], "replay") == 0) {
+    if (argc < 3 || argv[2][0] == '-') {
+      fprintf(stderr, "dpu: error: dpu replay needs a schedule, e.g. dpu replay 0:3,1:2 prog.c\n");
+      return 2;
+    }
+    o->replay = argv[2];
+    first = 3;
+  }
+  char **args = argv + first - 1; /* args[0] plays the program name for getopt */
+
   /* Program arguments start after the first "--". */
   int end = argc;
-  for (int i = 1; i < argc; i++)
+  for (int i = first; i < argc; i++)
     if (strcmp(argv[i], "--") == 0) {
       end = i;
       o->prog_argv = argv + i + 1;
       o->prog_argc = argc - i - 1;
       break;
     }
+  int nargs = end - (first - 1);
 
   opterr = 0;
+  optind = 1;
   int c;
   uint64_t u;
-  while ((c = getopt_long(end, argv, ":D:I:O:k:qvh", longopts, NULL)) != -1) {
+  while ((c = getopt_long(nargs, args, ":D:I:O:k:o:qvh", longopts, NULL)) != -1) {
     switch (c) {
     case 'D': add_cflag(o, "-D", optarg); break;
     case 'I': add_cflag(o, "-I", optarg); break;
@@ -173,6 +210,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
     case OPT_RUN_TIMEOUT:
       if (parse_double(optarg, &o->run_timeout) || o->run_timeout == 0)
         return bad("--run-timeout", optarg);
+      add_run_flag(o, "run-timeout", optarg);
       break;
     case OPT_MAX_RUNS:
       if (parse_u64(optarg, &o->max_runs)) return bad("--max-runs", optarg);
@@ -180,10 +218,12 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
     case OPT_MAX_STEPS:
       if (parse_u64(optarg, &u) || u == 0 || u > UINT32_MAX) return bad("--max-steps", optarg);
       o->max_steps = (uint32_t)u;
+      add_run_flag(o, "max-steps", optarg);
       break;
     case OPT_MAX_EVENTS:
       if (parse_u64(optarg, &u) || u < 16 || u > (1u << 26)) return bad("--max-events", optarg);
       o->max_events = (uint32_t)u;
+      add_run_flag(o, "max-events", optarg);
       break;
     case 'k':
       if (parse_u64(optarg, &u) || u > 64) return bad("-k", optarg);
@@ -206,36 +246,62 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
       }
       o->nondet_fixed = true;
       o->nondet = v;
+      add_run_flag(o, "nondet", optarg); /* replays must instrument the same way */
       break;
     }
     case OPT_STOP: o->stop_on_defect = true; break;
     case OPT_SHOW_OUTPUT: o->show_output = true; break;
-    case OPT_REPLAY: o->replay = optarg; break;
+    case OPT_REPLAY:
+      if (o->replay && first > 1) {
+        fprintf(stderr, "dpu: error: dpu replay takes its schedule once, not also --replay\n");
+        return 2;
+      }
+      o->replay = optarg;
+      break;
     case OPT_GDB: o->gdb = true; break;
     case OPT_STACK:
       if (parse_u64(optarg, &u) || u < 16384) return bad("--stack-size", optarg);
       o->stack_size = u;
+      add_run_flag(o, "stack-size", optarg);
       break;
     case OPT_HEAP:
       if (parse_u64(optarg, &u) || u < 4096) return bad("--heap-size", optarg);
       o->heap_size = u;
+      add_run_flag(o, "heap-size", optarg);
+      break;
+    case OPT_FORMAT:
+      if (strcmp(optarg, "text") == 0) o->format = DPU_FORMAT_TEXT;
+      else if (strcmp(optarg, "json") == 0) o->format = DPU_FORMAT_JSON;
+      else if (strcmp(optarg, "sarif") == 0) o->format = DPU_FORMAT_SARIF;
+      else return bad("--format", optarg);
+      break;
+    case 'o':
+      if (!*optarg) return bad("-o", optarg);
+      o->output = optarg;
       break;
     case ':':
-      fprintf(stderr, "dpu: error: option '%s' needs a value\n", argv[optind - 1]);
+      fprintf(stderr, "dpu: error: option '%s' needs a value\n", args[optind - 1]);
       return 2;
     default:
-      fprintf(stderr, "dpu: error: unknown option '%s' (see dpu --help)\n", argv[optind - 1]);
+      fprintf(stderr, "dpu: error: unknown option '%s' (see dpu --help)\n", args[optind - 1]);
       return 2;
     }
   }
-  o->inputs = argv + optind;
-  o->ninputs = end - optind;
+  o->inputs = args + optind;
+  o->ninputs = nargs - optind;
   if (o->ninputs == 0) {
     fprintf(stderr, "dpu: error: no input file (see dpu --help)\n");
     return 2;
   }
   if (o->gdb && !o->replay) {
     fprintf(stderr, "dpu: error: --gdb needs --replay=... (the replay line of a defect)\n");
+    return 2;
+  }
+  /* With the document on stdout, there is no text stream for these to go to. */
+  if (o->format != DPU_FORMAT_TEXT && !o->output && (o->print_traces || o->show_output)) {
+    fprintf(stderr, "dpu: error: --print-traces and --show-output write to the text report: "
+                    "with --format=%s, also give -o FILE\n",
+            o->format == DPU_FORMAT_JSON ? "json" : "sarif");
     return 2;
   }
   return 0;
@@ -245,4 +311,7 @@ void dpu_options_free(struct dpu_options *o) {
   for (int i = 0; i < o->ncflags; i++) free(o->cflags[i]);
   free(o->cflags);
   o->cflags = NULL;
+  for (int i = 0; i < o->nrun_flags; i++) free(o->run_flags[i]);
+  free(o->run_flags);
+  o->run_flags = NULL;
 }

@@ -8,11 +8,18 @@
 
 enum dpu_por { DPU_POR_NONE, DPU_POR_QPOR };
 
+/* Report formats (--format). */
+enum dpu_format { DPU_FORMAT_TEXT, DPU_FORMAT_JSON, DPU_FORMAT_SARIF };
+
 struct dpu_options {
   char **inputs;          /* FILE.{c,i,bc,ll}, at least one; points into argv */
   int ninputs;
   char **cflags;          /* -D/-I/-O/-std flags for clang, in order; malloc'd array */
   int ncflags;
+  char **run_flags;       /* options that change what one run does, as "--name=VALUE", in
+                           * order (--max-steps, --max-events, --run-timeout, --stack-size,
+                           * --heap-size): replay commands repeat them; malloc'd */
+  int nrun_flags;
   char **prog_argv;       /* program arguments after `--` (argv[0] excluded); into argv */
   int prog_argc;
   enum dpu_por por;
@@ -30,15 +37,19 @@ struct dpu_options {
   unsigned skip_step;     /* QPOR: step s of the trees' skip pointers */
   bool stats;             /* print statistics (--stats) */
   const char *dot;        /* --dot FILE, or NULL */
-  const char *replay;     /* --replay=SPEC, or NULL */
+  const char *replay;     /* --replay=SPEC or `dpu replay SPEC ...`, or NULL */
+  enum dpu_format format; /* --format */
+  const char *output;     /* -o FILE, or NULL: the report goes to stdout */
   bool nondet_fixed;      /* --nondet=VALUE given */
   long long nondet;
   bool gdb;               /* --gdb: run the replay under gdb (frontend/gdb.h) */
   int verbosity;          /* -q: -1, default 0, -v: 1 */
 };
 
-/* Parses argv. Returns 0 on success; 1 when --help or --version was printed (exit 0); 2 on a
- * usage error (already printed on stderr). */
+/* Parses argv: `dpu [OPTIONS] INPUTS [-- ARGS]`, or `dpu replay SCHEDULE [OPTIONS] INPUTS
+ * [-- ARGS]`, which means `dpu --replay=SCHEDULE [OPTIONS] INPUTS [-- ARGS]`. Returns 0 on
+ * success; 1 when --help or --version was printed (exit 0); 2 on a usage error (already printed
+ * on stderr). Strings in *o point into argv or are owned by *o (see dpu_options_free). */
 int dpu_options_parse(int argc, char **argv, struct dpu_options *o);
 
 /* Frees what dpu_options_parse allocated. */

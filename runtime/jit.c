@@ -4,6 +4,7 @@
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/LLJITUtils.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,12 @@ static int lookup(LLVMOrcLLJITRef jit, const char *name, LLVMOrcExecutorAddress 
 int dpu_jit_load(LLVMOrcThreadSafeModuleRef tsm, struct dpu_jit_program *out, char **err) {
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
+  /* Code generation must keep each call at its own source line: tail merging folds identical
+   * block endings (e.g. two `pthread_mutex_unlock(&m); return NULL;`) into one call whose line
+   * is 0, and a defect's stack then lost the line of the faulting call. (This process is the
+   * zygote, which compiles once: the option is set once.) */
+  static const char *const cg_opts[] = {"dpu", "-enable-tail-merge=false"};
+  LLVMParseCommandLineOptions(2, cg_opts, NULL);
   LLVMOrcLLJITRef jit;
   LLVMErrorRef e = LLVMOrcCreateLLJIT(&jit, NULL);
   if (e) return fail(e, "cannot create the JIT", err);

@@ -254,9 +254,15 @@ static void reset(void) {
   dpu_rt.ended = false;
   dpu_rt.steps = 0;
   __dpu_site = 0;
-  memset(&shm->result, 0, offsetof(struct dpu_run_result, msg));
-  shm->result.msg[0] = 0;
-  shm->result.tid = -1;
+  /* Only what says which parts are valid: blocked[] and stacks are read up to their counts. */
+  struct dpu_run_result *res = &shm->result;
+  res->end = DPU_END_NONE;
+  res->tid = -1;
+  res->code = 0;
+  res->site = 0;
+  res->nblocked = 0;
+  res->nstacks = 0;
+  res->msg[0] = 0;
   shm->nevents = 0;
   shm->output_len = 0;
   shm->output_truncated = 0;

@@ -7,10 +7,11 @@ For every seed, generate a program with genprog.py, run
     DPU --por=qpor -k K --print-traces PROG       (for every K in --ks)
 
 and check that each QPOR run reports the same set of trace fingerprints (`dpu: trace HEX`),
-the same max-config and defect counts, the same kinds of defects and the same exit code as
-the oracle, and 0 SSBs with -k 0. Every result is also checked on its own (one trace line per
-max-config, no fingerprint twice, one defect block per defect, exit code 0/1 matching the
-defect count), and the oracle against the generator's model (the `// model:` header line).
+the same max-config counts, the same distinct defects (count and messages), the same number
+of traces that show a defect, and the same exit code as the oracle, and 0 SSBs with -k 0.
+Every result is also checked on its own (one trace line per max-config, no fingerprint twice,
+one defect block per distinct defect, exit code 0/1 matching the defect count), and the oracle
+against the generator's model (the `// model:` header line counts traces with a defect).
 
 One line per failing seed says what differed; the last line is `N passed, M failed`.
 Exit status 0 iff M == 0 (2 for bad usage).
@@ -39,6 +40,7 @@ import genprog  # noqa: E402
 
 TRACE_RE = re.compile(r"^dpu: trace ([0-9a-f]+)$")
 DEFECT_RE = re.compile(r"^dpu: defect (\d+): ([^:]+): (.*)$")
+DEFECT_TRACES_RE = re.compile(r"^dpu: traces with defects: (\d+) of (\d+) \(.*\)$")
 SUMMARY_RE = re.compile(
     r"^dpu: summary: (\d+) defects, (\d+) max-configs, (\d+) SSBs, (\d+) runs, ([0-9.]+) s$")
 MODEL_RE = re.compile(r"^// model: (\d+) max-configs, (\d+) defects .*, (\d+) runs, exit (\d+)$",
@@ -57,8 +59,9 @@ class Result:
         self.stderr = ""
         self.wall = 0.0
         self.traces = []          # fingerprints in the order printed
-        self.defects = []         # (kind, message) per defect block
-        self.summary = None       # dict: defects, max_configs, ssbs, runs, seconds
+        self.defects = []         # (kind, message) per defect block (one per distinct defect)
+        self.defect_traces = 0    # traces that showed a defect ("dpu: traces with defects")
+        self.summary = None       # dict: defects (distinct), max_configs, ssbs, runs, seconds
 
     def brief(self):
         if self.timed_out:
@@ -66,8 +69,8 @@ class Result:
         if self.summary is None:
             return "exit %s, no summary line%s" % (self.rc, stderr_tail(self))
         s = self.summary
-        return "exit %d, %d max-configs, %d defects, %d SSBs, %d runs" % (
-            self.rc, s["max_configs"], s["defects"], s["ssbs"], s["runs"])
+        return "exit %d, %d max-configs, %d defects in %d traces, %d SSBs, %d runs" % (
+            self.rc, s["max_configs"], s["defects"], self.defect_traces, s["ssbs"], s["runs"])
 
 
 def stderr_tail(r, width=120):
@@ -102,6 +105,10 @@ def run_dpu(dpu, label, args, timeout):
         m = DEFECT_RE.match(ln)
         if m:
             r.defects.append((m.group(2), m.group(3)))
+            continue
+        m = DEFECT_TRACES_RE.match(ln)
+        if m:
+            r.defect_traces = int(m.group(1))
     if lines:
         m = SUMMARY_RE.match(lines[-1])
         if m:
@@ -138,6 +145,8 @@ def self_check(r):
         out.append("%d fingerprints printed twice" % (len(r.traces) - len(set(r.traces))))
     if len(r.defects) != s["defects"]:
         out.append("%d defect blocks for %d defects" % (len(r.defects), s["defects"]))
+    if (r.defect_traces == 0) != (s["defects"] == 0) or r.defect_traces < s["defects"]:
+        out.append("%d traces with defects for %d defects" % (r.defect_traces, s["defects"]))
     return out
 
 
@@ -163,6 +172,8 @@ def compare(oracle, r, ordered):
     for key, name in (("max_configs", "max-configs"), ("defects", "defects")):
         if so[key] != sr[key]:
             out.append("%d %s, oracle %d" % (sr[key], name, so[key]))
+    if oracle.defect_traces != r.defect_traces:
+        out.append("%d traces with defects, oracle %d" % (r.defect_traces, oracle.defect_traces))
     if ordered and so["runs"] != sr["runs"]:
         out.append("%d runs, oracle %d" % (sr["runs"], so["runs"]))
     if oracle.rc != r.rc:
@@ -185,8 +196,8 @@ def model_check(text, oracle):
     out = []
     if s["max_configs"] != mc:
         out.append("%d max-configs, the model says %d" % (s["max_configs"], mc))
-    if s["defects"] != defects:
-        out.append("%d defects, the model says %d" % (s["defects"], defects))
+    if oracle.defect_traces != defects:
+        out.append("%d traces with defects, the model says %d" % (oracle.defect_traces, defects))
     if oracle.rc != rc and oracle.rc in (0, 1):
         out.append("exit %d, the model says %d" % (oracle.rc, rc))
     return out

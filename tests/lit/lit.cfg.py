@@ -1,5 +1,7 @@
-# lit configuration for dpu's regression programs (tests/regress/*.c). Each file's RUN lines
-# run dpu on it and FileCheck its report; see tests/regress/CONTRACT.md.
+# lit configuration for dpu's regression programs: tests/regress/*.c (the explorers and the
+# runtime, see tests/regress/CONTRACT.md) and tests/report/*.c (the text, JSON and SARIF
+# reports, replay, exit codes, the progress line). Each file's RUN lines run dpu on it and
+# check what it printed with FileCheck or with the scripts in tests/report/Inputs/.
 import os
 import shutil
 import lit.formats
@@ -7,11 +9,16 @@ import lit.formats
 config.name = "dpu"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".c"]
-config.test_source_root = os.path.join(config.dpu_src_dir, "tests", "regress")
-config.test_exec_root = os.path.join(config.dpu_obj_dir, "tests", "regress")
-config.excludes = ["CONTRACT.md", "Inputs"]
+config.test_source_root = os.path.join(config.dpu_src_dir, "tests")
+config.test_exec_root = os.path.join(config.dpu_obj_dir, "tests")
+config.excludes = ["CONTRACT.md", "README.md", "Inputs", "unit", "gen", "lit", "CMakeLists.txt"]
 config.substitutions.append(("%dpu", config.dpu_bin))
 config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(("%python", config.python))
+# The JSON report's schema, and the SARIF validator that scripts/install-deps.sh installs.
+config.substitutions.append(("%schema", os.path.join(config.dpu_src_dir, "docs", "report.schema.json")))
+config.substitutions.append(("%sarif_multitool", config.sarif_multitool))
+config.substitutions.append(("%inputs", os.path.join(config.dpu_src_dir, "tests", "report", "Inputs")))
 config.environment["PATH"] = os.path.dirname(config.filecheck) + os.pathsep + config.environment.get("PATH", os.environ.get("PATH", ""))
 for var in ("TMPDIR", "HOME"):
     if var in os.environ:

@@ -1,12 +1,13 @@
 // Every run crashes: two workers each run one block on m, main joins both and then writes
 // through a null pointer. A crash of the program is a defect, not a dpu failure (exit 1).
 // Derivation: 2 orders of the two blocks on m; each trace ends in SIGSEGV in main (T0):
-// 2 max-configs, 2 defects.
+// 2 max-configs, both with the same defect: reported once, found in 2 traces.
 // RUN: %dpu %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
-// CHECK-COUNT-2: dpu: defect {{[12]}}: crash: SIGSEGV in T0
+// CHECK: dpu: defect 1: crash: SIGSEGV in T0
 // CHECK-NOT: dpu: defect
-// CHECK: dpu: summary: 2 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
+// CHECK: dpu: traces with defects: 2 of 2 (defect 1 in 2){{$}}
+// CHECK-NEXT: dpu: summary: 1 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
 #include <assert.h>
 #include <pthread.h>
 #include <stdio.h>

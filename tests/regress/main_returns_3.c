@@ -1,11 +1,12 @@
 // main returns 3 after joining its worker; T1 and main each run one block on m.
 // Derivation: 2 orders of the two blocks on m, and every run ends with main returning 3:
-// 2 max-configs, 2 defects (one per trace), dpu exits 1.
+// 2 max-configs, both with the same defect: reported once, found in 2 traces; dpu exits 1.
 // RUN: %dpu %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
-// CHECK-COUNT-2: dpu: defect {{[12]}}: non-zero exit: main returned 3
+// CHECK: dpu: defect 1: non-zero exit: main returned 3
 // CHECK-NOT: dpu: defect
-// CHECK: dpu: summary: 2 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
+// CHECK: dpu: traces with defects: 2 of 2 (defect 1 in 2){{$}}
+// CHECK-NEXT: dpu: summary: 1 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
 #include <assert.h>
 #include <pthread.h>
 #include <stdio.h>

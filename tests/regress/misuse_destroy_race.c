@@ -29,4 +29,5 @@ int main(void) {
   return 0;
 }
 // CHECK-NOT: dpu: defect
-// CHECK: dpu: summary: 2 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs
+// CHECK: dpu: traces with defects: 2 of 3 (defect 1 in 1, defect 2 in 1){{$}}
+// CHECK-NEXT: dpu: summary: 2 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs

@@ -1,15 +1,20 @@
-// A defect's replay line runs that interleaving alone and shows the same defect and output.
+// A defect's replay line runs that interleaving alone and shows the same defect and output,
+// both as `dpu replay SCHEDULE FILE` (what the line prints) and as `dpu --replay=SCHEDULE FILE`.
 // Two threads race to set `winner`; main asserts that T1 won: it fails when T2 wins.
 // RUN: %dpu %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
-// CHECK: dpu: defect 1: assertion failure: winner == 1 (at {{.*}}replay.c:[[@LINE+30]] in main)
-// CHECK: replay: dpu {{.*}}replay.c --replay=[[SCHED:[0-9:,]+]]
+// CHECK: dpu: defect 1: assertion failure: winner == 1 (at {{.*}}replay.c:[[@LINE+34]] in main)
+// CHECK: {{^}}  replay: dpu replay {{[0-9:,]+}} {{.*}}replay.c{{$}}
 // CHECK: dpu: summary: 1 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
-// RUN: grep -o -- '--replay=[0-9:,]*' %t > %t.sched
-// RUN: %dpu %s $(cat %t.sched) > %t.replay; test $? -eq 1
-// RUN: FileCheck --check-prefix=REPLAY %s < %t.replay
-// REPLAY: dpu: defect 1: assertion failure: winner == 1 (at {{.*}}replay.c:[[@LINE+24]] in main)
+// RUN: sed -n 's/^  replay: dpu replay \([0-9:,]*\) .*/\1/p' %t > %t.sched
+// RUN: test -s %t.sched
+// RUN: %dpu replay $(cat %t.sched) %s > %t.replay; test $? -eq 1
+// RUN: FileCheck --check-prefix=REPLAY -DSCHED=$(cat %t.sched) %s < %t.replay
+// RUN: %dpu --replay=$(cat %t.sched) %s > %t.replay2; test $? -eq 1
+// RUN: FileCheck --check-prefix=REPLAY -DSCHED=$(cat %t.sched) %s < %t.replay2
+// REPLAY: dpu: defect 1: assertion failure: winner == 1 (at {{.*}}replay.c:[[@LINE+25]] in main)
 // REPLAY: | winner 2
+// REPLAY: replay: dpu replay [[SCHED]] {{.*}}replay.c{{$}}
 // REPLAY: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, 1 runs
 #include <assert.h>
 #include <pthread.h>

@@ -4,11 +4,11 @@
 // JIT-compiled code through the GDB JIT interface).
 // REQUIRES: gdb
 // RUN: %dpu %s > %t; test $? -eq 1
-// RUN: grep -o -- '--replay=[0-9:,]*' %t > %t.sched
+// RUN: sed -n 's/^  replay: dpu replay \([0-9:,/]*\) .*/--replay=\1/p' %t > %t.sched
 // RUN: %dpu %s --gdb $(cat %t.sched) < /dev/null > %t.gdb 2>&1
 // RUN: FileCheck --check-prefix=ASSERT %s < %t.gdb
 // RUN: %dpu -DCRASH %s > %t.crash; test $? -eq 1
-// RUN: grep -o -- '--replay=[0-9:,]*' %t.crash > %t.crash.sched
+// RUN: sed -n 's/^  replay: dpu replay \([0-9:,/]*\) .*/--replay=\1/p' %t.crash > %t.crash.sched
 // RUN: %dpu -DCRASH %s --gdb $(cat %t.crash.sched) < /dev/null > %t.crash.gdb 2>&1
 // RUN: FileCheck --check-prefix=CRASH %s < %t.crash.gdb
 // RUN: not %dpu %s --gdb 2> %t.noreplay

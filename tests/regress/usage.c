@@ -3,6 +3,11 @@
 // RUN: %dpu --help > %t.help; test $? -eq 0
 // RUN: FileCheck --check-prefix=HELP %s < %t.help
 // HELP: usage: dpu [OPTIONS] FILE.{c,i,bc,ll}... [-- PROGRAM-ARGS...]
+// HELP-NEXT: dpu replay SCHEDULE [OPTIONS] FILE.{c,i,bc,ll}... [-- PROGRAM-ARGS...]
+// HELP-DAG: --format=text|json|sarif
+// HELP-DAG: -o FILE, --output=FILE
+// HELP-DAG: -q, --quiet
+// HELP-DAG: -v, --verbose
 // HELP-DAG: --por=qpor|none
 // HELP-DAG: --timeout=SECONDS
 // HELP-DAG: --max-runs=N

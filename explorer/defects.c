@@ -1,0 +1,388 @@
+/* See defects.h. */
+#include "defects.h"
+
+#include <blake2.h>
+#include <ctype.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+const char *dpu_end_kind(int end) {
+  switch (end) {
+  case DPU_END_ASSERT: return "assertion failure";
+  case DPU_END_ABORT: return "abort";
+  case DPU_END_EXIT: return "non-zero exit";
+  case DPU_END_DEADLOCK: return "deadlock";
+  case DPU_END_SIGNAL: return "crash";
+  case DPU_END_MISUSE: return "pthread misuse";
+  case DPU_END_HEAP: return "heap misuse";
+  case DPU_END_HANG_STEPS:
+  case DPU_END_HANG_TIME: return "hang";
+  default: return "?";
+  }
+}
+
+const char *dpu_end_kind_id(int end) {
+  switch (end) {
+  case DPU_END_ASSERT: return "assertion-failure";
+  case DPU_END_ABORT: return "abort";
+  case DPU_END_EXIT: return "non-zero-exit";
+  case DPU_END_DEADLOCK: return "deadlock";
+  case DPU_END_SIGNAL: return "crash";
+  case DPU_END_MISUSE: return "pthread-misuse";
+  case DPU_END_HEAP: return "heap-misuse";
+  case DPU_END_HANG_STEPS:
+  case DPU_END_HANG_TIME: return "hang";
+  default: return "unknown";
+  }
+}
+
+const char *dpu_signal_name(int sig) {
+  switch (sig) {
+  case SIGSEGV: return "SIGSEGV";
+  case SIGBUS: return "SIGBUS";
+  case SIGFPE: return "SIGFPE";
+  case SIGILL: return "SIGILL";
+  case SIGABRT: return "SIGABRT";
+  case SIGKILL: return "SIGKILL";
+  case SIGTRAP: return "SIGTRAP";
+  case SIGSYS: return "SIGSYS";
+  default: return "signal";
+  }
+}
+
+struct dpu_loc dpu_site_loc(const struct dpu_site_table *sites, uint32_t id) {
+  if (!id || id >= sites->n) return (struct dpu_loc){0};
+  const struct dpu_site *s = &sites->v[id];
+  return (struct dpu_loc){.function = s->function, .file = s->file, .line = s->line,
+                          .column = s->col};
+}
+
+const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t size) {
+  obj[0] = 0;
+  if (e->op == DPU_OP_THREAD_CREATE || e->op == DPU_OP_THREAD_JOIN ||
+      e->op == DPU_OP_THREAD_DETACH) {
+    if (e->obj == UINT64_MAX) snprintf(obj, size, "(unknown thread)");
+    else snprintf(obj, size, "T%llu", (unsigned long long)e->obj);
+    return NULL;
+  }
+  if (dpu_op_is_thread_op(e->op) || e->op == DPU_OP_PROCESS_EXIT) return NULL;
+  snprintf(obj, size, "%#llx", (unsigned long long)e->obj);
+  if (e->op == DPU_OP_COND_TIMEDRESUME) return e->result ? "woken" : "timed out";
+  if (dpu_op_is_try(e->op)) return e->result ? "acquired" : "busy";
+  if (e->op == DPU_OP_COND_SIGNAL) {
+    static const char *const wakes[DPU_MAX_THREADS] = {
+#define W(n) "wakes T" #n
+        W(0),  W(1),  W(2),  W(3),  W(4),  W(5),  W(6),  W(7),  W(8),  W(9),  W(10), W(11), W(12),
+        W(13), W(14), W(15), W(16), W(17), W(18), W(19), W(20), W(21), W(22), W(23), W(24), W(25),
+        W(26), W(27), W(28), W(29), W(30), W(31), W(32), W(33), W(34), W(35), W(36), W(37), W(38),
+        W(39), W(40), W(41), W(42), W(43), W(44), W(45), W(46), W(47), W(48), W(49), W(50), W(51),
+        W(52), W(53), W(54), W(55), W(56), W(57), W(58), W(59), W(60), W(61), W(62), W(63)};
+#undef W
+    return e->result && e->result <= DPU_MAX_THREADS ? wakes[e->result - 1] : "lost";
+  }
+  if (e->op == DPU_OP_ATOMIC_CAS) return e->result ? "exchanged" : "failed";
+  if (e->op == DPU_OP_BARRIER_ARRIVE && e->result) return "last";
+  return NULL;
+}
+
+void dpu_digest_hex(const uint8_t digest[DPU_DEFECT_DIGEST_BYTES],
+                    char hex[2 * DPU_DEFECT_DIGEST_BYTES + 1]) {
+  static const char h[] = "0123456789abcdef";
+  for (int i = 0; i < DPU_DEFECT_DIGEST_BYTES; i++) {
+    hex[2 * i] = h[digest[i] >> 4];
+    hex[2 * i + 1] = h[digest[i] & 15];
+  }
+  hex[2 * DPU_DEFECT_DIGEST_BYTES] = 0;
+}
+
+uint32_t dpu_defect_stacks(struct dpu_shm *shm, struct dpu_thread_stack *out) {
+  uint32_t n = dpu_run_stacks(shm, out);
+  return n > DPU_MAX_THREADS ? DPU_MAX_THREADS : n;
+}
+
+/* The last visible operation of thread tid in the trace, or NULL: where a thread that crashed
+ * or hangs was last seen. */
+static const struct dpu_event_rec *last_step_of(struct dpu_shm *shm, int32_t tid) {
+  const struct dpu_event_rec *ev = dpu_shm_trace(shm);
+  for (uint32_t i = shm->nevents; i-- > 0;)
+    if (ev[i].tid == tid) return &ev[i];
+  return NULL;
+}
+
+/* ---- the digest ---------------------------------------------------------------------------- */
+
+static void feed(blake2b_state *s, const void *p, size_t n) { blake2b_update(s, p, n); }
+
+/* A string and its terminating NUL, so that concatenations cannot collide. */
+static void feed_str(blake2b_state *s, const char *str) {
+  if (!str) str = "";
+  feed(s, str, strlen(str) + 1);
+}
+
+static void feed_u32(blake2b_state *s, uint32_t v) {
+  uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+  feed(s, b, sizeof b);
+}
+
+static void feed_loc(blake2b_state *s, struct dpu_loc l) {
+  feed_str(s, l.file);
+  feed_u32(s, l.line);
+  feed_str(s, l.function);
+}
+
+/* The message with what changes between runs of the same bug left out: addresses ("0x..." →
+ * "0x#", the guest's globals and heap move between dpu invocations) and thread numbers ("T2" →
+ * "T#", a bug of a function that several threads run is one bug). */
+static void feed_message(blake2b_state *s, const char *m) {
+  char buf[DPU_MSG_MAX];
+  size_t k = 0;
+  for (size_t i = 0; m[i] && k + 4 < sizeof buf;) {
+    bool word_start = i == 0 || !isalnum((unsigned char)m[i - 1]);
+    if (m[i] == '0' && m[i + 1] == 'x' && isxdigit((unsigned char)m[i + 2])) {
+      memcpy(buf + k, "0x#", 3), k += 3;
+      for (i += 2; isxdigit((unsigned char)m[i]); i++) {
+      }
+    } else if (word_start && m[i] == 'T' && isdigit((unsigned char)m[i + 1])) {
+      memcpy(buf + k, "T#", 2), k += 2;
+      for (i++; isdigit((unsigned char)m[i]); i++) {
+      }
+    } else {
+      buf[k++] = m[i++];
+    }
+  }
+  buf[k] = 0;
+  feed_str(s, buf);
+}
+
+static int cmp_blocked(const void *a, const void *b) {
+  const uint32_t *x = a, *y = b;
+  return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : (x[1] < y[1] ? -1 : x[1] > y[1]);
+}
+
+void dpu_defect_digest(struct dpu_shm *shm, const struct dpu_site_table *sites,
+                       const struct dpu_thread_stack *stacks, uint32_t nstacks,
+                       uint8_t digest[DPU_DEFECT_DIGEST_BYTES]) {
+  const struct dpu_run_result *res = &shm->result;
+  blake2b_state s;
+  blake2b_init(&s, DPU_DEFECT_DIGEST_BYTES);
+  feed_str(&s, "dpu-defect-v1");
+  feed_u32(&s, (uint32_t)res->end);
+  feed_u32(&s, (uint32_t)res->code);
+  feed_message(&s, res->msg);
+  feed_loc(&s, dpu_site_loc(sites, res->site));
+  if (res->end == DPU_END_SIGNAL || res->end == DPU_END_HANG_TIME) {
+    /* Without a stack, the faulting thread's last visible operation is its known site. */
+    const struct dpu_event_rec *last = last_step_of(shm, res->tid);
+    feed_loc(&s, dpu_site_loc(sites, last ? last->site : 0));
+  }
+  if (res->end == DPU_END_DEADLOCK) {
+    /* The blocked operations and their sites, whichever threads wait there. */
+    uint32_t key[DPU_MAX_THREADS][2];
+    uint32_t nb = res->nblocked < DPU_MAX_THREADS ? res->nblocked : DPU_MAX_THREADS;
+    for (uint32_t i = 0; i < nb; i++) {
+      key[i][0] = res->blocked[i].op;
+      key[i][1] = res->blocked[i].site;
+    }
+    qsort(key, nb, sizeof key[0], cmp_blocked);
+    feed_u32(&s, nb);
+    for (uint32_t i = 0; i < nb; i++) {
+      feed_u32(&s, key[i][0]);
+      feed_loc(&s, dpu_site_loc(sites, key[i][1]));
+    }
+  }
+  feed_u32(&s, nstacks);
+  for (uint32_t i = 0; i < nstacks; i++) {
+    feed_u32(&s, stacks[i].nframes);
+    for (uint16_t j = 0; j < stacks[i].nframes && j < DPU_STACK_DEPTH; j++) {
+      const struct dpu_frame *f = &stacks[i].frames[j];
+      feed_loc(&s, (struct dpu_loc){.function = f->function, .file = f->file, .line = f->line});
+    }
+  }
+  blake2b_final(&s, digest, DPU_DEFECT_DIGEST_BYTES);
+}
+
+/* ---- the table ----------------------------------------------------------------------------- */
+
+static uint32_t slot_of(const uint8_t *digest, uint32_t nslots) {
+  uint32_t h;
+  memcpy(&h, digest, sizeof h);
+  return h & (nslots - 1);
+}
+
+struct dpu_defect *dpu_defects_find(const struct dpu_defects *t,
+                                    const uint8_t digest[DPU_DEFECT_DIGEST_BYTES]) {
+  if (!t->nslots) return NULL;
+  for (uint32_t i = slot_of(digest, t->nslots);; i = (i + 1) & (t->nslots - 1)) {
+    uint32_t k = t->slots[i];
+    if (!k) return NULL;
+    if (memcmp(t->v[k - 1]->digest, digest, DPU_DEFECT_DIGEST_BYTES) == 0) return t->v[k - 1];
+  }
+}
+
+/* Makes room for one more defect: the array, and the index kept at most half full. */
+static int grow(struct dpu_defects *t) {
+  if (t->n == t->cap) {
+    uint32_t cap = t->cap ? 2 * t->cap : 8;
+    struct dpu_defect **v = realloc(t->v, cap * sizeof *v);
+    if (!v) return -1;
+    t->v = v, t->cap = cap;
+  }
+  if (2 * (t->n + 1) > t->nslots) {
+    uint32_t ns = t->nslots ? 2 * t->nslots : 16;
+    uint32_t *slots = calloc(ns, sizeof *slots);
+    if (!slots) return -1;
+    for (uint32_t k = 0; k < t->n; k++) {
+      uint32_t i = slot_of(t->v[k]->digest, ns);
+      while (slots[i]) i = (i + 1) & (ns - 1);
+      slots[i] = k + 1;
+    }
+    free(t->slots);
+    t->slots = slots, t->nslots = ns;
+  }
+  return 0;
+}
+
+/* The message of the text report's first line, after "KIND: ". */
+static char *format_message(struct dpu_shm *shm, const struct dpu_site_table *sites) {
+  const struct dpu_run_result *res = &shm->result;
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) return NULL;
+  struct dpu_loc s = dpu_site_loc(sites, res->site);
+  switch (res->end) {
+  case DPU_END_DEADLOCK:
+    fprintf(f, "%u thread%s blocked:", res->nblocked, res->nblocked == 1 ? "" : "s");
+    for (uint32_t i = 0; i < res->nblocked && i < DPU_MAX_THREADS; i++) {
+      const struct dpu_blocked *b = &res->blocked[i];
+      struct dpu_loc bs = dpu_site_loc(sites, b->site);
+      fprintf(f, "%s T%u in %s", i ? "," : "", b->tid, dpu_op_name(b->op));
+      if (bs.file) fprintf(f, " at %s:%u", bs.file, bs.line);
+    }
+    break;
+  case DPU_END_SIGNAL: {
+    fprintf(f, "%s in T%d", dpu_signal_name(res->code), res->tid);
+    /* Where the thread was: just after its last visible operation. */
+    const struct dpu_event_rec *last = last_step_of(shm, res->tid);
+    if (last) {
+      struct dpu_loc ls = dpu_site_loc(sites, last->site);
+      fprintf(f, " after %s", dpu_op_name(last->op));
+      if (ls.file) fprintf(f, " at %s:%u in %s", ls.file, ls.line, ls.function);
+    }
+    if (res->msg[0]) fprintf(f, " (%s)", res->msg);
+    break;
+  }
+  case DPU_END_HANG_STEPS:
+  case DPU_END_HANG_TIME:
+    fprintf(f, "%s", res->msg);
+    if (s.file) fprintf(f, " (at %s:%u in %s)", s.file, s.line, s.function); /* a spin */
+    break;
+  default:
+    fprintf(f, "%s", res->msg);
+    if (s.file) fprintf(f, " (at %s:%u in %s)", s.file, s.line, s.function);
+    else if (res->end != DPU_END_ASSERT && res->tid >= 0) fprintf(f, " (in T%d)", res->tid);
+  }
+  if (fclose(f) != 0) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+/* Where the defect happened, as well as dpu knows: the faulting call; for a crash or a hang,
+ * the innermost frame of the thread's stack if it was captured, else its last visible
+ * operation; for a deadlock, the call of the first thread blocked on a lock (else of the first
+ * blocked thread). */
+static void locate(struct dpu_defect *d, struct dpu_shm *shm, const struct dpu_site_table *sites) {
+  const struct dpu_run_result *res = &shm->result;
+  d->loc = dpu_site_loc(sites, res->site);
+  d->loc_exact = d->loc.file != NULL;
+  if (d->loc.file) return;
+  for (uint32_t i = 0; i < d->nstacks; i++)
+    if ((int32_t)d->stacks[i].tid == res->tid && d->stacks[i].nframes > 0 &&
+        d->stacks[i].frames[0].file) {
+      const struct dpu_frame *f = &d->stacks[i].frames[0];
+      d->loc = (struct dpu_loc){.function = f->function, .file = f->file, .line = f->line,
+                                .column = f->column};
+      d->loc_exact = true;
+      return;
+    }
+  if (res->end == DPU_END_DEADLOCK) {
+    /* A thread waiting for a lock is closer to the cause than one joining a blocked thread. */
+    for (int pass = 0; pass < 2 && !d->loc.file; pass++)
+      for (uint32_t i = 0; i < d->nblocked && !d->loc.file; i++)
+        if (pass == 1 || d->blocked[i].op != DPU_OP_THREAD_JOIN)
+          d->loc = dpu_site_loc(sites, d->blocked[i].site);
+    d->loc_exact = d->loc.file != NULL;
+    return;
+  }
+  if (res->tid >= 0) {
+    const struct dpu_event_rec *last = last_step_of(shm, res->tid);
+    if (last) d->loc = dpu_site_loc(sites, last->site);
+  }
+}
+
+static void defect_free(struct dpu_defect *d) {
+  if (!d) return;
+  free(d->message), free(d->steps), free(d->blocked), free(d->stacks), free(d->output);
+  free(d->schedule);
+  free(d);
+}
+
+/* A malloc'd copy of p[0..n) (a valid pointer even when n is 0), or NULL. */
+static void *copy(const void *p, size_t n) {
+  void *q = malloc(n ? n : 1);
+  if (q && n) memcpy(q, p, n);
+  return q;
+}
+
+struct dpu_defect *dpu_defects_add(struct dpu_defects *t, struct dpu_shm *shm,
+                                   const struct dpu_site_table *sites,
+                                   const struct dpu_thread_stack *stacks, uint32_t nstacks,
+                                   const uint8_t digest[DPU_DEFECT_DIGEST_BYTES], uint64_t run) {
+  if (grow(t) != 0) return NULL;
+  const struct dpu_run_result *res = &shm->result;
+  struct dpu_defect *d = calloc(1, sizeof *d);
+  if (!d) return NULL;
+  const struct dpu_event_rec *ev = dpu_shm_trace(shm);
+  uint32_t n = shm->nevents;
+  uint32_t nb = res->nblocked < DPU_MAX_THREADS ? res->nblocked : DPU_MAX_THREADS;
+  d->end = res->end, d->tid = res->tid, d->code = res->code;
+  d->message = format_message(shm, sites);
+  d->steps = copy(ev, n * sizeof *ev), d->nsteps = n;
+  for (uint32_t i = 0; i < n; i++)
+    if (ev[i].tid + 1u > d->nthreads) d->nthreads = ev[i].tid + 1u;
+  d->blocked = copy(res->blocked, nb * sizeof *res->blocked), d->nblocked = nb;
+  d->stacks = copy(stacks, nstacks * sizeof *stacks), d->nstacks = nstacks;
+  d->output = copy(dpu_shm_output(shm), shm->output_len), d->output_len = shm->output_len;
+  d->output_truncated = shm->output_truncated != 0;
+  size_t need = dpu_replay_format(ev, n, NULL, 0) + 1;
+  d->schedule = malloc(need);
+  if (!d->message || !d->steps || !d->blocked || !d->stacks || !d->output || !d->schedule) {
+    defect_free(d);
+    return NULL;
+  }
+  dpu_replay_format(ev, n, d->schedule, need);
+  memcpy(d->digest, digest, DPU_DEFECT_DIGEST_BYTES);
+  locate(d, shm, sites);
+  d->traces = 1;
+  d->first_run = run;
+  d->id = t->n + 1;
+  t->v[t->n++] = d;
+  uint32_t i = slot_of(digest, t->nslots);
+  while (t->slots[i]) i = (i + 1) & (t->nslots - 1);
+  t->slots[i] = d->id;
+  t->traces++;
+  return d;
+}
+
+void dpu_defects_free(struct dpu_defects *t) {
+  for (uint32_t i = 0; i < t->n; i++) defect_free(t->v[i]);
+  free(t->v);
+  free(t->slots);
+  memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,67 @@
+/* See progress.h. */
+#include "progress.h"
+
+#include <stdio.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "../runtime/executor.h"
+
+static struct {
+  bool enabled;
+  bool shown;               /* the line is on the terminal now */
+  double start, last;       /* when the exploration started, when the line was last drawn */
+  const struct dpu_counts *counts;
+  const struct dpu_defects *defects;
+} line;
+
+/* Seconds before the line first appears, and between two redraws. */
+#define DPU_PROGRESS_DELAY 1.0
+#define DPU_PROGRESS_PERIOD 0.25
+
+void dpu_progress_start(bool enable, const struct dpu_counts *counts,
+                        const struct dpu_defects *defects) {
+  line.enabled = enable && isatty(STDERR_FILENO);
+  line.shown = false;
+  line.start = dpu_now();
+  line.last = 0;
+  line.counts = counts;
+  line.defects = defects;
+}
+
+void dpu_progress_tick(void) {
+  if (!line.enabled) return;
+  double now = dpu_now();
+  if (now - line.start < DPU_PROGRESS_DELAY || now - line.last < DPU_PROGRESS_PERIOD) return;
+  line.last = now;
+  double secs = now - line.start;
+  const struct dpu_counts *c = line.counts;
+  char buf[256];
+  int n = snprintf(buf, sizeof buf,
+                   "dpu: %llu runs, %llu max-configs, %llu SSBs, %u defects, %.0f runs/s, %.1f s",
+                   (unsigned long long)c->runs, (unsigned long long)c->max_configs,
+                   (unsigned long long)c->ssbs, line.defects->n, (double)c->runs / secs, secs);
+  if (n < 0) return;
+  if ((size_t)n >= sizeof buf) n = sizeof buf - 1;
+  /* A line that wrapped could not be erased with one carriage return: cut it to the width. */
+  struct winsize ws;
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 && n >= ws.ws_col)
+    n = ws.ws_col - 1;
+  /* \r, the line, then erase whatever an older, longer line left on the right. */
+  fprintf(stderr, "\r%.*s\033[K", n, buf);
+  fflush(stderr);
+  line.shown = true;
+}
+
+void dpu_progress_clear(void) {
+  if (!line.shown) return;
+  fflush(stdout); /* what was printed before the line stays before it */
+  fputs("\r\033[K", stderr);
+  fflush(stderr);
+  line.shown = false;
+}
+
+void dpu_progress_stop(void) {
+  dpu_progress_clear();
+  line.enabled = false;
+}

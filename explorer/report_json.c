@@ -1,0 +1,213 @@
+/* The JSON report (--format=json): the document docs/report.schema.json describes. Keep the
+ * two in step: tests/report/ validates every document it makes against the schema. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_doc.h"
+
+/* ---- helpers shared with report_sarif.c ------------------------------------------------- */
+
+json_t *dpu_json_text(const char *s, size_t n) {
+  if (!s) return json_null();
+  if (n == (size_t)-1) n = strlen(s);
+  /* Fast path: valid UTF-8 (jansson checks it, and keeps NUL bytes as \u0000). */
+  json_t *v = json_stringn(s, n);
+  if (v) return v;
+  /* Replace every byte that does not start a valid sequence by U+FFFD (EF BF BD). */
+  char *buf = malloc(3 * n + 1);
+  if (!buf) return NULL;
+  size_t k = 0;
+  const unsigned char *p = (const unsigned char *)s;
+  for (size_t i = 0; i < n;) {
+    unsigned c = p[i];
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool ok = len > 0 && i + len <= n;
+    for (size_t j = 1; ok && j < len; j++) ok = (p[i + j] & 0xC0) == 0x80;
+    if (ok && len > 1) {
+      /* Overlong forms, surrogates and code points beyond U+10FFFF are invalid too. */
+      uint32_t cp = c & (0x7F >> len);
+      for (size_t j = 1; j < len; j++) cp = (cp << 6) | (p[i + j] & 0x3F);
+      static const uint32_t min[5] = {0, 0, 0x80, 0x800, 0x10000};
+      ok = cp >= min[len] && cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF);
+    }
+    if (ok) {
+      memcpy(buf + k, p + i, len);
+      k += len, i += len;
+    } else {
+      memcpy(buf + k, "\xEF\xBF\xBD", 3);
+      k += 3, i++;
+    }
+  }
+  v = json_stringn(buf, k);
+  free(buf);
+  return v;
+}
+
+/* json_object_set_new and json_array_append_new take v's reference even when they fail. */
+void dpu_json_put(json_t *obj, const char *key, json_t *v, int *ok) {
+  if (!obj) json_decref(v);
+  if (!v || !obj || json_object_set_new(obj, key, v) != 0) *ok = 0;
+}
+
+void dpu_json_push(json_t *arr, json_t *v, int *ok) {
+  if (!arr) json_decref(v);
+  if (!v || !arr || json_array_append_new(arr, v) != 0) *ok = 0;
+}
+
+/* ---- the document ----------------------------------------------------------------------- */
+
+static json_t *str_array(char *const *v, int n, int *ok) {
+  json_t *a = json_array();
+  for (int i = 0; i < n; i++) dpu_json_push(a, dpu_json_text(v[i], (size_t)-1), ok);
+  if (!a) *ok = 0;
+  return a;
+}
+
+/* Adds "function", "file", "line", "column" of l to o (nulls when unknown). */
+static void put_loc(json_t *o, struct dpu_loc l, int *ok) {
+  dpu_json_put(o, "function", dpu_json_text(l.function, (size_t)-1), ok);
+  dpu_json_put(o, "file", dpu_json_text(l.file, (size_t)-1), ok);
+  dpu_json_put(o, "line", l.file && l.line ? json_integer(l.line) : json_null(), ok);
+  dpu_json_put(o, "column", l.file && l.column ? json_integer(l.column) : json_null(), ok);
+}
+
+/* Adds "operation", "object" and "result" of step e to o, as dpu_step_object describes them
+ * (object: "T1" for thread operations, the object's address for others, null for none or an
+ * unknown thread; result: the outcome or null). */
+static void put_operation(json_t *o, const struct dpu_event_rec *e, int *ok) {
+  char buf[48];
+  const char *outcome = dpu_step_object(e, buf, sizeof buf);
+  dpu_json_put(o, "operation", json_string(dpu_op_name(e->op)), ok);
+  dpu_json_put(o, "object", buf[0] && buf[0] != '(' ? json_string(buf) : json_null(), ok);
+  dpu_json_put(o, "result", outcome ? json_string(outcome) : json_null(), ok);
+}
+
+static json_t *step_json(const struct dpu_report *r, uint32_t i, const struct dpu_event_rec *e,
+                         int *ok) {
+  json_t *s = json_object();
+  dpu_json_put(s, "step", json_integer(i + 1), ok);
+  dpu_json_put(s, "thread", json_integer(e->tid), ok);
+  put_operation(s, e, ok);
+  put_loc(s, dpu_site_loc(r->sites, e->site), ok);
+  return s;
+}
+
+static json_t *stacks_json(const struct dpu_defect *d, int *ok) {
+  json_t *a = json_array();
+  for (uint32_t i = 0; i < d->nstacks; i++) {
+    const struct dpu_thread_stack *st = &d->stacks[i];
+    json_t *s = json_object(), *frames = json_array();
+    dpu_json_put(s, "thread", json_integer(st->tid), ok);
+    for (uint16_t j = 0; j < st->nframes && j < DPU_STACK_DEPTH; j++) {
+      const struct dpu_frame *f = &st->frames[j];
+      json_t *fr = json_object();
+      put_loc(fr, (struct dpu_loc){f->function, f->file, f->line, f->column}, ok);
+      dpu_json_push(frames, fr, ok);
+    }
+    dpu_json_put(s, "frames", frames, ok);
+    dpu_json_push(a, s, ok);
+  }
+  if (!a) *ok = 0;
+  return a;
+}
+
+static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *d, int *ok) {
+  json_t *o = json_object();
+  char hex[2 * DPU_DEFECT_DIGEST_BYTES + 1];
+  dpu_digest_hex(d->digest, hex);
+  dpu_json_put(o, "id", json_integer(d->id), ok);
+  dpu_json_put(o, "kind", json_string(dpu_end_kind(d->end)), ok);
+  dpu_json_put(o, "kind_id", json_string(dpu_end_kind_id(d->end)), ok);
+  dpu_json_put(o, "message", dpu_json_text(d->message, (size_t)-1), ok);
+  dpu_json_put(o, "thread", d->tid >= 0 ? json_integer(d->tid) : json_null(), ok);
+  if (d->loc.file) {
+    json_t *l = json_object();
+    put_loc(l, d->loc, ok);
+    dpu_json_put(l, "exact", json_boolean(d->loc_exact), ok);
+    dpu_json_put(o, "location", l, ok);
+  } else {
+    dpu_json_put(o, "location", json_null(), ok);
+  }
+  dpu_json_put(o, "digest", json_string(hex), ok);
+  dpu_json_put(o, "traces", json_integer((json_int_t)d->traces), ok);
+  dpu_json_put(o, "first_run", json_integer((json_int_t)d->first_run), ok);
+  dpu_json_put(o, "threads", json_integer(d->nthreads), ok);
+  json_t *steps = json_array();
+  for (uint32_t i = 0; i < d->nsteps; i++)
+    dpu_json_push(steps, step_json(r, i, &d->steps[i], ok), ok);
+  dpu_json_put(o, "steps", steps, ok);
+  json_t *blocked = json_array();
+  for (uint32_t i = 0; d->end == DPU_END_DEADLOCK && i < d->nblocked; i++) {
+    const struct dpu_blocked *b = &d->blocked[i];
+    json_t *bo = json_object();
+    dpu_json_put(bo, "thread", json_integer(b->tid), ok);
+    put_operation(bo, &(struct dpu_event_rec){.op = b->op, .obj = b->obj}, ok);
+    put_loc(bo, dpu_site_loc(r->sites, b->site), ok);
+    dpu_json_push(blocked, bo, ok);
+  }
+  dpu_json_put(o, "blocked", blocked, ok);
+  dpu_json_put(o, "stacks", stacks_json(d, ok), ok);
+  dpu_json_put(o, "output", dpu_json_text(d->output, d->output_len), ok);
+  dpu_json_put(o, "output_truncated", json_boolean(d->output_truncated), ok);
+  json_t *replay = json_object();
+  char *cmd = dpu_replay_command(r->inv, d->schedule);
+  dpu_json_put(replay, "schedule", json_string(d->schedule), ok);
+  dpu_json_put(replay, "command", dpu_json_text(cmd, (size_t)-1), ok);
+  if (!cmd) *ok = 0;
+  free(cmd);
+  dpu_json_put(o, "replay", replay, ok);
+  return o;
+}
+
+json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end *end) {
+  int ok = 1;
+  const struct dpu_invocation *inv = r->inv;
+  const struct dpu_counts zero = {0}, *c = r->counts ? r->counts : &zero;
+  double secs = dpu_report_elapsed(r);
+  json_t *doc = json_object();
+  dpu_json_put(doc, "format", json_string("dpu-report"), &ok);
+  dpu_json_put(doc, "format_version", json_integer(1), &ok);
+  json_t *tool = json_object();
+  dpu_json_put(tool, "name", json_string("dpu"), &ok);
+  dpu_json_put(tool, "version", json_string(inv->version), &ok);
+  dpu_json_put(doc, "tool", tool, &ok);
+  json_t *cmd = json_object();
+  dpu_json_put(cmd, "argv", str_array(inv->argv, inv->argc, &ok), &ok);
+  dpu_json_put(cmd, "inputs", str_array(inv->inputs, inv->ninputs, &ok), &ok);
+  dpu_json_put(cmd, "compile_flags", str_array(inv->cflags, inv->ncflags, &ok), &ok);
+  dpu_json_put(cmd, "run_flags", str_array(inv->run_flags, inv->nrun_flags, &ok), &ok);
+  dpu_json_put(cmd, "program_args", str_array(inv->prog_argv, inv->prog_argc, &ok), &ok);
+  dpu_json_put(cmd, "explorer", json_string(inv->explorer), &ok);
+  dpu_json_put(cmd, "k", json_integer(inv->k), &ok);
+  dpu_json_put(doc, "command", cmd, &ok);
+  dpu_json_put(doc, "state", json_string(end->state), &ok);
+  dpu_json_put(doc, "complete", json_boolean(strcmp(end->state, "complete") == 0), &ok);
+  dpu_json_put(doc, "reason", end->reason ? json_string(end->reason) : json_null(), &ok);
+  dpu_json_put(doc, "exit_code", end->exit_code >= 0 ? json_integer(end->exit_code) : json_null(),
+               &ok);
+  json_t *sum = json_object();
+  dpu_json_put(sum, "defects", json_integer(r->defects.n), &ok);
+  dpu_json_put(sum, "traces_with_defects", json_integer((json_int_t)r->defects.traces), &ok);
+  dpu_json_put(sum, "max_configs", json_integer((json_int_t)c->max_configs), &ok);
+  dpu_json_put(sum, "ssbs", json_integer((json_int_t)c->ssbs), &ok);
+  dpu_json_put(sum, "runs", json_integer((json_int_t)c->runs), &ok);
+  dpu_json_put(sum, "seconds", json_real(secs), &ok);
+  dpu_json_put(doc, "summary", sum, &ok);
+  json_t *stats = json_object();
+  dpu_json_put(stats, "runs_per_second", json_real(secs > 0 ? (double)c->runs / secs : 0), &ok);
+  dpu_json_put(stats, "executor_seconds", json_real(end->executor_seconds), &ok);
+  dpu_json_put(stats, "explorer_seconds", json_real(end->explorer_seconds), &ok);
+  dpu_json_put(stats, "startup_seconds", json_real(end->startup_seconds), &ok);
+  dpu_json_put(doc, "statistics", stats, &ok);
+  json_t *defects = json_array();
+  for (uint32_t i = 0; i < r->defects.n; i++)
+    dpu_json_push(defects, defect_json(r, r->defects.v[i], &ok), &ok);
+  dpu_json_put(doc, "defects", defects, &ok);
+  if (!ok) {
+    json_decref(doc);
+    return NULL;
+  }
+  return doc;
+}

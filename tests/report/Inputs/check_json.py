@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Validates a dpu JSON report against docs/report.schema.json and prints its facts.
+
+    check_json.py SCHEMA REPORT.json
+
+Exit 1 (with the reasons on stderr) if the document is not valid JSON, does not follow the
+schema, or contradicts itself (summary counts against the defects, step numbers, replay
+commands). Otherwise prints, for FileCheck, one fact per line:
+
+    state complete exit_code 1 reason null
+    summary defects 2 traces_with_defects 4 max_configs 6 ssbs 0
+    defect 1 assertion-failure traces 2 thread 0 location prog.c:30 main exact
+    defect 1 message x == 2 (at ...)
+    defect 1 threads 3 steps 17 blocked 0 stacks 0 output_truncated false
+    defect 1 step 2 T0 pthread_create T1 - prog.c:27 main
+    defect 1 blocked T1 pthread_mutex_lock 0x# prog.c:12 worker
+    defect 1 output "balance: -30\\n"
+    defect 1 replay dpu replay 0:3,1:2 prog.c
+
+Files are printed by their base name, addresses as 0x#.
+"""
+import json
+import os
+import re
+import sys
+
+import jsonschema
+
+
+def fail(msg):
+    print("check_json: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def where(o):
+    if o.get("file") is None:
+        return "-"
+    s = "%s:%s" % (os.path.basename(o["file"]), o["line"])
+    return s + (" " + o["function"] if o.get("function") else "")
+
+
+def obj(o):
+    v = o.get("object")
+    if v is None:
+        return "-"
+    return re.sub(r"^0x[0-9a-f]+$", "0x#", v)
+
+
+def main():
+    if len(sys.argv) != 3:
+        fail("usage: check_json.py SCHEMA REPORT.json")
+    with open(sys.argv[1]) as f:
+        schema = json.load(f)
+    try:
+        with open(sys.argv[2]) as f:
+            doc = json.load(f)
+    except (OSError, ValueError) as e:
+        fail("cannot read %s: %s" % (sys.argv[2], e))
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    errors = sorted(cls(schema).iter_errors(doc), key=lambda e: list(e.absolute_path))
+    if errors:
+        for e in errors[:20]:
+            print("check_json: %s: %s" % ("/".join(map(str, e.absolute_path)) or "(root)",
+                                          e.message), file=sys.stderr)
+        fail("%d schema violation(s) in %s" % (len(errors), sys.argv[2]))
+
+    s, defects = doc["summary"], doc["defects"]
+    if s["defects"] != len(defects):
+        fail("summary.defects %d but %d defects" % (s["defects"], len(defects)))
+    if s["traces_with_defects"] != sum(d["traces"] for d in defects):
+        fail("summary.traces_with_defects is not the sum of the defects' traces")
+    if doc["complete"] != (doc["state"] == "complete"):
+        fail("complete contradicts state")
+    if (doc["exit_code"] is None) != (doc["state"] == "running"):
+        fail("exit_code must be null exactly while running")
+    if len({d["digest"] for d in defects}) != len(defects):
+        fail("two defects with one digest")
+    print("state %s exit_code %s reason %s" % (doc["state"], json.dumps(doc["exit_code"]),
+                                               json.dumps(doc["reason"])))
+    print("summary defects %d traces_with_defects %d max_configs %d ssbs %d" % (
+        s["defects"], s["traces_with_defects"], s["max_configs"], s["ssbs"]))
+    for i, d in enumerate(defects):
+        n = d["id"]
+        if n != i + 1:
+            fail("defect ids are not 1, 2, ...")
+        if [st["step"] for st in d["steps"]] != list(range(1, len(d["steps"]) + 1)):
+            fail("defect %d: steps are not numbered 1, 2, ..." % n)
+        if d["replay"]["command"].split()[2] != (d["replay"]["schedule"] or "''"):
+            fail("defect %d: the replay command does not run its schedule" % n)
+        loc = d["location"]
+        print("defect %d %s traces %d thread %s location %s" % (
+            n, d["kind_id"], d["traces"], json.dumps(d["thread"]),
+            "null" if loc is None else where(loc) + (" exact" if loc["exact"] else " approximate")))
+        print("defect %d message %s" % (n, re.sub(r"0x[0-9a-f]+", "0x#",
+                                                  re.sub(r"\S*/([^/ ]+\.c)\b", r"\1",
+                                                         d["message"]))))
+        print("defect %d threads %d steps %d blocked %d stacks %d output_truncated %s" % (
+            n, d["threads"], len(d["steps"]), len(d["blocked"]), len(d["stacks"]),
+            str(d["output_truncated"]).lower()))
+        for st in d["steps"]:
+            print("defect %d step %d T%d %s %s %s %s" % (
+                n, st["step"], st["thread"], st["operation"], obj(st), st["result"] or "-",
+                where(st)))
+        for b in d["blocked"]:
+            print("defect %d blocked T%d %s %s %s" % (n, b["thread"], b["operation"], obj(b),
+                                                     where(b)))
+        for stk in d["stacks"]:
+            print("defect %d stack T%d %s" % (n, stk["thread"],
+                                              " < ".join(where(f) for f in stk["frames"])))
+        print("defect %d output %s" % (n, json.dumps(d["output"])))
+        cmd = re.sub(r" (\S*/)?([^/ ]+\.c)\b", r" \2", d["replay"]["command"])
+        print("defect %d replay %s" % (n, cmd))
+
+
+main()

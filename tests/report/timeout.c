@@ -1,0 +1,30 @@
+// A run stopped by --timeout exits 3 and its report, text and JSON (-o), holds every defect
+// found before the deadline. Inputs/many.c has 40320 traces and its assertion fails in the
+// first ones; 1.5 s explores a few thousand.
+// RUN: %dpu --timeout=1.5 --format=json -o %t.json %S/Inputs/many.c > %t; test $? -eq 3
+// RUN: FileCheck %s < %t
+// RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
+// The same with --stop-on-defect: exit 1 at the first defect, state "stopped".
+// RUN: %dpu --stop-on-defect --format=json -o %t.stop.json %S/Inputs/many.c > %t.stop; test $? -eq 1
+// RUN: FileCheck --check-prefix=STOP %s < %t.stop
+// RUN: %python %inputs/check_json.py %schema %t.stop.json | FileCheck --check-prefix=STOPJSON %s
+
+// CHECK: {{^}}dpu: defect 1: assertion failure: order[0] == 1 (at {{.*}}many.c:25 in main){{$}}
+// CHECK-NEXT: {{^}}  interleaving (9 threads, {{[0-9]+}} steps):{{$}}
+// CHECK: {{^}}  replay: dpu replay {{[0-9:,]+}} {{.*}}many.c{{$}}
+// CHECK-NEXT: {{^}}dpu: traces with defects: [[D:[0-9]+]] of [[N:[0-9]+]] (defect 1 in [[D]]){{$}}
+// CHECK-NEXT: {{^}}dpu: exploration incomplete (--timeout reached){{$}}
+// CHECK-NEXT: {{^}}dpu: summary: 1 defects, [[N]] max-configs, 0 SSBs, [[N]] runs, {{1\.[5-9][0-9]|[2-9]\.[0-9]+}} s{{$}}
+// CHECK-NOT: {{.}}
+
+// JSON: state incomplete exit_code 3 reason "--timeout reached"
+// JSON-NEXT: summary defects 1 traces_with_defects [[D:[0-9]+]] max_configs {{[0-9]+}} ssbs 0
+// JSON-NEXT: defect 1 assertion-failure traces [[D]] thread 0 location many.c:25 main exact
+// JSON-NEXT: defect 1 message order[0] == 1 (at many.c:25 in main)
+
+// STOP: {{^}}dpu: defect 1: assertion failure: order[0] == 1 (at {{.*}}many.c:25 in main){{$}}
+// STOP: {{^}}dpu: traces with defects: 1 of 1 (defect 1 in 1){{$}}
+// STOP-NEXT: {{^}}dpu: summary: 1 defects, 1 max-configs, 0 SSBs, 1 runs, {{[0-9.]+}} s{{$}}
+
+// STOPJSON: state stopped exit_code 1 reason "--stop-on-defect"
+// STOPJSON-NEXT: summary defects 1 traces_with_defects 1 max_configs 1 ssbs 0
