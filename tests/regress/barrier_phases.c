@@ -12,7 +12,7 @@
 // is the last, and the other's leave): 3 ways. 2 x 3 = 6 max-configs; in each, exactly one
 // serial thread per round and every read sees the other thread's phase write: no defect.
 // With -DBUG (count 3): both threads arrive (2 orders) and wait to leave forever, with main
-// in its join of T1: 2 max-configs, 2 deadlocks.
+// in its join of T1: 2 max-configs, both with the deadlock.
 // RUN: %dpu --por=none %s > %t.none; test $? -eq 0
 // RUN: FileCheck %s < %t.none
 // RUN: %dpu %s > %t.qpor; test $? -eq 0
@@ -45,7 +45,7 @@ int main(void) {
   pthread_barrier_init(&bar, NULL, COUNT);
   pthread_create(&t1, NULL, worker, &ids[0]);
   pthread_create(&t2, NULL, worker, &ids[1]);
-  // BUG-COUNT-2: dpu: defect {{[12]}}: deadlock: 3 threads blocked: T0 in pthread_join at {{.*}}barrier_phases.c:[[@LINE+1]], T1 in pthread_barrier_wait:leave at {{.*}}barrier_phases.c:[[@LINE+14]], T2 in pthread_barrier_wait:leave at {{.*}}barrier_phases.c:[[@LINE+14]]{{$}}
+  // BUG: dpu: defect 1: deadlock: 3 threads blocked: T0 in pthread_join at {{.*}}barrier_phases.c:[[@LINE+1]], T1 in pthread_barrier_wait:leave at {{.*}}barrier_phases.c:[[@LINE+14]], T2 in pthread_barrier_wait:leave at {{.*}}barrier_phases.c:[[@LINE+14]]{{$}}
   pthread_join(t1, NULL);
   pthread_join(t2, NULL);
   assert(seen_a[0] == 2 && seen_a[1] == 1);
@@ -72,4 +72,5 @@ static void *worker(void *arg) {
   return NULL;
 }
 // BUG-NOT: dpu: defect
-// BUG: dpu: summary: 2 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
+// BUG: dpu: traces with defects: 2 of 2 (defect 1 in 2)
+// BUG-NEXT: dpu: summary: 1 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs

@@ -60,4 +60,5 @@ int main(void) {
   return 0;
 }
 // CHECK-NOT: dpu: defect
-// CHECK: dpu: summary: 1 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs
+// CHECK: dpu: traces with defects: 1 of 3 (defect 1 in 1)
+// CHECK-NEXT: dpu: summary: 1 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs

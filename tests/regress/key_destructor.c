@@ -60,4 +60,5 @@ int main(void) {
   return 0;
 }
 // BUG-NOT: dpu: defect
-// BUG: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
+// BUG: dpu: traces with defects: 1 of 1 (defect 1 in 1)
+// BUG-NEXT: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs

@@ -5,7 +5,7 @@
 //    second thread that never comes). Derivation: events on the barrier: T1's arrival A and
 //    main's destroy D (main's init precedes the create). A before D: D finds T1 waiting;
 //    D before A: T1's wait is on a destroyed barrier. Either ends the run with main waiting in
-//    its join (and T1 waiting to leave, in the first): 2 max-configs, 2 defects.
+//    its join (and T1 waiting to leave, in the first): 2 max-configs, 2 distinct defects.
 // 4. No misuse: pthread_barrier_init with count 0 returns EINVAL; a barrier for 1 thread
 //    returns PTHREAD_BARRIER_SERIAL_THREAD at once (main alone: 1 max-config, no defect).
 // RUN: %dpu --por=none -DCASE=1 %s > %t.1; test $? -eq 1
@@ -64,7 +64,10 @@ int main(void) {
 // C2-NOT: dpu: defect
 // C3-NOT: dpu: defect
 // C4-NOT: dpu: defect
-// C1: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
-// C2: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
-// C3: dpu: summary: 2 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
+// C1: dpu: traces with defects: 1 of 1 (defect 1 in 1)
+// C1-NEXT: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
+// C2: dpu: traces with defects: 1 of 1 (defect 1 in 1)
+// C2-NEXT: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
+// C3: dpu: traces with defects: 2 of 2 (defect 1 in 1, defect 2 in 1)
+// C3-NEXT: dpu: summary: 2 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
 // C4: dpu: summary: 0 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs

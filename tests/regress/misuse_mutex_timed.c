@@ -41,6 +41,7 @@ int main(void) {
   return 0;
 }
 // ALL-NOT: dpu: defect
-// ALL: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
+// ALL: dpu: traces with defects: 1 of 1 (defect 1 in 1)
+// ALL-NEXT: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
 // C3-NOT: dpu: defect
 // C3: dpu: summary: 0 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs

@@ -79,9 +79,14 @@ int main(void) {
   return 0;
 }
 // ALL-NOT: dpu: defect
-// C1: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
-// C2: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
-// C3: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
-// C4: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
-// C5: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
+// C1: dpu: traces with defects: 1 of 1 (defect 1 in 1)
+// C1-NEXT: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
+// C2: dpu: traces with defects: 1 of 1 (defect 1 in 1)
+// C2-NEXT: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
+// C3: dpu: traces with defects: 1 of 1 (defect 1 in 1)
+// C3-NEXT: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
+// C4: dpu: traces with defects: 1 of 1 (defect 1 in 1)
+// C4-NEXT: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
+// C5: dpu: traces with defects: 1 of 1 (defect 1 in 1)
+// C5-NEXT: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
 // C6: dpu: summary: 0 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs

@@ -13,4 +13,5 @@ int main(void) {
   return 0;
 }
 // CHECK-NOT: dpu: defect
-// CHECK: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
+// CHECK: dpu: traces with defects: 1 of 1 (defect 1 in 1)
+// CHECK-NEXT: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs

@@ -5,7 +5,7 @@
 // second unlock), so a trace is the order of the two blocks: 2 max-configs; count == 2 after
 // the joins in both. Buggy variant: whichever worker locks first relocks a normal mutex it holds: a
 // misuse ending the run, while the other worker waits in lock and main in join (nothing else
-// can move): 2 max-configs, 2 defects, each at the second lock.
+// can move): 2 max-configs, both with the defect at the second lock.
 // RUN: %dpu --por=none %s > %t.none; test $? -eq 0
 // RUN: FileCheck %s < %t.none
 // RUN: %dpu %s > %t.qpor; test $? -eq 0
@@ -27,7 +27,7 @@ static int count; // protected by m
 static void *worker(void *arg) {
   (void)arg;
   pthread_mutex_lock(&m);
-  // BUG-COUNT-2: dpu: defect {{[12]}}: pthread misuse: pthread_mutex_lock of a normal mutex already held by the caller (at {{.*}}mutex_recursive.c:[[@LINE+1]] in worker)
+  // BUG: dpu: defect 1: pthread misuse: pthread_mutex_lock of a normal mutex already held by the caller (at {{.*}}mutex_recursive.c:[[@LINE+1]] in worker)
   pthread_mutex_lock(&m);
   count++;
   pthread_mutex_unlock(&m);
@@ -53,4 +53,5 @@ int main(void) {
   return 0;
 }
 // BUG-NOT: dpu: defect
-// BUG: dpu: summary: 2 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
+// BUG: dpu: traces with defects: 2 of 2 (defect 1 in 2)
+// BUG-NEXT: dpu: summary: 1 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs

@@ -11,7 +11,8 @@
 // the four critical sections on m follow (1 way each); when they overlap (4 orders: both waits
 // first) the enter/leave sections on m (enter before leave in each thread) can come in any of
 // their 6 orders, and a collision is noted in the 4 of them where both enter before either
-// leaves: 2 + 4 x 6 = 26 max-configs, 4 x 4 = 16 defects at main's assertion.
+// leaves: 2 + 4 x 6 = 26 max-configs, 4 x 4 = 16 traces with the defect at main's
+// assertion.
 // RUN: %dpu --por=none %s > %t.none; test $? -eq 0
 // RUN: FileCheck %s < %t.none
 // RUN: %dpu %s > %t.qpor; test $? -eq 0
@@ -59,7 +60,7 @@ int main(void) {
   pthread_create(&t2, NULL, worker, NULL);
   pthread_join(t1, NULL);
   pthread_join(t2, NULL);
-  // BUG-COUNT-16: dpu: defect {{[0-9]+}}: assertion failure: !collision (at {{.*}}sem_binary.c:[[@LINE+1]] in main)
+  // BUG: dpu: defect 1: assertion failure: !collision (at {{.*}}sem_binary.c:[[@LINE+1]] in main)
   assert(!collision);
   sem_getvalue(&s, &value);
   assert(value == INITIAL);
@@ -67,4 +68,5 @@ int main(void) {
   return 0;
 }
 // BUG-NOT: dpu: defect
-// BUG: dpu: summary: 16 defects, 26 max-configs, 0 SSBs, {{[0-9]+}} runs
+// BUG: dpu: traces with defects: 16 of 26 (defect 1 in 16)
+// BUG-NEXT: dpu: summary: 1 defects, 26 max-configs, 0 SSBs, {{[0-9]+}} runs

@@ -9,7 +9,7 @@
 // Derivation: correct: the two sections come in 2 orders and the events on x follow: 2
 // max-configs, x == 2. Buggy: only T2 uses the section object, which orders nothing; the 4
 // events on x (load before store in each thread) come in 6 orders, and x ends 1 in the 4
-// where both loads precede both stores: 6 max-configs, 4 defects (reach_error is an assertion
+// where both loads precede both stores: 6 max-configs, 4 with the defect (reach_error is an assertion
 // failure).
 // (Both forms in one program: svcomp_atomic_both_forms.c.)
 // RUN: %dpu --por=none -DFORM=1 %s > %t.1; test $? -eq 0
@@ -96,9 +96,10 @@ int main(void) {
   pthread_join(a, NULL);
   pthread_join(b, NULL);
   if (atomic_load(&x) != 2)
-    // BUG-COUNT-4: dpu: defect {{[1-4]}}: assertion failure: reach_error() called (at {{.*}}svcomp_atomic.c:[[@LINE+1]] in main)
+    // BUG: dpu: defect 1: assertion failure: reach_error() called (at {{.*}}svcomp_atomic.c:[[@LINE+1]] in main)
     reach_error();
   return 0;
 }
 // BUG-NOT: dpu: defect
-// BUG: dpu: summary: 4 defects, 6 max-configs, 0 SSBs, {{[0-9]+}} runs
+// BUG: dpu: traces with defects: 4 of 6 (defect 1 in 4)
+// BUG-NEXT: dpu: summary: 1 defects, 6 max-configs, 0 SSBs, {{[0-9]+}} runs

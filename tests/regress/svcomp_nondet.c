@@ -8,11 +8,12 @@
 // RUN: FileCheck --check-prefix=THREE %s < %t.2
 // RUN: %dpu --por=none --nondet=0 %s > %t.3; test $? -eq 1
 // RUN: FileCheck --check-prefix=ZERO %s < %t.3
-// ERR: dpu: error: {{.*}}__VERIFIER_nondet_int{{.*}}svcomp_nondet.c:[[@LINE+14]]
+// ERR: dpu: error: {{.*}}__VERIFIER_nondet_int{{.*}}svcomp_nondet.c:[[@LINE+15]]
 // THREE-NOT: dpu: defect
 // THREE: dpu: summary: 0 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
 // ZERO: dpu: defect 1: assertion failure: n == 3 (at {{.*}}svcomp_nondet.c:[[@LINE+12]] in worker)
-// ZERO: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
+// ZERO: dpu: traces with defects: 1 of 1 (defect 1 in 1)
+// ZERO-NEXT: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
 #include <assert.h>
 #include <pthread.h>
 

@@ -4,7 +4,7 @@
 // defines itself with __assert_fail, as SV-COMP's own files do (-DERR=3).
 // Derivation: as lost_update.c: the two read blocks and two write blocks on m, each thread's
 // read before its write: C(4,2) = 6 orders, x ends 1 in the 4 where both reads come first:
-// 6 max-configs, 4 defects, each an assertion failure at main's call.
+// 6 max-configs, 4 with the defect, an assertion failure at main's call.
 // RUN: %dpu --por=none -DERR=1 %s > %t.1; test $? -eq 1
 // RUN: FileCheck --check-prefixes=ALL,ERR1 %s < %t.1
 // RUN: %dpu -DERR=1 %s > %t.2; test $? -eq 1
@@ -25,7 +25,7 @@ extern void __VERIFIER_error(void);
 #else
 extern void __assert_fail(const char *, const char *, unsigned int, const char *)
     __attribute__((__nothrow__, __leaf__, __noreturn__));
-// ERR3-COUNT-4: dpu: defect {{[1-4]}}: assertion failure: 0 (at {{.*}}svcomp_reach_error.c:[[@LINE+1]] in reach_error)
+// ERR3: dpu: defect 1: assertion failure: 0 (at {{.*}}svcomp_reach_error.c:[[@LINE+1]] in reach_error)
 void reach_error(void) { __assert_fail("0", "svcomp_reach_error.c", 3, "reach_error"); }
 #endif
 
@@ -51,10 +51,11 @@ int main(void) {
   pthread_join(t1, NULL);
   pthread_join(t2, NULL);
   if (x != 2)
-    // ERR1-COUNT-4: dpu: defect {{[1-4]}}: assertion failure: reach_error() called (at {{.*}}svcomp_reach_error.c:[[@LINE+2]] in main)
-    // ERR2-COUNT-4: dpu: defect {{[1-4]}}: assertion failure: __VERIFIER_error() called (at {{.*}}svcomp_reach_error.c:[[@LINE+1]] in main)
+    // ERR1: dpu: defect 1: assertion failure: reach_error() called (at {{.*}}svcomp_reach_error.c:[[@LINE+2]] in main)
+    // ERR2: dpu: defect 1: assertion failure: __VERIFIER_error() called (at {{.*}}svcomp_reach_error.c:[[@LINE+1]] in main)
     reach_error();
   return 0;
 }
 // ALL-NOT: dpu: defect
-// ALL: dpu: summary: 4 defects, 6 max-configs, 0 SSBs, {{[0-9]+}} runs
+// ALL: dpu: traces with defects: 4 of 6 (defect 1 in 4)
+// ALL-NEXT: dpu: summary: 1 defects, 6 max-configs, 0 SSBs, {{[0-9]+}} runs
