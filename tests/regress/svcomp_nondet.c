@@ -8,12 +8,8 @@
 // RUN: FileCheck --check-prefix=THREE %s < %t.2
 // RUN: %dpu --por=none --nondet=0 %s > %t.3; test $? -eq 1
 // RUN: FileCheck --check-prefix=ZERO %s < %t.3
-// ERR: dpu: error: {{.*}}__VERIFIER_nondet_int{{.*}}svcomp_nondet.c:[[@LINE+15]]
 // THREE-NOT: dpu: defect
 // THREE: dpu: summary: 0 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
-// ZERO: dpu: defect 1: assertion failure: n == 3 (at {{.*}}svcomp_nondet.c:[[@LINE+12]] in worker)
-// ZERO: dpu: traces with defects: 1 of 1 (defect 1 in 1)
-// ZERO-NEXT: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
 #include <assert.h>
 #include <pthread.h>
 
@@ -23,7 +19,9 @@ static int n;
 
 static void *worker(void *arg) {
   (void)arg;
+  // ERR: dpu: error: data nondeterminism is not supported: '__VERIFIER_nondet_int' called at {{.*}}svcomp_nondet.c:[[@LINE+1]] in worker (dpu explores thread schedules only; fix the value of every __VERIFIER_nondet_* call with --nondet=VALUE)
   n = __VERIFIER_nondet_int();
+  // ZERO: dpu: defect 1: assertion failure: n == 3 (at {{.*}}svcomp_nondet.c:[[@LINE+1]] in worker)
   assert(n == 3);
   return NULL;
 }
@@ -34,3 +32,5 @@ int main(void) {
   pthread_join(t, NULL);
   return 0;
 }
+// ZERO: dpu: traces with defects: 1 of 1 (defect 1 in 1)
+// ZERO-NEXT: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
