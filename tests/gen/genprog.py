@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Random small pthread programs for differential testing of dpu's explorers.
 
-    genprog.py SEED [--kind=mutex]
+    genprog.py SEED [--kind=mutex|cond|sem|rwlock|barrier|atomic|mixed]
+
+This file generates the mutex kind (the default), described below; the other kinds, which use
+condition variables, semaphores, rwlocks, barriers and atomics, come from gensync.py.
 
 prints one C17 program to stdout; the same SEED (and kind) always gives the same text. The
 program has 2-5 threads besides main (created by main or by other threads, every one joined),

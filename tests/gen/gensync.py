@@ -27,9 +27,11 @@ trace; every atomic variable is accessed with atomic operations only. No thread 
 main joins every thread and then checks its assertion (which fails in some seeds), so
 defects are failed assertions, deadlocks (a lost wakeup, a semaphore never posted, a barrier
 that never fills) and spin loops nobody ends (a hang). Loops: only `while (!pred) wait`, spin
-loops on atomics and bounded `for` loops. The size is kept small by construction (2-3 threads
-besides main, a few items each), so that `dpu --por=none` explores a program in about a
-second; there is no model of these kinds: the oracle is dpu's exhaustive explorer.
+loops on atomics and bounded `for` loops. The size is kept small: 2-3 threads besides main,
+a budget of rough visible-operation costs for their items, and an estimate of the
+exhaustive explorer's runs (estimate_runs, below) that must stay under RUNS_CAP, else a
+smaller shape is drawn; `dpu --por=none` then explores a program in well under 2 s. There is
+no model of these kinds: the oracle is dpu's exhaustive explorer.
 """
 
 import random
@@ -45,14 +47,12 @@ class Prog:
         self.rng = rng
         self.kind = kind
         self.includes = {"assert.h", "pthread.h", "stdio.h"}
-        self.defines = []
         self.decls = []
         self.pre = []        # main, before creating the threads
-        self.mid = []        # main, between the creates and the joins
         self.post = []       # main, after the joins, before the assertion
         self.threads = []    # [Thread]
-        self.checks = []     # C expressions over globals, candidates for main's assertion
-        self.prints = []     # (format, expr) printed by main at the end
+        self.main_items = [] # main, between the creates and the joins (a barrier's rounds)
+        self.checks = []     # ("val", C expression): candidates for main's assertion
         self.families = []   # names, for the header
         self.n = 0           # fresh-name counter
         self.needs_deadline = False
