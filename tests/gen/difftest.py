@@ -294,7 +294,10 @@ def dpu_commands(line):
     line = re.sub(r"(?<=\s)[0-9]+(?=[<>])", " ", line)  # "2> file": the 2 is no argument
     lex = shlex.shlex(line, posix=True, punctuation_chars=True)
     lex.whitespace_split = True
-    toks = list(lex)
+    try:
+        toks = list(lex)
+    except ValueError:  # a quote that spans a pipe or a line continuation: split on blanks
+        toks = re.findall(r"[;<>|&]+|[^\s;<>|&]+", line)
     out = []
     for i, t in enumerate(toks):
         if t != "%dpu":
@@ -358,7 +361,7 @@ def regress_cases(directory):
                     elif "%" in t:
                         reason = "input %s" % t
                     else:
-                        files.append(os.path.join(directory, t))
+                        files.append(os.path.normpath(os.path.join(directory, t)))
                     i += 1
                 if not reason and not files:
                     reason = "no input file"
