@@ -98,10 +98,11 @@ const char *dpu_signal_name(int sig);
 /* What step e acts on and how it turned out, for every report format (the one place that
  * knows how to describe operations): writes into obj (at least 40 bytes) "T1" for a thread
  * operation, the object's address for an operation on a synchronisation object or an atomic
- * location, or "" when there is no object; returns the outcome ("acquired"/"busy" for a try
- * or timed lock, "woken"/"timed out" for a timed condition wait, "wakes T2"/"lost" for a
- * signal, "exchanged"/"failed" for a CAS, "last" for the last arrival at a barrier), or NULL
- * when the operation has none (static strings). The text report prints "OBJECT (OUTCOME)"; JSON has "object" and "result". */
+ * location, or "" when there is no object. Returns the outcome, or NULL when the operation
+ * has none (static strings): "acquired"/"busy" for a try lock, "acquired"/"timed out" for a
+ * timed one, "woken"/"timed out" for a timed condition wait, "wakes T2"/"lost" for a signal,
+ * "exchanged"/"failed" for a CAS, "last" for the last arrival at a barrier. The text report
+ * prints "OBJECT (OUTCOME)"; JSON has "object" and "result". */
 const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t size);
 
 /* Site id → location (file NULL when id is 0 or out of range). */

@@ -63,9 +63,11 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     if (s->owner != self && (s->owner != 0 || s->count != 0)) return 0;
     break;
   case DPU_OP_RWLOCK_TRYRDLOCK:
+  case DPU_OP_RWLOCK_TIMEDRDLOCK:
     r = s->owner == 0;
     break;
   case DPU_OP_RWLOCK_TRYWRLOCK:
+  case DPU_OP_RWLOCK_TIMEDWRLOCK:
     r = s->owner == 0 && s->count == 0;
     break;
   /* sem.c: misuse (never initialised, destroyed) is reported when the operation runs */
@@ -73,6 +75,7 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     if (s->status == 1 && s->count == 0) return 0;
     break;
   case DPU_OP_SEM_TRYWAIT:
+  case DPU_OP_SEM_TIMEDWAIT:
     r = s->status == 1 && s->count > 0;
     break;
   /* barrier.c */
@@ -163,10 +166,12 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     break;
   case DPU_OP_RWLOCK_RDLOCK:
   case DPU_OP_RWLOCK_TRYRDLOCK:
+  case DPU_OP_RWLOCK_TIMEDRDLOCK:
     if (s.owner != self && (e->op == DPU_OP_RWLOCK_RDLOCK || e->result)) s.count++;
     break;
   case DPU_OP_RWLOCK_WRLOCK:
   case DPU_OP_RWLOCK_TRYWRLOCK:
+  case DPU_OP_RWLOCK_TIMEDWRLOCK:
     if (e->op == DPU_OP_RWLOCK_WRLOCK || e->result) s.owner = self;
     break;
   case DPU_OP_RWLOCK_UNLOCK:
@@ -187,6 +192,7 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     if (s.count) s.count--;
     break;
   case DPU_OP_SEM_TRYWAIT:
+  case DPU_OP_SEM_TIMEDWAIT:
     if (e->result) s.count--;
     break;
   case DPU_OP_SEM_POST:

@@ -55,11 +55,14 @@ enum dpu_op {
   DPU_OP_RWLOCK_WRLOCK,  /* enabled when nobody holds it */
   DPU_OP_RWLOCK_TRYRDLOCK, /* try and timed variants never block: 1 = acquired, 0 = busy */
   DPU_OP_RWLOCK_TRYWRLOCK,
+  DPU_OP_RWLOCK_TIMEDRDLOCK, /* as the try variants (a timeout is an outcome, not a time) */
+  DPU_OP_RWLOCK_TIMEDWRLOCK,
   DPU_OP_RWLOCK_UNLOCK,
   DPU_OP_SEM_INIT,       /* semaphores; aux = initial value */
   DPU_OP_SEM_DESTROY,
   DPU_OP_SEM_WAIT,       /* enabled when the value is positive */
   DPU_OP_SEM_TRYWAIT,    /* trywait and timedwait never block: 1 = decremented, 0 = was 0 */
+  DPU_OP_SEM_TIMEDWAIT,
   DPU_OP_SEM_POST,
   DPU_OP_SEM_GETVALUE,
   DPU_OP_BARRIER_INIT,   /* barriers; aux = count */
@@ -92,7 +95,9 @@ static inline int dpu_op_is_atomic(uint8_t op) {
 static inline int dpu_op_is_try(uint8_t op) {
   return op == DPU_OP_MUTEX_TRYLOCK || op == DPU_OP_MUTEX_TIMEDLOCK ||
          op == DPU_OP_SPIN_TRYLOCK || op == DPU_OP_RWLOCK_TRYRDLOCK ||
-         op == DPU_OP_RWLOCK_TRYWRLOCK || op == DPU_OP_SEM_TRYWAIT ||
+         op == DPU_OP_RWLOCK_TRYWRLOCK || op == DPU_OP_RWLOCK_TIMEDRDLOCK ||
+         op == DPU_OP_RWLOCK_TIMEDWRLOCK || op == DPU_OP_SEM_TRYWAIT ||
+         op == DPU_OP_SEM_TIMEDWAIT ||
          op == DPU_OP_COND_TIMEDRESUME;
 }
 

@@ -111,11 +111,11 @@ int __dpu_pthread_rwlock_trywrlock(pthread_rwlock_t *l) {
 /* Timeouts are outcomes, as for pthread_mutex_timedlock: the timed variants are try events. */
 int __dpu_pthread_rwlock_timedrdlock(pthread_rwlock_t *l, const struct timespec *t) {
   (void)t;
-  return lock(l, DPU_OP_RWLOCK_TRYRDLOCK, false, "pthread_rwlock_timedrdlock", ETIMEDOUT);
+  return lock(l, DPU_OP_RWLOCK_TIMEDRDLOCK, false, "pthread_rwlock_timedrdlock", ETIMEDOUT);
 }
 int __dpu_pthread_rwlock_timedwrlock(pthread_rwlock_t *l, const struct timespec *t) {
   (void)t;
-  return lock(l, DPU_OP_RWLOCK_TRYWRLOCK, true, "pthread_rwlock_timedwrlock", ETIMEDOUT);
+  return lock(l, DPU_OP_RWLOCK_TIMEDWRLOCK, true, "pthread_rwlock_timedwrlock", ETIMEDOUT);
 }
 
 int __dpu_pthread_rwlock_unlock(pthread_rwlock_t *l) {

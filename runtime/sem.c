@@ -72,8 +72,8 @@ int __dpu_sem_wait(sem_t *sem) {
   return 0;
 }
 
-static int try_wait(sem_t *sem, const char *fn, int busy) {
-  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_SEM_TRYWAIT, (uint64_t)(uintptr_t)sem);
+static int try_wait(sem_t *sem, uint8_t op, const char *fn, int busy) {
+  struct dpu_event_rec *e = dpu_rt_visible(op, (uint64_t)(uintptr_t)sem);
   struct sem_state *s = live(sem, fn);
   if (s->value == 0) {
     errno = busy;
@@ -84,11 +84,11 @@ static int try_wait(sem_t *sem, const char *fn, int busy) {
   return 0;
 }
 
-int __dpu_sem_trywait(sem_t *sem) { return try_wait(sem, "sem_trywait", EAGAIN); }
+int __dpu_sem_trywait(sem_t *sem) { return try_wait(sem, DPU_OP_SEM_TRYWAIT, "sem_trywait", EAGAIN); }
 
 int __dpu_sem_timedwait(sem_t *sem, const struct timespec *abstime) {
   (void)abstime;
-  return try_wait(sem, "sem_timedwait", ETIMEDOUT);
+  return try_wait(sem, DPU_OP_SEM_TIMEDWAIT, "sem_timedwait", ETIMEDOUT);
 }
 
 int __dpu_sem_post(sem_t *sem) {
