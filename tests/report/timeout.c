@@ -1,5 +1,5 @@
 // A run stopped by --timeout exits 3 and its report, text and JSON (-o), holds every defect
-// found before the deadline. Inputs/many.c has 40320 traces and its assertion fails in the
+// found before the deadline. Inputs/many.c has 10! traces and its assertion fails in the
 // first ones; 1.5 s explores a few thousand.
 // RUN: %dpu --timeout=1.5 --format=json -o %t.json %S/Inputs/many.c > %t; test $? -eq 3
 // RUN: FileCheck %s < %t
@@ -10,7 +10,7 @@
 // RUN: %python %inputs/check_json.py %schema %t.stop.json | FileCheck --check-prefix=STOPJSON %s
 
 // CHECK: {{^}}dpu: defect 1: assertion failure: order[0] == 1 (at {{.*}}many.c:25 in main){{$}}
-// CHECK-NEXT: {{^}}  interleaving (9 threads, {{[0-9]+}} steps):{{$}}
+// CHECK-NEXT: {{^}}  interleaving (11 threads, {{[0-9]+}} steps):{{$}}
 // CHECK: {{^}}  replay: dpu replay {{[0-9:,]+}} {{.*}}many.c{{$}}
 // CHECK-NEXT: {{^}}dpu: traces with defects: [[D:[0-9]+]] of [[N:[0-9]+]] (defect 1 in [[D]]){{$}}
 // CHECK-NEXT: {{^}}dpu: exploration incomplete (--timeout reached){{$}}
