@@ -604,19 +604,6 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
       for (uint32_t i = 0; i < nexpect; i++)
         if (from + i >= q.n || q.ev[from + i] != expect[i]) {
           st->replay_mismatch++;
-          if (getenv("DPU_DEBUG_QPOR")) {
-            fprintf(stderr, "mismatch at frame %u:", from + i);
-            for (uint32_t k = 0; k < nexpect; k++)
-              fprintf(stderr, " e%u(T%u %s r%u pm e%d)", expect[k]->id, expect[k]->tid,
-                      dpu_op_name(expect[k]->op), expect[k]->result,
-                      expect[k]->pre_obj ? (int)expect[k]->pre_obj->id : -1);
-            fprintf(stderr, "\n  got:");
-            for (uint32_t k = from; k < q.n && k < from + nexpect + 2; k++)
-              fprintf(stderr, " e%u(T%u %s r%u pm e%d)", q.ev[k]->id, q.ev[k]->tid,
-                      dpu_op_name(q.ev[k]->op), q.ev[k]->result,
-                      q.ev[k]->pre_obj ? (int)q.ev[k]->pre_obj->id : -1);
-            fprintf(stderr, "\n");
-          }
           if (!q.warned_mismatch++) {
             dpu_progress_clear();
             fprintf(stderr, "dpu: warning: a replay did not produce the events the unfolding "
@@ -630,10 +617,6 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
     if ((uint32_t)m < shm->nevents) {
       /* The free run took an event of D at frame m. */
       st->d_violations++;
-      if (getenv("DPU_DEBUG_QPOR") && redirect)
-        fprintf(stderr, "redirect at %u: e%u T%u op %s res %u (run took T%u %s)\n", (unsigned)m,
-                redirect->id, redirect->tid, dpu_op_name(redirect->op), redirect->result,
-                dpu_shm_trace(shm)[m].tid, dpu_op_name(dpu_shm_trace(shm)[m].op));
       /* A redirected run that again takes an event of D at the same frame did not follow the
        * redirection (a replay mismatch): count it as blocked rather than loop. */
       if (redirect && redirected_at == (int64_t)m) redirect = NULL;

@@ -27,14 +27,8 @@ bool dpu_rt_barrier_enabled(uint8_t op, uint64_t obj, int tid) {
 
 static struct barrier_state *live(pthread_barrier_t *b, const char *fn) {
   struct barrier_state *s = state(b);
-  switch (dpu_rt_obj_status(s->stamp)) {
-  case DPU_OBJ_FRESH:
-    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a barrier that was never initialised", fn);
-  case DPU_OBJ_DESTROYED:
-    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a destroyed barrier", fn);
-  default:
-    return s;
-  }
+  dpu_rt_check_lifecycle(s->stamp, true, fn, "barrier");
+  return s;
 }
 
 int __dpu_pthread_barrier_init(pthread_barrier_t *restrict b,

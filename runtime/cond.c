@@ -38,9 +38,8 @@ bool dpu_rt_cond_enabled(uint8_t op, uint64_t obj, int tid) {
   return (s->woken >> tid & 1) || dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED;
 }
 
-static void check_live(struct cond_state *s, const char *fn) {
-  if (dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED)
-    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a destroyed condition variable", fn);
+static void check_live(uint32_t stamp, const char *fn) {
+  dpu_rt_check_lifecycle(stamp, false, fn, "condition variable");
 }
 
 int __dpu_pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *attr) {
@@ -59,7 +58,7 @@ int __dpu_pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *attr) {
 int __dpu_pthread_cond_destroy(pthread_cond_t *c) {
   dpu_rt_visible(DPU_OP_COND_DESTROY, (uint64_t)(uintptr_t)c);
   struct cond_state *s = state(c);
-  check_live(s, "pthread_cond_destroy");
+  check_live(s->stamp, "pthread_cond_destroy");
   if (s->waiters | s->woken)
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_cond_destroy of a condition variable threads wait on");
   s->stamp = dpu_rt_obj_stamp(DPU_OBJ_DESTROYED);
@@ -74,7 +73,7 @@ static int wait(pthread_cond_t *c, pthread_mutex_t *m, bool timed) {
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_COND_WAIT, (uint64_t)(uintptr_t)c);
   e->aux = (uint64_t)(uintptr_t)m;
   struct cond_state *s = state(c);
-  check_live(s, fn);
+  check_live(s->stamp, fn);
   uint64_t self = 1ull << dpu_rt.cur;
   if ((s->waiters | s->woken) && s->mutex != m)
     dpu_rt_end(DPU_END_MISUSE, 0,
@@ -90,7 +89,7 @@ static int wait(pthread_cond_t *c, pthread_mutex_t *m, bool timed) {
   if (timed) {
     e = dpu_rt_visible(DPU_OP_COND_TIMEDRESUME, (uint64_t)(uintptr_t)c);
     s = state(c);
-    check_live(s, fn);
+    check_live(s->stamp, fn);
     if (s->woken & self) {
       e->result = 1;
     } else {
@@ -100,7 +99,7 @@ static int wait(pthread_cond_t *c, pthread_mutex_t *m, bool timed) {
   } else {
     dpu_rt_visible(DPU_OP_COND_RESUME, (uint64_t)(uintptr_t)c);
     s = state(c);
-    check_live(s, fn);
+    check_live(s->stamp, fn);
   }
   s->woken &= ~self;
   __dpu_site = site;
@@ -119,7 +118,7 @@ int __dpu_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
 int __dpu_pthread_cond_signal(pthread_cond_t *c) {
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_COND_SIGNAL, (uint64_t)(uintptr_t)c);
   struct cond_state *s = state(c);
-  check_live(s, "pthread_cond_signal");
+  check_live(s->stamp, "pthread_cond_signal");
   e->aux = s->waiters;
   if (!s->waiters) return 0; /* lost */
   int t = dpu_rt.choice ? dpu_rt.choice - 1 : -1;
@@ -133,7 +132,7 @@ int __dpu_pthread_cond_signal(pthread_cond_t *c) {
 int __dpu_pthread_cond_broadcast(pthread_cond_t *c) {
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_COND_BROADCAST, (uint64_t)(uintptr_t)c);
   struct cond_state *s = state(c);
-  check_live(s, "pthread_cond_broadcast");
+  check_live(s->stamp, "pthread_cond_broadcast");
   e->aux = s->waiters;
   s->woken |= s->waiters;
   s->waiters = 0;

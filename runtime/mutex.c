@@ -42,8 +42,7 @@ static struct mutex_state *state(pthread_mutex_t *m) {
 /* On the scheduler's hot path (every waiting thread, every step): no writes, the common case
  * first. */
 bool dpu_rt_mutex_enabled(uint8_t op, uint64_t obj, int tid) {
-  if (op != DPU_OP_MUTEX_LOCK)
-    return op == DPU_OP_SPIN_LOCK ? dpu_rt_spin_enabled(obj, tid) : dpu_rt_section_enabled(tid);
+  (void)op; /* MUTEX_LOCK */
   const struct mutex_state *s = (const struct mutex_state *)(uintptr_t)obj;
   /* A re-lock by the owner is "enabled" so that it executes and is reported (or recurses). */
   if (s->owner == 0 || s->owner == tid + 1) return true;
@@ -52,9 +51,8 @@ bool dpu_rt_mutex_enabled(uint8_t op, uint64_t obj, int tid) {
   return (st == DPU_OBJ_FRESH && s->stamp != 0) || st == DPU_OBJ_DESTROYED;
 }
 
-static void check_live(struct mutex_state *s, const char *fn) {
-  if (dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED)
-    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a destroyed mutex", fn);
+static void check_live(uint32_t stamp, const char *fn) {
+  dpu_rt_check_lifecycle(stamp, false, fn, "mutex");
 }
 
 int __dpu_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr) {
@@ -73,7 +71,7 @@ int __dpu_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr
 int __dpu_pthread_mutex_destroy(pthread_mutex_t *m) {
   dpu_rt_visible(DPU_OP_MUTEX_DESTROY, (uint64_t)(uintptr_t)m);
   struct mutex_state *s = state(m);
-  check_live(s, "pthread_mutex_destroy");
+  check_live(s->stamp, "pthread_mutex_destroy");
   if (s->owner) dpu_rt_end(DPU_END_MISUSE, 0, "pthread_mutex_destroy of a locked mutex");
   s->stamp = dpu_rt_obj_stamp(DPU_OBJ_DESTROYED);
   return 0;
@@ -100,7 +98,7 @@ int __dpu_pthread_mutex_lock(pthread_mutex_t *m) {
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_MUTEX_LOCK, (uint64_t)(uintptr_t)m);
   struct mutex_state *s = state(m);
   e->aux = (uint64_t)s->kind;
-  check_live(s, "pthread_mutex_lock");
+  check_live(s->stamp, "pthread_mutex_lock");
   return acquire(s, "pthread_mutex_lock");
 }
 
@@ -109,7 +107,7 @@ static int try_acquire(pthread_mutex_t *m, uint8_t op, const char *fn, int busy)
   struct dpu_event_rec *e = dpu_rt_visible(op, (uint64_t)(uintptr_t)m);
   struct mutex_state *s = state(m);
   e->aux = (uint64_t)s->kind;
-  check_live(s, fn);
+  check_live(s->stamp, fn);
   int self = dpu_rt.cur + 1;
   if (s->owner == 0 || (s->owner == self && s->kind == PTHREAD_MUTEX_RECURSIVE)) {
     acquire(s, fn);
@@ -137,7 +135,7 @@ bool dpu_rt_mutex_held(pthread_mutex_t *m) { return state(m)->owner == dpu_rt.cu
 static int release(pthread_mutex_t *m, bool strict) {
   struct mutex_state *s = state(m);
   int self = dpu_rt.cur + 1;
-  check_live(s, "pthread_mutex_unlock");
+  check_live(s->stamp, "pthread_mutex_unlock");
   if (s->owner != self) {
     if (!strict && s->kind != PTHREAD_MUTEX_NORMAL) return EPERM;
     if (s->owner == 0)
@@ -167,7 +165,7 @@ void dpu_rt_mutex_unlock_held(pthread_mutex_t *m) {
 void dpu_rt_mutex_relock(pthread_mutex_t *m) {
   dpu_rt_visible(DPU_OP_MUTEX_LOCK, (uint64_t)(uintptr_t)m);
   struct mutex_state *s = state(m);
-  check_live(s, "pthread_cond_wait (relocking its mutex)");
+  check_live(s->stamp, "pthread_cond_wait (relocking its mutex)");
   acquire(s, "pthread_cond_wait");
 }
 

@@ -150,6 +150,18 @@ static inline void dpu_rt_check_double_init(const void *p, int status, const cha
     dpu_rt_end(DPU_END_MISUSE, 0, "%s of %s that is already initialised", fn, what);
 }
 
+/* Ends the run with a misuse defect when `fn` (e.g. "sem_wait") is applied to an object whose
+ * stamp says it is destroyed ("FN of a destroyed WHAT") or, with need_init (objects without a
+ * static initialiser: semaphores, barriers), never initialised in this run ("FN of a WHAT that
+ * was never initialised"). Returns otherwise. */
+static inline void dpu_rt_check_lifecycle(uint32_t stamp, bool need_init, const char *fn,
+                                          const char *what) {
+  int st = dpu_rt_obj_status(stamp);
+  if (st == DPU_OBJ_DESTROYED) dpu_rt_end(DPU_END_MISUSE, 0, "%s of a destroyed %s", fn, what);
+  if (need_init && st == DPU_OBJ_FRESH)
+    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a %s that was never initialised", fn, what);
+}
+
 /* Unlocks mutex m for the running thread as pthread_mutex_unlock does (a visible operation);
  * ends the run with a misuse defect if the caller does not hold it (any type). */
 void dpu_rt_mutex_unlock_held(pthread_mutex_t *m);

@@ -46,9 +46,8 @@ bool dpu_rt_rwlock_enabled(uint8_t op, uint64_t obj, int tid) {
   return s->writer == 0 && s->nreaders == 0;
 }
 
-static void check_live(struct rwlock_state *s, const char *fn) {
-  if (dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED)
-    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a destroyed rwlock", fn);
+static void check_live(uint32_t stamp, const char *fn) {
+  dpu_rt_check_lifecycle(stamp, false, fn, "rwlock");
 }
 
 int __dpu_pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *attr) {
@@ -66,7 +65,7 @@ int __dpu_pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *a
 int __dpu_pthread_rwlock_destroy(pthread_rwlock_t *l) {
   dpu_rt_visible(DPU_OP_RWLOCK_DESTROY, (uint64_t)(uintptr_t)l);
   struct rwlock_state *s = state(l);
-  check_live(s, "pthread_rwlock_destroy");
+  check_live(s->stamp, "pthread_rwlock_destroy");
   if (s->writer || s->nreaders)
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_rwlock_destroy of a locked rwlock");
   s->stamp = dpu_rt_obj_stamp(DPU_OBJ_DESTROYED);
@@ -77,7 +76,7 @@ int __dpu_pthread_rwlock_destroy(pthread_rwlock_t *l) {
 static int lock(pthread_rwlock_t *l, uint8_t op, bool write, const char *fn, int busy) {
   struct dpu_event_rec *e = dpu_rt_visible(op, (uint64_t)(uintptr_t)l);
   struct rwlock_state *s = state(l);
-  check_live(s, fn);
+  check_live(s->stamp, fn);
   int self = dpu_rt.cur + 1;
   if (s->writer == self) {
     if (write && !busy) dpu_rt_end(DPU_END_MISUSE, 0, "%s of an rwlock the caller holds for writing", fn);
@@ -121,7 +120,7 @@ int __dpu_pthread_rwlock_timedwrlock(pthread_rwlock_t *l, const struct timespec 
 int __dpu_pthread_rwlock_unlock(pthread_rwlock_t *l) {
   dpu_rt_visible(DPU_OP_RWLOCK_UNLOCK, (uint64_t)(uintptr_t)l);
   struct rwlock_state *s = state(l);
-  check_live(s, "pthread_rwlock_unlock");
+  check_live(s->stamp, "pthread_rwlock_unlock");
   if (s->writer == dpu_rt.cur + 1) {
     s->writer = 0;
   } else if (reads_of(s, dpu_rt.cur)) {

@@ -199,10 +199,10 @@ static bool thread_enabled(const struct dpu_rt_thread *t, int tid) {
   }
   if (!(may_block >> op & 1)) return true;
   switch (op) {
-  case DPU_OP_MUTEX_LOCK:
   case DPU_OP_SPIN_LOCK:
+    return dpu_rt_spin_enabled(obj, tid);
   case DPU_OP_ATOMIC_BEGIN:
-    return dpu_rt_mutex_enabled(op, obj, tid);
+    return dpu_rt_section_enabled(tid);
   case DPU_OP_COND_RESUME:
     return dpu_rt_cond_enabled(op, obj, tid);
   case DPU_OP_RWLOCK_RDLOCK:

@@ -31,14 +31,8 @@ bool dpu_rt_sem_enabled(uint8_t op, uint64_t obj, int tid) {
 
 static struct sem_state *live(sem_t *sem, const char *fn) {
   struct sem_state *s = state(sem);
-  switch (dpu_rt_obj_status(s->stamp)) {
-  case DPU_OBJ_FRESH:
-    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a semaphore that was never initialised", fn);
-  case DPU_OBJ_DESTROYED:
-    dpu_rt_end(DPU_END_MISUSE, 0, "%s of a destroyed semaphore", fn);
-  default:
-    return s;
-  }
+  dpu_rt_check_lifecycle(s->stamp, true, fn, "semaphore");
+  return s;
 }
 
 int __dpu_sem_init(sem_t *sem, int pshared, unsigned value) {

@@ -10,7 +10,7 @@
 
 enum { SPIN_DESTROYED = -1 };
 
-/* Called through dpu_rt_mutex_enabled's family check in the scheduler. */
+/* Whether thread tid could take the spinlock at obj now (the scheduler asks). */
 bool dpu_rt_spin_enabled(uint64_t obj, int tid) {
   int v = *(volatile int *)(uintptr_t)obj;
   return v == 0 || v == tid + 1 || v == SPIN_DESTROYED;
