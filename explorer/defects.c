@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "races.h"
 #include "report.h"
 
 const char *dpu_end_kind(int end) {
@@ -21,6 +22,7 @@ const char *dpu_end_kind(int end) {
   case DPU_END_HEAP: return "heap misuse";
   case DPU_END_HANG_STEPS:
   case DPU_END_HANG_TIME: return "hang";
+  case DPU_DEFECT_RACE: return "data race";
   default: return "?";
   }
 }
@@ -36,6 +38,7 @@ const char *dpu_end_kind_id(int end) {
   case DPU_END_HEAP: return "heap-misuse";
   case DPU_END_HANG_STEPS:
   case DPU_END_HANG_TIME: return "hang";
+  case DPU_DEFECT_RACE: return "data-race";
   default: return "unknown";
   }
 }
@@ -329,15 +332,16 @@ static void locate(struct dpu_defect *d, struct dpu_shm *shm, const struct dpu_s
   }
 }
 
-static void defect_free(struct dpu_defect *d) {
+void dpu_defect_free(struct dpu_defect *d) {
   if (!d) return;
   free(d->message), free(d->steps), free(d->blocked), free(d->stacks), free(d->output);
   free(d->schedule);
+  dpu_race_info_free(d->race);
   free(d);
 }
 
 /* A malloc'd copy of p[0..n) (a valid pointer even when n is 0), or NULL. */
-static void *copy(const void *p, size_t n) {
+void *dpu_copy(const void *p, size_t n) {
   void *q = malloc(n ? n : 1);
   if (q && n) memcpy(q, p, n);
   return q;
@@ -356,35 +360,43 @@ struct dpu_defect *dpu_defects_add(struct dpu_defects *t, struct dpu_shm *shm,
   uint32_t nb = res->nblocked < DPU_MAX_THREADS ? res->nblocked : DPU_MAX_THREADS;
   d->end = res->end, d->tid = res->tid, d->code = res->code;
   d->message = format_message(shm, sites);
-  d->steps = copy(ev, n * sizeof *ev), d->nsteps = n;
+  d->steps = dpu_copy(ev, n * sizeof *ev), d->nsteps = n;
   for (uint32_t i = 0; i < n; i++)
     if (ev[i].tid + 1u > d->nthreads) d->nthreads = ev[i].tid + 1u;
-  d->blocked = copy(res->blocked, nb * sizeof *res->blocked), d->nblocked = nb;
-  d->stacks = copy(stacks, nstacks * sizeof *stacks), d->nstacks = nstacks;
-  d->output = copy(dpu_shm_output(shm), shm->output_len), d->output_len = shm->output_len;
+  d->blocked = dpu_copy(res->blocked, nb * sizeof *res->blocked), d->nblocked = nb;
+  d->stacks = dpu_copy(stacks, nstacks * sizeof *stacks), d->nstacks = nstacks;
+  d->output = dpu_copy(dpu_shm_output(shm), shm->output_len), d->output_len = shm->output_len;
   d->output_truncated = shm->output_truncated != 0;
   size_t need = dpu_replay_format(ev, n, NULL, 0) + 1;
   d->schedule = malloc(need);
   if (!d->message || !d->steps || !d->blocked || !d->stacks || !d->output || !d->schedule) {
-    defect_free(d);
+    dpu_defect_free(d);
     return NULL;
   }
   dpu_replay_format(ev, n, d->schedule, need);
   memcpy(d->digest, digest, DPU_DEFECT_DIGEST_BYTES);
   locate(d, shm, sites);
+  if (dpu_defects_insert(t, d, run) != 0) return NULL;
+  return d;
+}
+
+int dpu_defects_insert(struct dpu_defects *t, struct dpu_defect *d, uint64_t run) {
+  if (grow(t) != 0) {
+    dpu_defect_free(d);
+    return -1;
+  }
   d->traces = 1;
   d->first_run = run;
   d->id = t->n + 1;
   t->v[t->n++] = d;
-  uint32_t i = slot_of(digest, t->nslots);
+  uint32_t i = slot_of(d->digest, t->nslots);
   while (t->slots[i]) i = (i + 1) & (t->nslots - 1);
   t->slots[i] = d->id;
-  t->traces++;
-  return d;
+  return 0;
 }
 
 void dpu_defects_free(struct dpu_defects *t) {
-  for (uint32_t i = 0; i < t->n; i++) defect_free(t->v[i]);
+  for (uint32_t i = 0; i < t->n; i++) dpu_defect_free(t->v[i]);
   free(t->v);
   free(t->slots);
   memset(t, 0, sizeof *t);

@@ -17,6 +17,13 @@
 
 #define DPU_DEFECT_DIGEST_BYTES 32
 
+/* The kind of a data-race defect (explorer/races.h) in dpu_defect.end: a defect that is not
+ * how a run ended (those are enum dpu_end). */
+#define DPU_DEFECT_RACE 64
+_Static_assert(DPU_DEFECT_RACE >= DPU_END_COUNT, "a race is not a run's end");
+
+struct dpu_race_info;
+
 /* A source location; strings are owned by the site table or the stacks module and live as
  * long as they do. file is NULL when the location is unknown; line 0 = unknown line. */
 struct dpu_loc {
@@ -50,6 +57,9 @@ struct dpu_defect {
   uint8_t digest[DPU_DEFECT_DIGEST_BYTES];
   uint64_t traces;                 /* traces that showed this defect so far */
   uint64_t first_run;              /* the run (1-based) that found it */
+  uint64_t traces_seen;            /* the last trace (dpu_report.ntraces) counted in traces */
+  struct dpu_race_info *race;      /* a data race (end DPU_DEFECT_RACE): its two accesses
+                                    * (explorer/races.h); NULL for every other kind */
 };
 
 /* The table of distinct defects, in order of discovery. Zero-initialise before use. */
@@ -58,7 +68,9 @@ struct dpu_defects {
   uint32_t n, cap;
   uint32_t *slots;                 /* hash index on the digest: 0 = empty, else index + 1 */
   uint32_t nslots;                 /* a power of two, or 0 */
-  uint64_t traces;                 /* traces that showed a defect (sum of the counts) */
+  uint64_t traces;                 /* traces that showed at least one defect (kept by the
+                                    * report, explorer/report.c: a trace with a race and an
+                                    * assertion failure counts once) */
 };
 
 /* The call stacks of a run whose result is a defect, as the stacks module captures them
@@ -83,6 +95,16 @@ struct dpu_defect *dpu_defects_add(struct dpu_defects *t, struct dpu_shm *shm,
                                    const struct dpu_site_table *sites,
                                    const struct dpu_thread_stack *stacks, uint32_t nstacks,
                                    const uint8_t digest[DPU_DEFECT_DIGEST_BYTES], uint64_t run);
+
+/* Adds d, a defect made elsewhere (explorer/races.c) with its digest set, to t with the next
+ * id, traces = 1 and first_run = run. Returns 0, or -1 if out of memory (d is then freed). */
+int dpu_defects_insert(struct dpu_defects *t, struct dpu_defect *d, uint64_t run);
+
+/* A malloc'd copy of p[0..n) (a valid pointer even when n is 0), or NULL. */
+void *dpu_copy(const void *p, size_t n);
+
+/* Frees a defect and everything it owns. */
+void dpu_defect_free(struct dpu_defect *d);
 
 /* Frees every defect and the table's arrays; t is empty afterwards. */
 void dpu_defects_free(struct dpu_defects *t);

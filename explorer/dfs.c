@@ -57,12 +57,7 @@ static int account(struct dpu_report *r, struct dpu_shm *shm, struct dpu_fpset *
   if (!fresh) return 0;
   c->max_configs++;
   if (r->print_traces) dpu_report_trace(r, fp, DPU_FP_BYTES);
-  if (dpu_end_is_defect(shm->result.end)) {
-    dpu_report_defect(r, shm);
-    return 1;
-  }
-  if (r->show_output) dpu_report_output(r, shm);
-  return 0;
+  return dpu_report_run(r, shm); /* last: it may run the program again */
 }
 
 enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_report *r,
@@ -169,7 +164,9 @@ enum dpu_explore_status dpu_explore_replay(struct dpu_executor *ex, struct dpu_r
   c->max_configs++;
   struct dpu_shm *shm = ex->shm;
   bool cut = dpu_run_was_cut(shm);
-  if (dpu_end_is_defect(shm->result.end)) dpu_report_defect(r, shm);
-  else dpu_report_output(r, shm);
+  bool show = r->show_output;
+  r->show_output = true; /* a replay shows the output of its run, defect or not */
+  dpu_report_run(r, shm);
+  r->show_output = show;
   return cut ? DPU_EXPLORE_INCOMPLETE : DPU_EXPLORE_COMPLETE;
 }

@@ -509,12 +509,7 @@ static int finish_run(struct qpor *q) {
     if (dpu_fingerprint(dpu_shm_trace(shm), shm->nevents, fp) == 0)
       dpu_report_trace(q->r, fp, DPU_FP_BYTES);
   }
-  if (dpu_end_is_defect(shm->result.end)) {
-    dpu_report_defect(q->r, shm);
-    return 1;
-  }
-  if (q->r->show_output) dpu_report_output(q->r, shm);
-  return 0;
+  return dpu_report_run(q->r, shm); /* last: it may run the program again */
 }
 
 void dpu_qpor_print_stats(FILE *f, const struct dpu_qpor_stats *st) {

@@ -10,6 +10,7 @@
 
 #include "../runtime/executor.h"
 #include "progress.h"
+#include "races.h"
 #include "report_doc.h"
 #include "stacks.h"
 
@@ -152,7 +153,8 @@ static void print_defect(struct dpu_report *r, const struct dpu_defect *d) {
     fprintf(f, "  interleaving (%u thread%s, %u step%s):\n", d->nthreads,
             d->nthreads == 1 ? "" : "s", d->nsteps, d->nsteps == 1 ? "" : "s");
     for (uint32_t i = 0; i < d->nsteps; i++) print_step(r, i + 1, &d->steps[i]);
-    dpu_stacks_print(f, d->stacks, d->nstacks);
+    if (d->race) dpu_race_print(f, d);
+    else dpu_stacks_print(f, d->stacks, d->nstacks);
     print_output(f, d->output, d->output_len, d->output_truncated);
   }
   char *cmd = dpu_replay_command(r->inv, d->schedule);
@@ -263,7 +265,9 @@ void dpu_report_tick(struct dpu_report *r) {
   if (r->doc_pending) rewrite_running(r);
 }
 
-void dpu_report_defect(struct dpu_report *r, struct dpu_shm *shm) {
+/* The defect the run in shm ended with: counted, or recorded and printed if new. Returns 1
+ * if it is new. */
+static int report_end(struct dpu_report *r, struct dpu_shm *shm) {
   static struct dpu_thread_stack stacks[DPU_MAX_THREADS];
   uint32_t nstacks = dpu_defect_stacks(shm, stacks);
   uint8_t digest[DPU_DEFECT_DIGEST_BYTES];
@@ -271,8 +275,7 @@ void dpu_report_defect(struct dpu_report *r, struct dpu_shm *shm) {
   struct dpu_defect *d = dpu_defects_find(&r->defects, digest);
   if (d) {
     d->traces++;
-    r->defects.traces++;
-    return;
+    return 0;
   }
   d = dpu_defects_add(&r->defects, shm, r->sites, stacks, nstacks, digest,
                       r->counts ? r->counts->runs : 0);
@@ -281,11 +284,69 @@ void dpu_report_defect(struct dpu_report *r, struct dpu_shm *shm) {
     fprintf(stderr, "dpu: error: out of memory while recording a defect (%s: %s)\n",
             dpu_end_kind(shm->result.end), shm->result.msg);
     r->doc_failed = true;
-    return;
+    return 0;
   }
   dpu_progress_clear();
   if (r->text) print_defect(r, d);
-  rewrite_running(r);
+  return 1;
+}
+
+/* The races of the run in shm: counted, or recorded, captured and printed if new. Returns
+ * how many are new. */
+static int report_races(struct dpu_report *r, struct dpu_shm *shm) {
+  uint32_t n = shm->nraces < DPU_MAX_RACES ? shm->nraces : DPU_MAX_RACES;
+  if (shm->races_incomplete && !r->warned_races++) {
+    dpu_progress_clear();
+    fprintf(stderr, "dpu: warning: data-race detection is incomplete in some runs: %s\n",
+            shm->races_msg);
+  }
+  if (shm->races_truncated && !r->warned_races_truncated++) {
+    dpu_progress_clear();
+    fprintf(stderr, "dpu: warning: a run had more than %d racing pairs of sites; the others "
+                    "are not reported from it\n", DPU_MAX_RACES);
+  }
+  struct dpu_defect *fresh[DPU_MAX_RACES];
+  uint32_t nf = 0;
+  /* Every new race is made from the run before the first capture run replaces it. */
+  for (uint32_t i = 0; i < n; i++) {
+    uint8_t digest[DPU_DEFECT_DIGEST_BYTES];
+    dpu_race_digest(&shm->races[i], r->sites, digest);
+    struct dpu_defect *d = dpu_defects_find(&r->defects, digest);
+    if (d) {
+      /* A trace counts once per defect, even if two of its races share a digest. */
+      if (d->traces_seen != r->ntraces) d->traces++;
+      d->traces_seen = r->ntraces;
+      continue;
+    }
+    d = dpu_race_defect(shm, &shm->races[i], r->sites, digest);
+    if (!d || dpu_defects_insert(&r->defects, d, r->counts ? r->counts->runs : 0) != 0) {
+      dpu_progress_clear();
+      fprintf(stderr, "dpu: error: out of memory while recording a data race\n");
+      r->doc_failed = true;
+      continue;
+    }
+    d->traces_seen = r->ntraces;
+    fresh[nf++] = d;
+  }
+  for (uint32_t i = 0; i < nf; i++) {
+    if (r->ex) dpu_race_capture(r->ex, fresh[i], r->sites);
+    fresh[i]->race->capture_pending = false;
+    dpu_progress_clear();
+    if (r->text) print_defect(r, fresh[i]);
+  }
+  return (int)nf;
+}
+
+int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm) {
+  r->ntraces++;
+  bool ended = dpu_end_is_defect(shm->result.end);
+  int fresh = ended ? report_end(r, shm) : 0;
+  bool raced = shm->nraces > 0;
+  if (!ended && !raced && r->show_output) dpu_report_output(r, shm);
+  if (ended || raced) r->defects.traces++;
+  if (raced || shm->races_incomplete) fresh += report_races(r, shm);
+  if (fresh) rewrite_running(r);
+  return fresh > 0;
 }
 
 int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {

@@ -73,10 +73,14 @@ struct dpu_report {
   const struct dpu_site_table *sites;
   const struct dpu_invocation *inv;
   const struct dpu_counts *counts;   /* the exploration's counts, read for documents */
+  struct dpu_executor *ex;           /* runs a race's trace again to capture its stacks
+                                      * (explorer/races.h); NULL: races get no stacks */
   double t0;                         /* dpu_now() when dpu started */
   /* Kept by the report. */
   struct dpu_defects defects;        /* distinct defects, with their trace counts */
   bool doc_failed;                   /* a document could not be written (already said) */
+  uint64_t ntraces;                  /* traces accounted (dpu_report_run calls) */
+  unsigned warned_races, warned_races_truncated; /* warnings given once */
   bool doc_pending;                  /* the file lacks a defect: rewrite it when allowed */
   double doc_written, doc_cost;      /* when the file was last written, and how long it took */
 };
@@ -86,11 +90,15 @@ struct dpu_report {
  * (message on stderr). */
 int dpu_report_begin(struct dpu_report *r);
 
-/* Accounts one trace whose run (in shm) ended in a defect. A new distinct defect is printed
- * in full on the text stream ("dpu: defect N: KIND: MESSAGE", the interleaving, the stacks,
- * the output, the replay command) and the document file is rewritten; a defect seen before
- * only counts one more trace. */
-void dpu_report_defect(struct dpu_report *r, struct dpu_shm *shm);
+/* Accounts one explored trace, whose run is in shm: the defect it ended with, if any, and the
+ * data races it showed (shm->races). A new distinct defect is printed in full on the text
+ * stream ("dpu: defect N: KIND: MESSAGE", the interleaving, the stacks, the output, the
+ * replay command) and the document file is rewritten; a defect seen before only counts one
+ * more trace. A trace that showed no defect has its output printed when show_output is set.
+ * A new race is captured first (its trace runs again through r->ex): so shm's run is replaced
+ * when this returns, and explorers call this last. Returns 1 if a new defect was found, else
+ * 0. */
+int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm);
 
 /* Between runs: rewrites the document file if a new defect's rewrite was put off. */
 void dpu_report_tick(struct dpu_report *r);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "races.h"
 #include "report_doc.h"
 
 /* ---- helpers shared with report_sarif.c ------------------------------------------------- */
@@ -94,23 +95,60 @@ static json_t *step_json(const struct dpu_report *r, uint32_t i, const struct dp
   return s;
 }
 
+/* {"thread": T, "frames": [...]} */
+static json_t *stack_json(const struct dpu_thread_stack *st, int *ok) {
+  json_t *s = json_object(), *frames = json_array();
+  dpu_json_put(s, "thread", json_integer(st->tid), ok);
+  for (uint16_t j = 0; j < st->nframes && j < DPU_STACK_DEPTH; j++) {
+    const struct dpu_frame *f = &st->frames[j];
+    json_t *fr = json_object();
+    put_loc(fr, (struct dpu_loc){f->function, f->file, f->line, f->column}, ok);
+    dpu_json_push(frames, fr, ok);
+  }
+  dpu_json_put(s, "frames", frames, ok);
+  return s;
+}
+
+/* The threads' stacks at the defect; for a data race, the stacks of its two accesses. */
 static json_t *stacks_json(const struct dpu_defect *d, int *ok) {
   json_t *a = json_array();
-  for (uint32_t i = 0; i < d->nstacks; i++) {
-    const struct dpu_thread_stack *st = &d->stacks[i];
-    json_t *s = json_object(), *frames = json_array();
-    dpu_json_put(s, "thread", json_integer(st->tid), ok);
-    for (uint16_t j = 0; j < st->nframes && j < DPU_STACK_DEPTH; j++) {
-      const struct dpu_frame *f = &st->frames[j];
-      json_t *fr = json_object();
-      put_loc(fr, (struct dpu_loc){f->function, f->file, f->line, f->column}, ok);
-      dpu_json_push(frames, fr, ok);
-    }
-    dpu_json_put(s, "frames", frames, ok);
-    dpu_json_push(a, s, ok);
-  }
+  for (uint32_t i = 0; i < d->nstacks; i++) dpu_json_push(a, stack_json(&d->stacks[i], ok), ok);
+  for (int i = 0; d->race && i < 2; i++)
+    if (d->race->access[i].captured) dpu_json_push(a, stack_json(&d->race->access[i].stack, ok), ok);
   if (!a) *ok = 0;
   return a;
+}
+
+/* "race": the two accesses and the memory of a data race; null for other kinds. */
+static json_t *race_json(const struct dpu_defect *d, int *ok) {
+  const struct dpu_race_info *ri = d->race;
+  if (!ri) return json_null();
+  json_t *o = json_object(), *acc = json_array();
+  for (int i = 0; i < 2; i++) {
+    const struct dpu_race_access *a = &ri->access[i];
+    json_t *ao = json_object();
+    dpu_json_put(ao, "thread", json_integer(a->rec.tid), ok);
+    dpu_json_put(ao, "kind", json_string(a->rec.flags & DPU_ACCESS_WRITE ? "write" : "read"), ok);
+    dpu_json_put(ao, "atomic", json_boolean(a->rec.flags & DPU_ACCESS_ATOMIC), ok);
+    dpu_json_put(ao, "size", json_integer(a->size), ok);
+    dpu_json_put(ao, "operation", json_string(a->what), ok);
+    dpu_json_put(ao, "after_step", a->step ? json_integer(a->step) : json_null(), ok);
+    json_t *l = json_object();
+    put_loc(l, a->loc, ok);
+    dpu_json_put(ao, "location", l, ok);
+    dpu_json_put(ao, "stack", a->captured ? stack_json(&a->stack, ok) : json_null(), ok);
+    dpu_json_push(acc, ao, ok);
+  }
+  dpu_json_put(o, "accesses", acc, ok);
+  static const char *const kinds[] = {"unknown", "global", "heap", "stack"};
+  json_t *m = json_object();
+  dpu_json_put(m, "description", dpu_json_text(ri->memory, (size_t)-1), ok);
+  dpu_json_put(m, "kind", json_string(kinds[ri->rec.mem & 3]), ok);
+  char addr[32];
+  snprintf(addr, sizeof addr, "%#llx", (unsigned long long)ri->rec.addr);
+  dpu_json_put(m, "address", json_string(addr), ok);
+  dpu_json_put(o, "memory", m, ok);
+  return o;
 }
 
 static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *d, int *ok) {
@@ -149,6 +187,7 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
   }
   dpu_json_put(o, "blocked", blocked, ok);
   dpu_json_put(o, "stacks", stacks_json(d, ok), ok);
+  dpu_json_put(o, "race", race_json(d, ok), ok);
   dpu_json_put(o, "output", dpu_json_text(d->output, d->output_len), ok);
   dpu_json_put(o, "output_truncated", json_boolean(d->output_truncated), ok);
   json_t *replay = json_object();

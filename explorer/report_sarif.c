@@ -1,10 +1,11 @@
 /* The SARIF 2.1.0 report (--format=sarif), for code-scanning services such as GitHub's. One run
  * of the tool "dpu" with one rule per defect kind and one result per distinct defect:
  *  - locations: where the defect happened (the faulting call; for a deadlock, the first lock
- *    a thread is blocked in, and every blocked thread's call in relatedLocations);
+ *    a thread is blocked in, and every blocked thread's call in relatedLocations; for a data
+ *    race, the second access, and the first in relatedLocations);
  *  - codeFlows: the interleaving, one threadFlow per program thread, whose locations carry
  *    executionOrder = the step number, so that a viewer can replay the steps in order;
- *  - stacks: each thread's call stack at the defect;
+ *  - stacks: each thread's call stack at the defect (a data race: those of its two accesses);
  *  - occurrenceCount: the traces that showed the defect; partialFingerprints: its digest, which
  *    is the same in every dpu invocation on the same sources, so alerts follow a defect.
  * Files are URIs: a relative path below the working directory is relative to %SRCROOT% (the
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "races.h"
 #include "report_doc.h"
 
 #define DPU_SARIF_MAX_FLOW 10000
@@ -48,6 +50,9 @@ static const struct rule {
     {DPU_END_HANG_STEPS, "Hang", "Hang",
      "A run does not end: a thread loops without a visible operation for longer than "
      "--run-timeout, or performs more than --max-steps of them."},
+    {DPU_DEFECT_RACE, "DataRace", "Data race",
+     "Two threads access the same memory, at least one of them writes, at least one access "
+     "is not atomic, and no synchronisation orders them (C11 5.1.2.4): undefined behaviour."},
 };
 #define NRULES (sizeof rules / sizeof *rules)
 
@@ -225,11 +230,17 @@ static json_t *code_flow(const struct dpu_report *r, const struct dpu_defect *d,
 
 static json_t *stacks(const struct dpu_defect *d, int *ok) {
   json_t *a = json_array();
-  for (uint32_t i = 0; i < d->nstacks; i++) {
-    const struct dpu_thread_stack *st = &d->stacks[i];
+  uint32_t n = d->race ? 2 : d->nstacks;
+  for (uint32_t i = 0; i < n; i++) {
+    const struct dpu_thread_stack *st = d->race ? &d->race->access[i].stack : &d->stacks[i];
+    if (d->race && !d->race->access[i].captured) continue;
     json_t *s = json_object(), *frames = json_array();
-    char text[32];
-    snprintf(text, sizeof text, "T%u", st->tid);
+    char text[48];
+    if (d->race)
+      snprintf(text, sizeof text, "the %s by T%u", dpu_race_kind(d->race->access[i].rec.flags),
+               st->tid);
+    else
+      snprintf(text, sizeof text, "T%u", st->tid);
     dpu_json_put(s, "message", msg(text), ok);
     for (uint16_t j = 0; j < st->nframes && j < DPU_STACK_DEPTH; j++) {
       const struct dpu_frame *f = &st->frames[j];
@@ -292,8 +303,19 @@ static json_t *result(const struct dpu_report *r, const struct dpu_defect *d, in
     }
     dpu_json_put(res, "relatedLocations", rel, ok);
   }
+  if (d->race && d->race->access[0].loc.file) {
+    const struct dpu_race_access *a = &d->race->access[0];
+    json_t *rel = json_array();
+    char what[96];
+    snprintf(what, sizeof what, "the racing %s by T%u", dpu_race_kind(a->rec.flags), a->rec.tid);
+    json_t *loc = location(a->loc, what, ok);
+    dpu_json_put(loc, "id", json_integer(0), ok);
+    dpu_json_push(rel, loc, ok);
+    dpu_json_put(res, "relatedLocations", rel, ok);
+  }
   dpu_json_put(res, "codeFlows", code_flow(r, d, ok), ok);
-  if (d->nstacks) dpu_json_put(res, "stacks", stacks(d, ok), ok);
+  if (d->nstacks || (d->race && (d->race->access[0].captured || d->race->access[1].captured)))
+    dpu_json_put(res, "stacks", stacks(d, ok), ok);
   char hex[2 * DPU_DEFECT_DIGEST_BYTES + 1];
   dpu_digest_hex(d->digest, hex);
   json_t *fp = json_object();

@@ -144,7 +144,8 @@ int main(int argc, char **argv) {
   LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
   LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
   LLVMModuleRef mod;
-  struct dpu_instrument_options io = {.nondet_fixed = o.nondet_fixed, .nondet = o.nondet};
+  struct dpu_instrument_options io = {
+      .nondet_fixed = o.nondet_fixed, .nondet = o.nondet, .races = o.races};
   if (dpu_compile_inputs(&o, ctx, &mod) != 0 || dpu_instrument(mod, &io, &sites) != 0) {
     end.reason = "the program does not compile or uses an unsupported function";
     dpu_report_finish(&rep, &end);
@@ -164,6 +165,7 @@ int main(int argc, char **argv) {
       .run_timeout = o.run_timeout,
       .stack_size = o.stack_size,
       .heap_size = o.heap_size,
+      .races = o.races,
       .argc = o.prog_argc + 1,
       .argv = pargv,
   };
@@ -176,6 +178,7 @@ int main(int argc, char **argv) {
     dpu_report_finish(&rep, &end);
     return EXIT_INTERNAL;
   }
+  rep.ex = &ex;
   /* The zygote has its own copy; the explorer does not need the module any more. */
   LLVMOrcDisposeThreadSafeModule(tsm);
   LLVMOrcDisposeThreadSafeContext(tsc);

@@ -44,6 +44,7 @@ struct dpu_options {
   long long nondet;
   bool gdb;               /* --gdb: run the replay under gdb (frontend/gdb.h) */
   int verbosity;          /* -q: -1, default 0, -v: 1 */
+  bool races;             /* --races=on (default) | off: detect data races */
 };
 
 /* Parses argv: `dpu [OPTIONS] INPUTS [-- ARGS]`, or `dpu replay SCHEDULE [OPTIONS] INPUTS

@@ -70,9 +70,15 @@ void dpu_pass_atomics(LLVMModuleRef mod) {
           continue;
         }
         LLVMPositionBuilderBefore(b, i);
+        /* The ordering, for the race detector's synchronises-with (runtime/atomic.c). */
+        if (LLVMIsAAtomicCmpXchgInst(i))
+          op |= (uint32_t)LLVMGetCmpXchgSuccessOrdering(i) << 8 |
+                (uint32_t)LLVMGetCmpXchgFailureOrdering(i) << 12;
+        else
+          op |= (uint32_t)LLVMGetOrdering(i) << 8;
         unsigned long long size = LLVMStoreSizeOfType(td, vty);
         LLVMValueRef expected = LLVMConstInt(i64, 0, 0);
-        if (op == DPU_OP_ATOMIC_CAS && size <= 8) {
+        if ((op & 0xff) == DPU_OP_ATOMIC_CAS && size <= 8) {
           LLVMValueRef cmp = LLVMGetOperand(i, 1);
           if (LLVMGetTypeKind(vty) == LLVMPointerTypeKind) expected = LLVMBuildPtrToInt(b, cmp, i64, "");
           else if (LLVMGetTypeKind(vty) == LLVMIntegerTypeKind) expected = LLVMBuildZExt(b, cmp, i64, "");
@@ -82,7 +88,7 @@ void dpu_pass_atomics(LLVMModuleRef mod) {
             (LLVMValueRef[]){addr, LLVMConstInt(i32, op, 0), LLVMConstInt(i32, size, 0), expected},
             4, "");
         LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(i));
-        if (op != DPU_OP_ATOMIC_CAS) continue;
+        if ((op & 0xff) != DPU_OP_ATOMIC_CAS) continue;
         LLVMValueRef next = LLVMGetNextInstruction(i);
         LLVMPositionBuilderBefore(b, next);
         LLVMValueRef ok = LLVMBuildExtractValue(b, i, 1, "");

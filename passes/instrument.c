@@ -168,13 +168,21 @@ static void redirect(LLVMModuleRef mod) {
   }
 }
 
-static void add_site(struct dpu_site_table *t, size_t *cap, struct dpu_site s) {
-  if (t->n == *cap) {
-    *cap = *cap ? *cap * 2 : 64;
-    t->v = realloc(t->v, *cap * sizeof *t->v);
+static void add_site(struct dpu_site_table *t, struct dpu_site s) {
+  if (t->n == t->cap) {
+    t->cap = t->cap ? t->cap * 2 : 64;
+    t->v = realloc(t->v, t->cap * sizeof *t->v);
     if (!t->v) abort();
   }
   t->v[t->n++] = s;
+}
+
+unsigned dpu_pass_add_site(struct dpu_site_table *t, LLVMValueRef inst, const char *what) {
+  struct dpu_site s;
+  dpu_pass_describe(inst, &s.file, &s.line, &s.col, &s.function);
+  s.callee = dup_str(what, strlen(what));
+  add_site(t, s);
+  return (unsigned)(t->n - 1);
 }
 
 /* Step 4. */
@@ -184,8 +192,6 @@ static void number_sites(LLVMModuleRef mod, struct dpu_site_table *t) {
   LLVMValueRef site_var = LLVMGetNamedGlobal(mod, "__dpu_site");
   if (!site_var) site_var = LLVMAddGlobal(mod, i32, "__dpu_site");
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-  size_t cap = 0;
-  add_site(t, &cap, (struct dpu_site){dup_str("?", 1), dup_str("?", 1), 0, 0, dup_str("?", 1)});
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
@@ -197,7 +203,8 @@ static void number_sites(LLVMModuleRef mod, struct dpu_site_table *t) {
           cname = LLVMGetValueName2(callee, &cn);
           if (strncmp(cname, "__dpu_", 6) != 0 || strcmp(cname, "__dpu_site") == 0 ||
               strcmp(cname, "__dpu_atomic_cas_result") == 0 ||
-              strcmp(cname, "__dpu_tls_address") == 0)
+              strcmp(cname, "__dpu_tls_address") == 0 || strcmp(cname, "__dpu_load") == 0 ||
+              strcmp(cname, "__dpu_store") == 0 || strcmp(cname, "__dpu_fence") == 0)
             continue;
           cname += 6;
           cn -= 6;
@@ -211,7 +218,7 @@ static void number_sites(LLVMModuleRef mod, struct dpu_site_table *t) {
         dpu_pass_describe(i, &s.file, &s.line, &s.col, &s.function);
         s.callee = dup_str(cname, cn);
         unsigned id = (unsigned)t->n;
-        add_site(t, &cap, s);
+        add_site(t, s);
         LLVMPositionBuilderBefore(b, i);
         LLVMBuildStore(b, LLVMConstInt(i32, id, 0), site_var);
       }
@@ -246,7 +253,7 @@ void dpu_pass_emit_table(LLVMModuleRef mod, const char *prefix, LLVMValueRef *va
 }
 
 /* Step 5. */
-static void emit_globals_table(LLVMModuleRef mod) {
+static void emit_globals_table(LLVMModuleRef mod, struct dpu_site_table *t) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(mod);
   size_t cap = 16, n = 0;
   LLVMValueRef *addrs = malloc(cap * sizeof *addrs);
@@ -265,6 +272,14 @@ static void emit_globals_table(LLVMModuleRef mod) {
     addrs[n++] = g;
   }
   dpu_pass_emit_table(mod, "__dpu_global", addrs, n);
+  t->globals = calloc(n ? n : 1, sizeof *t->globals);
+  if (!t->globals) abort();
+  for (size_t i = 0; i < n; i++) {
+    size_t len;
+    const char *name = LLVMGetValueName2(addrs[i], &len);
+    t->globals[i] = dup_str(name, len);
+  }
+  t->nglobals = n;
   free(addrs);
 }
 
@@ -292,8 +307,10 @@ int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
   if (dpu_pass_tls(mod) != 0) return -1;
   redirect(mod);
   dpu_pass_atomics(mod); /* after redirect: it reuses the program's renamed declarations */
+  add_site(sites, (struct dpu_site){dup_str("?", 1), dup_str("?", 1), 0, 0, dup_str("?", 1)});
+  if (opt->races) dpu_pass_accesses(mod, sites);
   number_sites(mod, sites);
-  emit_globals_table(mod);
+  emit_globals_table(mod, sites);
   keep_frame_pointers(mod);
   return 0;
 }
@@ -305,6 +322,7 @@ void dpu_site_table_free(struct dpu_site_table *t) {
     free(t->v[i].callee);
   }
   free(t->v);
-  t->v = NULL;
-  t->n = 0;
+  for (size_t i = 0; i < t->nglobals; i++) free(t->globals[i]);
+  free(t->globals);
+  memset(t, 0, sizeof *t);
 }

@@ -11,19 +11,25 @@ struct dpu_site {
   char *function;  /* enclosing function */
   char *file;      /* as recorded in debug info ("?" without -g) */
   unsigned line, col;
-  char *callee;    /* the modelled function called, or "(indirect)" */
+  char *callee;    /* the modelled function called, or "(indirect)"; for a memory access
+                    * (passes/accesses.c): "load", "store", "memcpy", "memmove", "memset" */
 };
 
 /* Call-site id → location. Id 0 means "no site" and is entry 0 (all unknown). */
 struct dpu_site_table {
   struct dpu_site *v;
-  size_t n;
+  size_t n, cap;
+  /* The names of the program's writable globals, in the order of the runtime's table
+   * (@__dpu_global_addrs), to name the memory of a data race. */
+  char **globals;
+  size_t nglobals;
 };
 
 /* Choices of the user that change the instrumentation. */
 struct dpu_instrument_options {
   bool nondet_fixed;   /* --nondet given: __VERIFIER_nondet_* return nondet */
   long long nondet;
+  bool races;          /* instrument memory accesses for the race detector (--races) */
 };
 
 /* Instruments mod in place:
@@ -34,6 +40,9 @@ struct dpu_instrument_options {
  *     each, and returns -1;
  *  2b. gives thread-local variables per-thread storage and makes atomic instructions visible
  *     operations (steps.h: dpu_pass_tls, dpu_pass_atomics);
+ *  2c. with opt->races, calls the race detector before every load and store of memory that
+ *     may be shared, every memcpy/memmove/memset intrinsic and every fence, each access with
+ *     a site id of its own in *sites (steps.h: dpu_pass_accesses);
  *  3. renames every declaration of a function in runtime/interpose.def to __dpu_NAME, so direct
  *     calls and function pointers both reach the runtime;
  *  4. before every call to a __dpu_ function and every indirect call, stores the call's site id

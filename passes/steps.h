@@ -7,12 +7,28 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "instrument.h"
+
 /* Atomics (DESIGN.md §3, §5): puts `call @__dpu_atomic_op(ptr, i32 op)` before every atomic
  * load, store, atomicrmw and cmpxchg (op: DPU_OP_ATOMIC_*), and after every cmpxchg a call of
  * @__dpu_atomic_cas_result with its success bit. Fences are left alone (dpu explores
  * sequentially consistent executions). Also brackets the body of every defined function named
  * __VERIFIER_atomic_* with __VERIFIER_atomic_begin/end (SV-COMP's convention). */
 void dpu_pass_atomics(LLVMModuleRef mod);
+
+/* Memory accesses (issue #9, DESIGN.md §3): puts `call @__dpu_load(ptr, i64 size, i32 site)`
+ * before every non-atomic load and `call @__dpu_store(...)` before every non-atomic store of
+ * memory that may be shared, both before memcpy/memmove (source read, destination written) and
+ * a store before memset intrinsics, and `call @__dpu_fence(i32 ordering)` before every fence.
+ * Memory that cannot be shared is skipped: allocas whose address does not escape (see
+ * accesses.c for what that proves), constant globals, dpu's own globals. Each access gets a
+ * new site in sites (dpu_pass_add_site). Run after dpu_pass_atomics and before call sites are
+ * numbered. */
+void dpu_pass_accesses(LLVMModuleRef mod, struct dpu_site_table *sites);
+
+/* Appends the site of instruction inst (its debug location and function) with callee `what`
+ * to t. Returns its id. */
+unsigned dpu_pass_add_site(struct dpu_site_table *t, LLVMValueRef inst, const char *what);
 
 /* Thread-local variables: makes every thread_local global an ordinary one (its initial image)
  * and replaces each llvm.threadlocal.address of it by `call @__dpu_tls_address(i32 index)`;

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "interpose.h"
+#include "race.h"
 #include "rt.h"
 
 /* Location versions: open addressing on the address; the slots used in a run are listed so
@@ -53,6 +54,10 @@ static uint32_t *version_of(uint64_t addr) {
 
 static struct dpu_event_rec *cas_rec; /* the record of the CAS being performed */
 static struct {
+  void *addr;
+  uint32_t size, failure_order, success_order;
+} cas; /* the CAS being performed, for the race detector */
+static struct {
   int owner;       /* tid + 1, 0 free */
   uint32_t depth;
 } section;         /* the atomic section (below) */
@@ -61,6 +66,7 @@ void dpu_rt_atomic_reset(void) {
   for (uint32_t i = 0; i < nvused; i++) vtab[vused[i]].addr = 0;
   nvused = 0;
   cas_rec = NULL;
+  cas.addr = NULL;
   section.owner = 0;
   section.depth = 0;
 }
@@ -91,7 +97,10 @@ static uint64_t value_at(const void *p, uint32_t size) {
   }
 }
 
-void __dpu_atomic_op(void *addr, uint32_t op, uint32_t size, uint64_t expected) {
+/* op: enum dpu_op in bits 0-7, the instruction's LLVM ordering in bits 8-11 and, for a
+ * cmpxchg, its failure ordering in bits 12-15 (passes/atomics.c). */
+void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expected) {
+  uint32_t op = op_order & 0xff, order = op_order >> 8 & 15;
   uint64_t obj = (uint64_t)(uintptr_t)addr;
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
   bool wide = size > 8; /* no spin detection: values are compared up to 8 bytes */
@@ -109,13 +118,21 @@ void __dpu_atomic_op(void *addr, uint32_t op, uint32_t size, uint64_t expected) 
     t->last_version = *v;
     if (!wide) t->last_value = value_at(addr, size);
     cas_rec = e;
+    if (op == DPU_OP_ATOMIC_LOAD) dpu_race_atomic(addr, size, (uint8_t)op, false, order);
+    else cas = (typeof(cas)){addr, size, op_order >> 12 & 15, order};
     break;
   default:
     ++*v;
+    dpu_race_atomic(addr, size, (uint8_t)op, false, order);
   }
 }
 
 void __dpu_atomic_cas_result(uint32_t exchanged) {
+  if (cas.addr) {
+    dpu_race_atomic(cas.addr, cas.size, DPU_OP_ATOMIC_CAS, exchanged,
+                    exchanged ? cas.success_order : cas.failure_order);
+    cas.addr = NULL;
+  }
   if (!exchanged || !cas_rec) return;
   cas_rec->result = 1;
   uint32_t *v = version_of(cas_rec->obj);
@@ -133,14 +150,17 @@ bool dpu_rt_section_enabled(int tid) { return section.owner == 0 || section.owne
 void __dpu___VERIFIER_atomic_begin(void) {
   dpu_rt_visible(DPU_OP_ATOMIC_BEGIN, (uint64_t)(uintptr_t)&section_object);
   section.owner = dpu_rt.cur + 1;
-  section.depth++;
+  if (section.depth++ == 0) dpu_race_acquire((uint64_t)(uintptr_t)&section_object, DPU_SYNC_LOCK);
 }
 
 void __dpu___VERIFIER_atomic_end(void) {
   dpu_rt_visible(DPU_OP_ATOMIC_END, (uint64_t)(uintptr_t)&section_object);
   if (section.owner != dpu_rt.cur + 1)
     dpu_rt_end(DPU_END_MISUSE, 0, "__VERIFIER_atomic_end outside an atomic section");
-  if (--section.depth == 0) section.owner = 0;
+  if (--section.depth == 0) {
+    section.owner = 0;
+    dpu_race_release((uint64_t)(uintptr_t)&section_object, DPU_SYNC_LOCK);
+  }
 }
 
 /* ---- other SV-COMP functions ----------------------------------------------------------- */

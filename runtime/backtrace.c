@@ -100,6 +100,13 @@ unsigned dpu_bt_unwind_coro(const struct dpu_coro *co, uint64_t *pcs, unsigned m
   return unwind(&c, false, pcs, max, keep);
 }
 
+unsigned dpu_bt_here(uint64_t *pcs, unsigned max) {
+  unw_context_t uc;
+  unw_cursor_t c;
+  if (unw_getcontext(&uc) != 0 || unw_init_local(&c, &uc) != 0) return 0;
+  return unwind(&c, false, pcs, max, dpu_sym_is_program);
+}
+
 static void capture_thread(struct dpu_stack *s, int tid, const void *fault) {
   s->tid = (uint16_t)tid;
   s->npcs = s->nframes = 0;

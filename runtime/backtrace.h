@@ -29,6 +29,11 @@ size_t dpu_bt_register_jit(void);
 unsigned dpu_bt_unwind_coro(const struct dpu_coro *co, uint64_t *pcs, unsigned max,
                             bool (*keep)(uint64_t pc));
 
+/* Unwinds the running code's own stack (the caller of this function and its callers) into
+ * pcs, innermost first, at most max, keeping only frames of the program; as
+ * dpu_bt_unwind_coro. Used for the stacks of a race's accesses (runtime/race.c). */
+unsigned dpu_bt_here(uint64_t *pcs, unsigned max);
+
 /* Records the bounds of the runner's own stack, to tell a crash in the scheduler from one in
  * a program thread. Call once on the OS thread that will run the scheduler (dpu_rt_init). */
 void dpu_bt_init(void);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "interpose.h"
+#include "race.h"
 #include "rt.h"
 
 struct barrier_state {
@@ -64,15 +65,22 @@ int __dpu_pthread_barrier_wait(pthread_barrier_t *b) {
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_BARRIER_ARRIVE, (uint64_t)(uintptr_t)b);
   struct barrier_state *s = live(b, "pthread_barrier_wait");
   s->arrived |= 1ull << dpu_rt.cur;
+  /* Every arrival of a round -> every leaver. The clock gathers every round's arrivals: a
+   * leaver also acquires those of rounds before (already ordered through their leavers) and,
+   * when a fast thread arrives at the next round before a slow one leaves, that arrival too
+   * (an over-approximation of happens-before: it can hide a race, never invent one). */
+  dpu_race_release((uint64_t)(uintptr_t)b, DPU_SYNC_BARRIER);
   if ((uint32_t)__builtin_popcountll(s->arrived) == s->count) {
     s->arrived = 0;
     e->result = 1;
+    dpu_race_acquire((uint64_t)(uintptr_t)b, DPU_SYNC_BARRIER);
     return PTHREAD_BARRIER_SERIAL_THREAD;
   }
   __dpu_site = site;
   /* Leaving after another thread destroyed the barrier is fine: the round is over (glibc's
    * pthread_barrier_destroy waits for it). */
   dpu_rt_visible(DPU_OP_BARRIER_LEAVE, (uint64_t)(uintptr_t)b);
+  dpu_race_acquire((uint64_t)(uintptr_t)b, DPU_SYNC_BARRIER);
   return 0;
 }
 

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "interpose.h"
+#include "race.h"
 #include "rt.h"
 
 struct cond_state {
@@ -92,6 +93,7 @@ static int wait(pthread_cond_t *c, pthread_mutex_t *m, bool timed) {
     check_live(s->stamp, fn);
     if (s->woken & self) {
       e->result = 1;
+      dpu_race_woken(); /* signal -> the wait it wakes */
     } else {
       ret = ETIMEDOUT;
       s->waiters &= ~self;
@@ -100,6 +102,7 @@ static int wait(pthread_cond_t *c, pthread_mutex_t *m, bool timed) {
     dpu_rt_visible(DPU_OP_COND_RESUME, (uint64_t)(uintptr_t)c);
     s = state(c);
     check_live(s->stamp, fn);
+    dpu_race_woken();
   }
   s->woken &= ~self;
   __dpu_site = site;
@@ -126,6 +129,7 @@ int __dpu_pthread_cond_signal(pthread_cond_t *c) {
   s->waiters &= ~(1ull << t);
   s->woken |= 1ull << t;
   e->result = (uint8_t)(t + 1);
+  dpu_race_wake(t);
   return 0;
 }
 
@@ -134,6 +138,7 @@ int __dpu_pthread_cond_broadcast(pthread_cond_t *c) {
   struct cond_state *s = state(c);
   check_live(s->stamp, "pthread_cond_broadcast");
   e->aux = s->waiters;
+  for (uint64_t w = s->waiters; w; w &= w - 1) dpu_race_wake(__builtin_ctzll(w));
   s->woken |= s->waiters;
   s->waiters = 0;
   return 0;

@@ -101,6 +101,7 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
       .max_steps = opt->max_steps,
       .stack_size = opt->stack_size,
       .heap_size = opt->heap_size,
+      .races = opt->races,
       .internal_fd = internal_fd >= 0 ? internal_fd : 2,
   };
   if (dpu_rt_init(shm, &cfg) != 0) zygote_fail(shm, "cannot set up the runtime");

@@ -4,6 +4,7 @@
 #define DPU_EXECUTOR_H
 
 #include <llvm-c/Orc.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -16,6 +17,7 @@ struct dpu_executor_options {
   double run_timeout;     /* seconds a run may take before it is a hang defect */
   size_t stack_size;      /* bytes per program thread */
   size_t heap_size;       /* bytes of heap per run */
+  bool races;             /* detect data races (runtime/race.h) */
   int argc;               /* program arguments (argv[0] included) */
   char **argv;
 };

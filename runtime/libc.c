@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "interpose.h"
+#include "race.h"
 #include "rt.h"
 
 /* ---- process end ------------------------------------------------------------------------- */
@@ -44,6 +45,7 @@ static void *heap_alloc(size_t n, size_t align) {
     dpu_rt_end(DPU_END_HEAP, 0, "heap exhausted: T%d allocated more than %zu bytes in this run",
                dpu_rt.cur, a->cap);
   }
+  dpu_race_alloc(p, n);
   return p;
 }
 

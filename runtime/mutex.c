@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "interpose.h"
+#include "race.h"
 #include "rt.h"
 
 /* Our layout inside pthread_mutex_t. `kind` sits where glibc keeps it, so glibc's static
@@ -91,6 +92,7 @@ static int acquire(struct mutex_state *s, const char *fn) {
   }
   s->owner = self;
   s->count = 1;
+  dpu_race_acquire((uint64_t)(uintptr_t)s, DPU_SYNC_LOCK); /* unlock -> next lock */
   return 0;
 }
 
@@ -144,6 +146,7 @@ static int release(pthread_mutex_t *m, bool strict) {
                s->owner - 1);
   }
   if (--s->count == 0) s->owner = 0;
+  dpu_race_release((uint64_t)(uintptr_t)s, DPU_SYNC_LOCK);
   return 0;
 }
 

@@ -238,6 +238,68 @@ struct dpu_run_result {
   struct dpu_stacks stacks;
 };
 
+/* Data races (issue #9, DESIGN.md §7), found by the runner's detector (runtime/race.c) and
+ * read by the explorer (explorer/races.c). A race is two accesses of one run that come from
+ * different threads, overlap in at least one byte, at least one of which writes and at least
+ * one of which is not atomic, and that are not ordered by happens-before (C11 5.1.2.4 and
+ * 7.26; POSIX XBD 4.12 "Memory Synchronization"). Each distinct pair of access sites is
+ * recorded once per run, in the order the second access happened. */
+#define DPU_MAX_RACES 128
+
+/* An access's kind bits (dpu_race_rec.flags, dpu_race_capture.flags). */
+enum { DPU_ACCESS_WRITE = 1, DPU_ACCESS_ATOMIC = 2 };
+
+/* What the memory of a race is, as the runner found it at the race (dpu_race_rec.mem). */
+enum dpu_race_mem {
+  DPU_MEM_UNKNOWN = 0,  /* none of the below: the address only */
+  DPU_MEM_GLOBAL,       /* index: the global's index in the program's table of writable
+                         * globals (passes/: @__dpu_global_addrs); offset from its start */
+  DPU_MEM_HEAP,         /* a heap block: index = the allocation's call-site id, owner = the
+                         * allocating thread, offset into the block, size = the block's size */
+  DPU_MEM_STACK,        /* the stack of thread owner (an escaped local) */
+};
+
+/* One access of a race. epoch: the thread's own component of its vector clock at the access
+ * (it names the access's synchronisation-free stretch of the thread, with site and address). */
+struct dpu_access {
+  uint32_t site;        /* access-site id (index into the site table) */
+  uint32_t epoch;
+  uint16_t tid;
+  uint8_t flags;        /* DPU_ACCESS_* */
+  uint8_t pad;
+  uint32_t size;        /* bytes of the access; for the first access, those inside the 8-byte
+                         * granule where the race was found (the capture run gives the whole) */
+};
+
+/* One race: access[0] happened first in the run, access[1] found it. */
+struct dpu_race_rec {
+  struct dpu_access access[2];
+  uint64_t addr;        /* the first byte both accesses touch */
+  uint32_t step;        /* trace records written when access[1] happened */
+  uint8_t mem;          /* enum dpu_race_mem */
+  uint8_t pad;
+  uint16_t owner;
+  uint32_t index;
+  uint32_t pad2;
+  uint64_t offset, size;
+};
+
+/* A request to capture the call stacks of a race's two accesses by running its trace again
+ * (explorer/races.c): the runner unwinds the stack of the first access of thread tid at site
+ * in epoch whose bytes overlap [lo, hi), into result.stacks.threads[i], and its size into
+ * size. */
+struct dpu_race_capture {
+  uint16_t tid;
+  uint8_t flags;
+  uint8_t found;        /* set by the runner */
+  uint32_t site;
+  uint32_t epoch;
+  uint32_t size;        /* set by the runner: the whole access's size */
+  uint32_t step;        /* set by the runner: trace records written before the access */
+  uint32_t pad;
+  uint64_t lo, hi;
+};
+
 /* The shared region. One fixed header, then three arrays whose capacities are set at start:
  * replay[replay_cap], trace[trace_cap], output[output_cap] bytes. Offsets are from the start
  * of the region. Protocol: the explorer fills replay, posts req; the runner runs once, fills
@@ -275,6 +337,18 @@ struct dpu_shm {
     uint64_t obj;
     uint64_t aux;
   } pending[DPU_MAX_THREADS];
+
+  /* Data races of the current run (kept current during a run, so a crash keeps them). */
+  volatile uint32_t nraces;
+  volatile uint32_t races_truncated;  /* more distinct pairs than DPU_MAX_RACES */
+  volatile uint32_t races_incomplete; /* detection gave up on some memory (limits of the
+                                       * shadow memory); a message in races_msg */
+  char races_msg[160];
+  struct dpu_race_rec races[DPU_MAX_RACES];
+  /* Set by the explorer before a run: 0 for an ordinary run; 1 or 2 to capture the stacks of
+   * the accesses in capture[0..ncapture) (the run's own defect stacks are then not taken). */
+  uint32_t ncapture;
+  struct dpu_race_capture capture[2];
 
   volatile uint32_t nthread_ids;
   struct dpu_thread_id {

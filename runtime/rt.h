@@ -46,6 +46,7 @@ struct dpu_rt_config {
   size_t stack_size;                     /* bytes per program thread */
   size_t heap_size;                      /* bytes of heap per thread and run */
   int internal_fd;                       /* where the runner reports its own failures */
+  bool races;                            /* detect data races (runtime/race.h) */
 };
 
 /* The runner's state; one instance, reset at the start of every run. */
@@ -181,6 +182,10 @@ void dpu_rt_keys_at_exit(void);
 /* Registers the program's thread-local variables: n templates (the initial images, addrs[i]
  * of sizes[i] bytes). Returns 0, -1 if out of memory. */
 int dpu_rt_tls_register(void *const *addrs, const uint64_t *sizes, uint64_t n);
+
+/* The writable global that holds address a: its index in the program's table of globals
+ * (dpu_rt_snapshot_globals), with a's offset in it and its size; -1 if none does. */
+long dpu_rt_global_of(uint64_t a, uint64_t *offset, uint64_t *size);
 
 /* Returns the pthread_t value of a tid, and the tid of a pthread_t (-1 if it names no thread
  * created in this run). */

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "interpose.h"
+#include "race.h"
 #include "rt.h"
 
 struct rwlock_state {
@@ -92,6 +93,9 @@ static int lock(pthread_rwlock_t *l, uint8_t op, bool write, const char *fn, int
     add_reads(s, dpu_rt.cur, 1);
   }
   if (busy) e->result = 1; /* the outcome of a try or timed lock */
+  /* write-unlock -> every later lock; read-unlock -> later write locks only */
+  dpu_race_acquire((uint64_t)(uintptr_t)l, DPU_SYNC_LOCK);
+  if (write) dpu_race_acquire((uint64_t)(uintptr_t)l, DPU_SYNC_RLOCK);
   return 0;
 }
 
@@ -123,8 +127,10 @@ int __dpu_pthread_rwlock_unlock(pthread_rwlock_t *l) {
   check_live(s->stamp, "pthread_rwlock_unlock");
   if (s->writer == dpu_rt.cur + 1) {
     s->writer = 0;
+    dpu_race_release((uint64_t)(uintptr_t)l, DPU_SYNC_LOCK);
   } else if (reads_of(s, dpu_rt.cur)) {
     add_reads(s, dpu_rt.cur, -1);
+    dpu_race_release((uint64_t)(uintptr_t)l, DPU_SYNC_RLOCK);
   } else {
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_rwlock_unlock of an rwlock the caller does not hold");
   }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "backtrace.h"
+#include "race.h"
 #include "rt.h"
 
 struct dpu_rt dpu_rt;
@@ -98,6 +99,7 @@ _Noreturn void dpu_rt_thread_exit(void *retval) {
   struct dpu_rt_thread *t = cur_thread();
   dpu_rt_keys_at_exit();
   dpu_rt_visible(DPU_OP_THREAD_EXIT, (uint64_t)dpu_rt.cur);
+  dpu_race_thread_exit(dpu_rt.cur); /* exit -> join */
   t->retval = retval;
   t->state = DPU_TS_EXITED;
   dpu_rt.nalive--;
@@ -161,6 +163,7 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   if (!t->coro.stack_base && dpu_stack_alloc(&t->coro, dpu_rt.cfg.stack_size) != 0) return -1;
   if (parent >= 0) dpu_rt.threads[parent].ncreated++;
   dpu_rt.order[dpu_rt.nthreads++] = (uint16_t)tid;
+  dpu_race_thread_start(parent, tid); /* create -> start */
   dpu_coro_prepare(&t->coro, thread_entry);
   t->state = DPU_TS_ALIVE;
   t->detached = t->joined = false;
@@ -267,6 +270,7 @@ static void reset(void) {
   shm->output_len = 0;
   shm->output_truncated = 0;
   shm->trace_overflow = 0;
+  dpu_race_reset();
   /* Fresh argv strings. */
   size_t used = 0;
   for (int i = 0; i < dpu_rt.cfg.argc; i++) {
@@ -398,7 +402,8 @@ void dpu_rt_run_once(void) {
   record_blocked();
   /* dpu_rt.shm, not the local shm: keeping that live past the loop costs the loop registers
    * (measured: ~10 instructions per scheduling step with callgrind, bench/run.sh). */
-  if (__builtin_expect(dpu_end_is_defect(dpu_rt.shm->result.end), 0)) capture_stacks();
+  if (__builtin_expect(dpu_race_capturing(), 0)) dpu_race_end_run();
+  else if (__builtin_expect(dpu_end_is_defect(dpu_rt.shm->result.end), 0)) capture_stacks();
   fflush(stdout);
 }
 
@@ -421,8 +426,9 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx) {
     for (int sh = 60; sh >= 0; sh -= 4) m[k++] = hex[(a >> sh) & 15];
     m[k] = 0;
     dpu_rt.ended = true;
-    /* Raw code addresses only: the zygote symbolises them once this process is gone. */
-    dpu_bt_capture(r, uctx);
+    /* Raw code addresses only: the zygote symbolises them once this process is gone. A run
+     * that captures a race's stacks keeps those. */
+    if (!dpu_race_capturing()) dpu_bt_capture(r, uctx);
     __dpu_defect_stop(DPU_END_SIGNAL, r->tid);
   }
   /* The zygote sees the runner die, posts `done` and forks a fresh runner. */
@@ -441,7 +447,7 @@ static void hang_handler(int sig, siginfo_t *si, void *uctx) {
   r->site = 0;
   r->msg[0] = 0; /* the explorer words the message: it knows the limit */
   dpu_rt.ended = true;
-  dpu_bt_capture(r, uctx);
+  if (!dpu_race_capturing()) dpu_bt_capture(r, uctx);
   __dpu_defect_stop(DPU_END_HANG_TIME, r->tid);
   _exit(128 + sig);
 }
@@ -474,6 +480,10 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   for (unsigned i = 0; i < DPU_MAX_THREADS; i++)
     dpu_rt.heaps[i] = (struct dpu_arena){.base = all.base + i * region, .cap = region};
   dpu_bt_init();
+  if (dpu_race_init(cfg->races) != 0) {
+    dprintf(cfg->internal_fd, "dpu: error: cannot reserve the shadow memory of the race detector\n");
+    return -1;
+  }
   static char altstack[1 << 16];
   stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack};
   sigaltstack(&ss, NULL);
@@ -487,6 +497,18 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   sa.sa_sigaction = hang_handler;
   sigaction(DPU_HANG_SIGNAL, &sa, NULL);
   return 0;
+}
+
+long dpu_rt_global_of(uint64_t a, uint64_t *offset, uint64_t *size) {
+  for (uint64_t i = 0; i < globals.n; i++) {
+    uint64_t start = (uint64_t)(uintptr_t)globals.addrs[i];
+    if (a >= start && a - start < globals.sizes[i]) {
+      *offset = a - start;
+      *size = globals.sizes[i];
+      return (long)i;
+    }
+  }
+  return -1;
 }
 
 int dpu_rt_snapshot_globals(void *const *addrs, const uint64_t *sizes, uint64_t n) {

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "interpose.h"
+#include "race.h"
 #include "rt.h"
 
 struct sem_state {
@@ -63,6 +64,7 @@ int __dpu_sem_destroy(sem_t *sem) {
 int __dpu_sem_wait(sem_t *sem) {
   dpu_rt_visible(DPU_OP_SEM_WAIT, (uint64_t)(uintptr_t)sem);
   live(sem, "sem_wait")->value--;
+  dpu_race_acquire((uint64_t)(uintptr_t)sem, DPU_SYNC_SEM); /* post -> wait */
   return 0;
 }
 
@@ -75,6 +77,7 @@ static int try_wait(sem_t *sem, uint8_t op, const char *fn, int busy) {
   }
   s->value--;
   e->result = 1;
+  dpu_race_acquire((uint64_t)(uintptr_t)sem, DPU_SYNC_SEM);
   return 0;
 }
 
@@ -93,6 +96,7 @@ int __dpu_sem_post(sem_t *sem) {
     return -1;
   }
   s->value++;
+  dpu_race_release((uint64_t)(uintptr_t)sem, DPU_SYNC_SEM);
   return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "interpose.h"
+#include "race.h"
 #include "rt.h"
 
 enum { SPIN_DESTROYED = -1 };
@@ -43,6 +44,7 @@ int __dpu_pthread_spin_lock(pthread_spinlock_t *l) {
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_spin_lock of a spinlock the caller holds (it would "
                                   "spin forever)");
   *l = dpu_rt.cur + 1;
+  dpu_race_acquire((uint64_t)(uintptr_t)l, DPU_SYNC_LOCK);
   return 0;
 }
 
@@ -52,6 +54,7 @@ int __dpu_pthread_spin_trylock(pthread_spinlock_t *l) {
   if (*l != 0) return EBUSY;
   *l = dpu_rt.cur + 1;
   e->result = 1;
+  dpu_race_acquire((uint64_t)(uintptr_t)l, DPU_SYNC_LOCK);
   return 0;
 }
 
@@ -62,5 +65,6 @@ int __dpu_pthread_spin_unlock(pthread_spinlock_t *l) {
   if (*l != dpu_rt.cur + 1)
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_spin_unlock of a spinlock held by T%d", *l - 1);
   *l = 0;
+  dpu_race_release((uint64_t)(uintptr_t)l, DPU_SYNC_LOCK);
   return 0;
 }

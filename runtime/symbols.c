@@ -2,6 +2,7 @@
 #include <stdint.h>
 
 #include "interpose.h"
+#include "race.h"
 
 extern uint32_t __dpu_site;
 
@@ -13,6 +14,9 @@ static const struct dpu_symbol table[] = {
     {"__dpu_atomic_op", (void *)__dpu_atomic_op},
     {"__dpu_atomic_cas_result", (void *)__dpu_atomic_cas_result},
     {"__dpu_tls_address", (void *)__dpu_tls_address},
+    {"__dpu_load", (void *)__dpu_load},
+    {"__dpu_store", (void *)__dpu_store},
+    {"__dpu_fence", (void *)__dpu_fence},
 };
 
 const struct dpu_symbol *dpu_runtime_symbols(size_t *n) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "interpose.h"
+#include "race.h"
 #include "rt.h"
 
 
@@ -40,6 +41,7 @@ int __dpu_pthread_join(pthread_t t, void **ret) {
   if (u->joined) dpu_rt_end(DPU_END_MISUSE, 0, "pthread_join of an already joined thread");
   if (u->detached) dpu_rt_end(DPU_END_MISUSE, 0, "pthread_join of a detached thread");
   u->joined = true;
+  dpu_race_thread_join(tid); /* exit -> join */
   if (ret) *ret = u->retval;
   return 0;
 }

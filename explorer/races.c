@@ -1,0 +1,239 @@
+/* See races.h. */
+#include "races.h"
+
+#include <blake2.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+const char *dpu_race_kind(uint8_t flags) {
+  static const char *const k[4] = {"read", "write", "atomic read", "atomic write"};
+  return k[flags & 3];
+}
+
+static const char *site_what(const struct dpu_site_table *sites, uint32_t id) {
+  return id && id < sites->n ? sites->v[id].callee : "?";
+}
+
+/* ---- digest ------------------------------------------------------------------------------ */
+
+/* The identity of one access site as the programmer sees it: file, line, column and function.
+ * The load and the store of `x++` are one site: two threads running `x++` make one race, not
+ * three (read/write, write/read, write/write). */
+static void site_key(const struct dpu_site_table *sites, const struct dpu_access *a, char *buf,
+                     size_t size) {
+  struct dpu_loc l = dpu_site_loc(sites, a->site);
+  snprintf(buf, size, "%s:%u:%u:%s", l.file ? l.file : "?", l.line, l.column,
+           l.function ? l.function : "?");
+}
+
+void dpu_race_digest(const struct dpu_race_rec *rec, const struct dpu_site_table *sites,
+                     uint8_t digest[DPU_DEFECT_DIGEST_BYTES]) {
+  char a[1024], b[1024];
+  site_key(sites, &rec->access[0], a, sizeof a);
+  site_key(sites, &rec->access[1], b, sizeof b);
+  const char *lo = strcmp(a, b) <= 0 ? a : b, *hi = lo == a ? b : a;
+  blake2b_state s;
+  blake2b_init(&s, DPU_DEFECT_DIGEST_BYTES);
+  blake2b_update(&s, (const uint8_t *)"dpu-race-v1", sizeof "dpu-race-v1");
+  blake2b_update(&s, (const uint8_t *)lo, strlen(lo) + 1);
+  blake2b_update(&s, (const uint8_t *)hi, strlen(hi) + 1);
+  blake2b_final(&s, digest, DPU_DEFECT_DIGEST_BYTES);
+}
+
+/* ---- wording ----------------------------------------------------------------------------- */
+
+/* The memory of the race as the program names it (see races.h), malloc'd. */
+static char *memory_text(const struct dpu_race_rec *r, const struct dpu_site_table *sites) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) return NULL;
+  switch (r->mem) {
+  case DPU_MEM_GLOBAL:
+    if (r->index < sites->nglobals) {
+      fprintf(f, "'%s'", sites->globals[r->index]);
+      if (r->offset) fprintf(f, " + %llu", (unsigned long long)r->offset);
+    } else {
+      fprintf(f, "a global");
+    }
+    break;
+  case DPU_MEM_HEAP: {
+    struct dpu_loc l = dpu_site_loc(sites, r->index);
+    fprintf(f, "offset %llu of a %llu-byte heap block allocated", (unsigned long long)r->offset,
+            (unsigned long long)r->size);
+    if (l.file) fprintf(f, " at %s:%u in %s", l.file, l.line, l.function);
+    fprintf(f, " by T%u", r->owner);
+    break;
+  }
+  case DPU_MEM_STACK:
+    fprintf(f, "a local variable of T%u (on its stack)", r->owner);
+    break;
+  default:
+    fprintf(f, "%#llx", (unsigned long long)r->addr);
+  }
+  if (fclose(f) != 0) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+/* The message after "data race: ", e.g. "write of 4 bytes to 'hits' at prog.c:9 in careless
+ * (T1) and read at prog.c:15 in careful (T2)". */
+static char *message(const struct dpu_race_info *ri) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) return NULL;
+  for (int i = 0; i < 2; i++) {
+    const struct dpu_race_access *a = &ri->access[i];
+    bool write = a->rec.flags & DPU_ACCESS_WRITE;
+    fprintf(f, "%s%s", i ? " and " : "", dpu_race_kind(a->rec.flags));
+    if (i == 0 || a->size != ri->access[0].size)
+      fprintf(f, " of %u byte%s", a->size, a->size == 1 ? "" : "s");
+    if (strcmp(a->what, "load") && strcmp(a->what, "store") && strcmp(a->what, "atomic_op"))
+      fprintf(f, " (%s)", a->what);
+    if (i == 0) fprintf(f, " %s %s", write ? "to" : "from", ri->memory ? ri->memory : "?");
+    if (a->loc.file) fprintf(f, " at %s:%u in %s", a->loc.file, a->loc.line, a->loc.function);
+    fprintf(f, " (T%u)", a->rec.tid);
+  }
+  if (fclose(f) != 0) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+struct dpu_defect *dpu_race_defect(struct dpu_shm *shm, const struct dpu_race_rec *rec,
+                                   const struct dpu_site_table *sites,
+                                   const uint8_t digest[DPU_DEFECT_DIGEST_BYTES]) {
+  struct dpu_defect *d = calloc(1, sizeof *d);
+  if (!d) return NULL;
+  struct dpu_race_info *ri = d->race = calloc(1, sizeof *ri);
+  if (!ri) {
+    free(d);
+    return NULL;
+  }
+  ri->rec = *rec;
+  for (int i = 0; i < 2; i++) {
+    struct dpu_race_access *a = &ri->access[i];
+    a->rec = rec->access[i];
+    a->loc = dpu_site_loc(sites, a->rec.site);
+    a->what = site_what(sites, a->rec.site);
+    a->size = a->rec.size;
+  }
+  ri->access[1].step = rec->step;
+  ri->memory = memory_text(rec, sites);
+  ri->capture_pending = true;
+  const struct dpu_event_rec *ev = dpu_shm_trace(shm);
+  uint32_t n = shm->nevents;
+  d->end = DPU_DEFECT_RACE;
+  d->tid = rec->access[1].tid;
+  d->loc = ri->access[1].loc;
+  d->loc_exact = d->loc.file != NULL;
+  d->message = message(ri);
+  d->steps = dpu_copy(ev, n * sizeof *ev), d->nsteps = n;
+  for (uint32_t i = 0; i < n; i++)
+    if (ev[i].tid + 1u > d->nthreads) d->nthreads = ev[i].tid + 1u;
+  d->blocked = dpu_copy(NULL, 0);
+  d->stacks = dpu_copy(NULL, 0);
+  d->output = dpu_copy(dpu_shm_output(shm), shm->output_len), d->output_len = shm->output_len;
+  d->output_truncated = shm->output_truncated != 0;
+  size_t need = dpu_replay_format(ev, n, NULL, 0) + 1;
+  d->schedule = malloc(need);
+  if (!ri->memory || !d->message || !d->steps || !d->blocked || !d->stacks || !d->output ||
+      !d->schedule) {
+    dpu_defect_free(d);
+    return NULL;
+  }
+  dpu_replay_format(ev, n, d->schedule, need);
+  memcpy(d->digest, digest, DPU_DEFECT_DIGEST_BYTES);
+  return d;
+}
+
+/* ---- capture ----------------------------------------------------------------------------- */
+
+int dpu_race_capture(struct dpu_executor *ex, struct dpu_defect *d,
+                     const struct dpu_site_table *sites) {
+  struct dpu_race_info *ri = d->race;
+  ri->capture_pending = false;
+  struct dpu_shm *shm = ex->shm;
+  struct dpu_replay_step *replay = calloc(d->nsteps + 1, sizeof *replay);
+  if (!replay) return -1;
+  long n = dpu_replay_parse(d->schedule, replay, d->nsteps + 1);
+  if (n < 0) {
+    free(replay);
+    return -1;
+  }
+  for (int i = 0; i < 2; i++) {
+    const struct dpu_access *a = &ri->rec.access[i];
+    /* The first access is known by the bytes of its granule that the second touched; the
+     * second by the first byte both touch. */
+    shm->capture[i] = (struct dpu_race_capture){.tid = a->tid, .flags = a->flags,
+                                                .site = a->site, .epoch = a->epoch,
+                                                .lo = ri->rec.addr, .hi = ri->rec.addr + 1};
+  }
+  shm->ncapture = 2;
+  enum dpu_run_status rs = dpu_executor_run(ex, replay, (uint32_t)n, 0);
+  shm->ncapture = 0;
+  free(replay);
+  if (rs != DPU_RUN_DONE) return -1;
+  static struct dpu_thread_stack stacks[DPU_MAX_THREADS];
+  uint32_t ns = dpu_run_stacks(shm, stacks);
+  for (int i = 0; i < 2; i++) {
+    struct dpu_race_access *a = &ri->access[i];
+    const struct dpu_race_capture *c = &shm->capture[i];
+    if (!c->found) continue;
+    a->size = c->size;
+    if (i == 0) a->step = c->step;
+    if ((uint32_t)i < ns && stacks[i].nframes) {
+      a->stack = stacks[i];
+      a->captured = true;
+      /* The innermost frame names an inlined function where the site names its caller. */
+      const struct dpu_frame *f0 = &a->stack.frames[0];
+      if (f0->function && f0->file && f0->line == a->loc.line) a->loc.function = f0->function;
+    }
+  }
+  d->loc = ri->access[1].loc;
+  char *m = message(ri);
+  if (m) {
+    free(d->message);
+    d->message = m;
+  }
+  (void)sites;
+  return 0;
+}
+
+/* ---- text -------------------------------------------------------------------------------- */
+
+void dpu_race_print(FILE *f, const struct dpu_defect *d) {
+  const struct dpu_race_info *ri = d->race;
+  for (int i = 0; i < 2; i++) {
+    const struct dpu_race_access *a = &ri->access[i];
+    fprintf(f, "  stack of the %s by T%u", dpu_race_kind(a->rec.flags), a->rec.tid);
+    if (a->step) fprintf(f, " (after step #%u)", a->step);
+    fprintf(f, ":\n");
+    if (!a->captured) {
+      fprintf(f, "    (not captured)\n");
+      continue;
+    }
+    for (uint16_t j = 0; j < a->stack.nframes && j < DPU_STACK_DEPTH; j++) {
+      const struct dpu_frame *fr = &a->stack.frames[j];
+      fprintf(f, "    #%u %s", j, fr->function ? fr->function : "??");
+      if (fr->file) fprintf(f, " at %s:%u", fr->file, fr->line);
+      fprintf(f, "\n");
+    }
+  }
+  fprintf(f, "  memory: %s", ri->memory);
+  if (ri->rec.mem == DPU_MEM_GLOBAL)
+    fprintf(f, " (a global of %llu bytes)", (unsigned long long)ri->rec.size);
+  fprintf(f, " at %#llx\n", (unsigned long long)ri->rec.addr);
+}
+
+void dpu_race_info_free(struct dpu_race_info *ri) {
+  if (!ri) return;
+  free(ri->memory);
+  free(ri);
+}

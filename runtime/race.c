@@ -1,0 +1,550 @@
+/* See race.h. */
+#include "race.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "backtrace.h"
+#include "rt.h"
+#include "symbolize.h"
+
+bool dpu_race_on;
+
+/* ---- vector clocks ----------------------------------------------------------------------- */
+
+/* A vector clock: entry i is the number of releases of thread i known (Mattern). Indexed by
+ * canonical thread id; entries past the ids in use are 0. */
+typedef uint32_t vclock[DPU_MAX_THREADS];
+
+static vclock clock_of[DPU_MAX_THREADS];   /* C_t: each thread's clock */
+static vclock exit_clock[DPU_MAX_THREADS]; /* C_t at its exit, for join */
+static vclock wake_clock[DPU_MAX_THREADS]; /* the clock a signal handed thread t */
+static vclock fence_rel[DPU_MAX_THREADS];  /* C_t at its last release fence (7.17.4) */
+static vclock acq_pend[DPU_MAX_THREADS];   /* what its relaxed loads read, for acquire fences */
+
+/* Entries in use: canonical ids handed out so far (every VC entry past them is 0). */
+static inline unsigned nids(void) { return dpu_rt.shm->nthread_ids; }
+
+static inline void vc_join(uint32_t *restrict into, const uint32_t *restrict from) {
+  for (unsigned i = 0, n = nids(); i < n; i++)
+    if (from[i] > into[i]) into[i] = from[i];
+}
+
+/* ---- clocks of synchronisation objects --------------------------------------------------- */
+
+/* Open addressing on (address, class); the slots used in a run are listed, so that a reset
+ * costs what the run used. Full table: detection stops for the run (an edge it could not
+ * record would make it report races that are not), and says so. */
+#define OCAP 8192
+static struct {
+  uint64_t key; /* address | class << 56; 0: empty */
+  uint32_t vc;  /* index into oclocks */
+} otab[OCAP];
+static vclock oclocks[OCAP * 3 / 4];
+static uint32_t oused[OCAP * 3 / 4], noused;
+
+/* Whether detection gave up for this run (see incomplete()). */
+static bool gave_up;
+
+static void incomplete(bool stop, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static uint32_t *obj_clock(uint64_t obj, enum dpu_sync_class cls, bool create) {
+  uint64_t key = obj | (uint64_t)cls << 56;
+  uint32_t k = (uint32_t)(key * 0x9e3779b97f4a7c15ull >> 51) & (OCAP - 1);
+  for (;; k = (k + 1) & (OCAP - 1)) {
+    if (otab[k].key == key) return oclocks[otab[k].vc];
+    if (otab[k].key == 0) break;
+  }
+  if (!create) return NULL;
+  if (noused == OCAP * 3 / 4) {
+    incomplete(true, "more than %d synchronisation objects and atomic locations in one run",
+               OCAP * 3 / 4);
+    return NULL;
+  }
+  otab[k].key = key;
+  otab[k].vc = noused;
+  oused[noused] = k;
+  memset(oclocks[noused], 0, sizeof(vclock));
+  return oclocks[noused++];
+}
+
+/* ---- shadow memory ----------------------------------------------------------------------- */
+
+/* One access key and the latest epoch of it (see race.h). 16 bytes. */
+struct cell {
+  uint32_t stamp;  /* the run it belongs to (dpu_rt.run_stamp); another value: empty */
+  uint32_t epoch;
+  uint32_t site;
+  uint16_t tid;
+  uint8_t mask;    /* bytes of the granule accessed */
+  uint8_t flags;   /* DPU_ACCESS_*, and CELL_MORE in cell 0 */
+};
+#define CELL_MORE 0x80 /* the granule has overflow cells (in cell 0's flags) */
+#define CELL_KIND (DPU_ACCESS_WRITE | DPU_ACCESS_ATOMIC)
+#define NCELLS 4
+struct granule {
+  struct cell c[NCELLS];
+};
+
+/* Two levels: l1[address >> CHUNK_SHIFT] is the shadow of a 4 MiB chunk of the address
+ * space, mapped (address space only; pages are committed as they are touched) the first time
+ * the program touches the chunk. At most MAX_CHUNKS chunks (256 MiB of program memory, 2 GiB
+ * of shadow at most): past that, the memory of new chunks is not checked and the run says so. */
+#define ADDR_BITS 47
+#define CHUNK_SHIFT 22
+#define GRANULES_PER_CHUNK (1u << (CHUNK_SHIFT - 3))
+#define MAX_CHUNKS 64
+static struct granule **l1;
+static unsigned nchunks;
+
+static struct granule *granule_of(uintptr_t g) {
+  if (g >> ADDR_BITS) return NULL;
+  struct granule *chunk = l1[g >> CHUNK_SHIFT];
+  if (__builtin_expect(!chunk, 0)) {
+    if (nchunks == MAX_CHUNKS) {
+      incomplete(false, "the program touched more than %d MiB of memory; accesses beyond "
+                        "are not checked",
+                 MAX_CHUNKS * (1 << CHUNK_SHIFT) >> 20);
+      return NULL;
+    }
+    void *p = mmap(NULL, (size_t)GRANULES_PER_CHUNK * sizeof(struct granule),
+                   PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) {
+      incomplete(false, "cannot map shadow memory");
+      return NULL;
+    }
+    nchunks++;
+    chunk = l1[g >> CHUNK_SHIFT] = p;
+  }
+  return &chunk[(g >> 3) & (GRANULES_PER_CHUNK - 1)];
+}
+
+/* Cells past the four of a granule: chained from a per-run pool, found through a per-run
+ * hash on the granule's address. */
+#define XCAP (1u << 16)
+static struct xcell {
+  struct cell c;
+  uint32_t next; /* index + 1 of the next cell of the granule, 0: none */
+} xpool[XCAP];
+static uint32_t nx;
+#define XMAP (1u << 15)
+static struct {
+  uintptr_t g;   /* 0: empty */
+  uint32_t head; /* index + 1 */
+} xmap[XMAP];
+static uint32_t xused[XMAP], nxused;
+
+static uint32_t *xhead(uintptr_t g, bool create) {
+  uint32_t k = (uint32_t)((g >> 3) * 0x9e3779b97f4a7c15ull >> 49) & (XMAP - 1);
+  for (;; k = (k + 1) & (XMAP - 1)) {
+    if (xmap[k].g == g) return &xmap[k].head;
+    if (xmap[k].g == 0) break;
+  }
+  if (!create || nxused == XMAP * 3 / 4) return NULL;
+  xmap[k].g = g;
+  xmap[k].head = 0;
+  xused[nxused++] = k;
+  return &xmap[k].head;
+}
+
+/* ---- races ------------------------------------------------------------------------------- */
+
+/* Pairs of sites already recorded in this run: key (site << 1 | write) of each access, the
+ * smaller in the high half. */
+#define PCAP 1024
+static uint64_t pairs[PCAP];
+static uint32_t pused[PCAP], npused;
+
+static bool pair_is_new(const struct cell *a, uint32_t site, uint8_t flags) {
+  uint64_t ka = (uint64_t)a->site << 1 | (a->flags & DPU_ACCESS_WRITE);
+  uint64_t kb = (uint64_t)site << 1 | (flags & DPU_ACCESS_WRITE);
+  uint64_t key = ka < kb ? ka << 32 | kb : kb << 32 | ka;
+  key++; /* never 0 */
+  uint32_t k = (uint32_t)(key * 0x9e3779b97f4a7c15ull >> 54) & (PCAP - 1);
+  for (;; k = (k + 1) & (PCAP - 1)) {
+    if (pairs[k] == key) return false;
+    if (pairs[k] == 0) break;
+  }
+  if (npused == PCAP * 3 / 4) return true; /* not remembered: recorded again, harmless */
+  pairs[k] = key;
+  pused[npused++] = k;
+  return true;
+}
+
+/* Heap blocks of this run, to name a race's memory. */
+#define ACAP (1u << 16)
+static struct {
+  uint64_t start, size;
+  uint32_t site;
+  uint16_t tid;
+} allocs[ACAP];
+static uint32_t nallocs;
+
+void dpu_race_alloc(const void *p, uint64_t size) {
+  if (!dpu_race_on || !p || nallocs == ACAP) return;
+  allocs[nallocs].start = (uint64_t)(uintptr_t)p;
+  allocs[nallocs].size = size;
+  allocs[nallocs].site = __dpu_site;
+  allocs[nallocs].tid = (uint16_t)dpu_rt.cur;
+  nallocs++;
+}
+
+/* What the memory at a is, for the report. */
+static void describe(struct dpu_race_rec *r, uint64_t a) {
+  r->mem = DPU_MEM_UNKNOWN;
+  uint64_t off, size;
+  long gi = dpu_rt_global_of(a, &off, &size);
+  if (gi >= 0) {
+    r->mem = DPU_MEM_GLOBAL, r->index = (uint32_t)gi, r->offset = off, r->size = size;
+    return;
+  }
+  if (dpu_rt_heap_of((const void *)(uintptr_t)a)) {
+    for (uint32_t i = nallocs; i-- > 0;) /* the latest block that holds a */
+      if (a >= allocs[i].start && a < allocs[i].start + (allocs[i].size ? allocs[i].size : 1)) {
+        r->mem = DPU_MEM_HEAP, r->index = allocs[i].site, r->owner = allocs[i].tid;
+        r->offset = a - allocs[i].start, r->size = allocs[i].size;
+        return;
+      }
+    return;
+  }
+  for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
+    const struct dpu_coro *c = &dpu_rt.threads[dpu_rt.order[k]].coro;
+    if (a >= (uint64_t)(uintptr_t)c->stack_base &&
+        a < (uint64_t)(uintptr_t)c->stack_base + c->stack_size) {
+      r->mem = DPU_MEM_STACK, r->owner = dpu_rt.order[k];
+      return;
+    }
+  }
+}
+
+static void record(const struct cell *first, uintptr_t g, uint8_t overlap, uint32_t site,
+                   uint8_t flags, uint32_t size) {
+  if (!pair_is_new(first, site, flags)) return;
+  struct dpu_shm *shm = dpu_rt.shm;
+  uint32_t n = shm->nraces;
+  if (n == DPU_MAX_RACES) {
+    shm->races_truncated = 1;
+    return;
+  }
+  struct dpu_race_rec *r = &shm->races[n];
+  memset(r, 0, sizeof *r);
+  r->access[0] = (struct dpu_access){.site = first->site, .epoch = first->epoch,
+                                     .tid = first->tid, .flags = first->flags & CELL_KIND,
+                                     .size = (uint32_t)__builtin_popcount(first->mask)};
+  int u = dpu_rt.cur;
+  r->access[1] = (struct dpu_access){.site = site, .epoch = clock_of[u][u], .tid = (uint16_t)u,
+                                     .flags = flags, .size = size};
+  r->addr = g + (uint64_t)__builtin_ctz(overlap);
+  r->step = shm->nevents;
+  describe(r, r->addr);
+  shm->nraces = n + 1;
+}
+
+static void incomplete(bool stop, const char *fmt, ...) {
+  struct dpu_shm *shm = dpu_rt.shm;
+  if (!shm->races_incomplete) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(shm->races_msg, sizeof shm->races_msg, fmt, ap);
+    va_end(ap);
+    shm->races_incomplete = 1;
+  }
+  if (stop) gave_up = true;
+}
+
+/* Whether no access to come can race with cell c: every live thread's clock has passed it
+ * (threads created later start from their creator's clock). */
+static bool dead(const struct cell *c) {
+  for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
+    unsigned v = dpu_rt.order[k];
+    if (v != c->tid && dpu_rt.threads[v].state == DPU_TS_ALIVE && clock_of[v][c->tid] < c->epoch)
+      return false;
+  }
+  return true;
+}
+
+/* Checks one cell against the access (u, site, flags, mask); records a race. */
+static inline void check(const struct cell *c, const uint32_t *cu, uintptr_t g, uint32_t site,
+                         uint8_t flags, uint8_t mask, uint32_t size) {
+  uint8_t overlap = c->mask & mask;
+  if (overlap && ((c->flags | flags) & DPU_ACCESS_WRITE) &&
+      !(c->flags & flags & DPU_ACCESS_ATOMIC) && c->epoch > cu[c->tid])
+    record(c, g, overlap, site, flags, size);
+}
+
+/* The access of bytes `mask` of the granule at g by the running thread. */
+static void access_granule(uintptr_t g, uint8_t mask, uint32_t site, uint8_t flags,
+                           uint32_t size) {
+  struct granule *gr = granule_of(g);
+  if (!gr) return;
+  const uint32_t stamp = dpu_rt.run_stamp;
+  const int u = dpu_rt.cur;
+  const uint32_t *cu = clock_of[u];
+  const uint32_t ep = cu[u];
+  struct cell *mine = NULL, *free_cell = NULL;
+  for (int i = 0; i < NCELLS; i++) {
+    struct cell *c = &gr->c[i];
+    if (c->stamp != stamp) {
+      if (!free_cell) free_cell = c;
+      continue;
+    }
+    if (c->tid == u) {
+      if (c->site == site && c->mask == mask && (c->flags & CELL_KIND) == flags) {
+        /* The same access in the same epoch was checked against everything it can race
+         * with (race.h): nothing new to find. */
+        if (c->epoch == ep) return;
+        mine = c;
+      }
+      continue;
+    }
+    check(c, cu, g, site, flags, mask, size);
+  }
+  uint32_t *head = NULL;
+  if (gr->c[0].stamp == stamp && (gr->c[0].flags & CELL_MORE)) {
+    head = xhead(g, false);
+    for (uint32_t x = head ? *head : 0; x; x = xpool[x - 1].next) {
+      struct cell *c = &xpool[x - 1].c;
+      if (c->tid == u) {
+        if (c->site == site && c->mask == mask && (c->flags & CELL_KIND) == flags) {
+          if (c->epoch == ep) return;
+          mine = c;
+        }
+        continue;
+      }
+      check(c, cu, g, site, flags, mask, size);
+    }
+  }
+  if (mine) {
+    mine->epoch = ep;
+    return;
+  }
+  struct cell fresh = {.stamp = stamp, .epoch = ep, .site = site, .tid = (uint16_t)u,
+                       .mask = mask, .flags = flags};
+  if (!free_cell)
+    for (int i = 0; i < NCELLS && !free_cell; i++)
+      if (dead(&gr->c[i])) free_cell = &gr->c[i];
+  if (free_cell) {
+    if (free_cell == &gr->c[0] && gr->c[0].stamp == stamp) fresh.flags |= gr->c[0].flags & CELL_MORE;
+    *free_cell = fresh;
+    return;
+  }
+  if (!head) head = xhead(g, true);
+  if (!head || nx == XCAP) {
+    incomplete(false, "more than %u distinct concurrent accesses to one memory location",
+               NCELLS);
+    return;
+  }
+  xpool[nx] = (struct xcell){.c = fresh, .next = *head};
+  *head = ++nx;
+  gr->c[0].flags |= CELL_MORE;
+}
+
+/* ---- stack captures ---------------------------------------------------------------------- */
+
+static bool capturing;
+
+bool dpu_race_capturing(void) { return capturing; }
+
+static __attribute__((noinline, cold)) void capture(uintptr_t a, uint64_t size, uint32_t site,
+                                                     uint8_t flags) {
+  struct dpu_shm *shm = dpu_rt.shm;
+  int u = dpu_rt.cur;
+  for (uint32_t i = 0; i < shm->ncapture; i++) {
+    struct dpu_race_capture *c = &shm->capture[i];
+    if (c->found || c->tid != u || c->site != site || c->epoch != clock_of[u][u] ||
+        (c->flags & DPU_ACCESS_WRITE) != (flags & DPU_ACCESS_WRITE) || a >= c->hi ||
+        a + size <= c->lo)
+      continue;
+    c->found = 1;
+    c->size = (uint32_t)size;
+    c->step = shm->nevents;
+    struct dpu_stack *s = &shm->result.stacks.threads[i];
+    s->tid = (uint16_t)u;
+    s->nframes = 0;
+    s->npcs = (uint16_t)dpu_bt_here(s->pcs, DPU_STACK_FRAMES);
+  }
+}
+
+void dpu_race_end_run(void) {
+  if (capturing) dpu_bt_symbolise(&dpu_rt.shm->result);
+}
+
+/* ---- accesses ---------------------------------------------------------------------------- */
+
+static inline void on_access(uintptr_t a, uint64_t size, uint32_t site, uint8_t flags) {
+  if (__builtin_expect(capturing, 0)) capture(a, size, site, flags);
+  if (gave_up || dpu_rt.cur < 0 || size == 0) return;
+  uintptr_t end = a + size;
+  if (end < a) end = UINTPTR_MAX; /* wrapped: up to the end of the address space */
+  uint32_t sz = size > UINT32_MAX ? UINT32_MAX : (uint32_t)size;
+  for (uintptr_t g = a & ~(uintptr_t)7; g < end && g >= (a & ~(uintptr_t)7); g += 8) {
+    unsigned lo = g < a ? (unsigned)(a - g) : 0;
+    unsigned hi = end - g >= 8 ? 8 : (unsigned)(end - g);
+    uint8_t mask = (uint8_t)((0xffu >> (8 - hi)) & (0xffu << lo));
+    access_granule(g, mask, site, flags, sz);
+  }
+}
+
+void __dpu_load(void *p, uint64_t size, uint32_t site) {
+  on_access((uintptr_t)p, size, site, 0);
+}
+
+void __dpu_store(void *p, uint64_t size, uint32_t site) {
+  on_access((uintptr_t)p, size, site, DPU_ACCESS_WRITE);
+}
+
+void dpu_race_read(const void *p, uint64_t size) {
+  if (dpu_race_on) on_access((uintptr_t)p, size, __dpu_site, 0);
+}
+
+void dpu_race_write(const void *p, uint64_t size) {
+  if (dpu_race_on) on_access((uintptr_t)p, size, __dpu_site, DPU_ACCESS_WRITE);
+}
+
+/* ---- synchronisation --------------------------------------------------------------------- */
+
+static inline uint32_t *self_clock(void) { return clock_of[dpu_rt.cur]; }
+
+void dpu_race_thread_start(int parent, int tid) {
+  if (!dpu_race_on) return;
+  uint32_t *c = clock_of[tid];
+  if (parent >= 0) {
+    memcpy(c, clock_of[parent], sizeof(vclock));
+    clock_of[parent][parent]++; /* create is a release */
+  } else {
+    memset(c, 0, sizeof(vclock));
+  }
+  c[tid] = 1;
+  memset(exit_clock[tid], 0, sizeof(vclock));
+  memset(wake_clock[tid], 0, sizeof(vclock));
+  memset(fence_rel[tid], 0, sizeof(vclock));
+  memset(acq_pend[tid], 0, sizeof(vclock));
+}
+
+void dpu_race_thread_exit(int tid) {
+  if (dpu_race_on) memcpy(exit_clock[tid], clock_of[tid], sizeof(vclock));
+}
+
+void dpu_race_thread_join(int tid) {
+  if (dpu_race_on) vc_join(self_clock(), exit_clock[tid]);
+}
+
+void dpu_race_acquire(uint64_t obj, enum dpu_sync_class cls) {
+  if (!dpu_race_on) return;
+  const uint32_t *o = obj_clock(obj, cls, false);
+  if (o) vc_join(self_clock(), o);
+}
+
+void dpu_race_release(uint64_t obj, enum dpu_sync_class cls) {
+  if (!dpu_race_on) return;
+  uint32_t *o = obj_clock(obj, cls, true);
+  if (!o) return;
+  uint32_t *c = self_clock();
+  vc_join(o, c);
+  c[dpu_rt.cur]++;
+}
+
+void dpu_race_wake(int woken) {
+  if (!dpu_race_on) return;
+  uint32_t *c = self_clock();
+  vc_join(wake_clock[woken], c);
+  c[dpu_rt.cur]++;
+}
+
+void dpu_race_woken(void) {
+  if (dpu_race_on) vc_join(self_clock(), wake_clock[dpu_rt.cur]);
+}
+
+/* LLVM's orderings (llvm-c/Core.h LLVMAtomicOrdering). */
+enum { ORD_MONOTONIC = 2, ORD_ACQUIRE = 4, ORD_RELEASE = 5, ORD_ACQ_REL = 6, ORD_SEQ_CST = 7 };
+static inline bool is_acquire(uint32_t o) {
+  return o == ORD_ACQUIRE || o == ORD_ACQ_REL || o == ORD_SEQ_CST;
+}
+static inline bool is_release(uint32_t o) {
+  return o == ORD_RELEASE || o == ORD_ACQ_REL || o == ORD_SEQ_CST;
+}
+
+void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint32_t order) {
+  if (!dpu_race_on || gave_up) return;
+  int u = dpu_rt.cur;
+  uint32_t *c = clock_of[u];
+  uint64_t loc = (uint64_t)(uintptr_t)p;
+  bool reads = kind != DPU_OP_ATOMIC_STORE;
+  bool writes = kind == DPU_OP_ATOMIC_STORE || kind == DPU_OP_ATOMIC_RMW ||
+                (kind == DPU_OP_ATOMIC_CAS && exchanged);
+  /* Read part: synchronises with the release sequence it reads from (7.17.3p2, 5.1.2.4p11). */
+  if (reads) {
+    const uint32_t *l = obj_clock(loc, DPU_SYNC_ATOMIC, false);
+    if (l) vc_join(is_acquire(order) ? c : acq_pend[u], l);
+  }
+  on_access((uintptr_t)p, size, __dpu_site,
+         (uint8_t)(DPU_ACCESS_ATOMIC | (writes ? DPU_ACCESS_WRITE : 0)));
+  if (!writes) return;
+  uint32_t *l = obj_clock(loc, DPU_SYNC_ATOMIC, true);
+  if (!l) return;
+  const uint32_t *pub = is_release(order) ? c : fence_rel[u];
+  if (kind == DPU_OP_ATOMIC_STORE) {
+    /* A store heads a new release sequence: what it publishes replaces the old one. A relaxed
+     * store publishes what its thread's last release fence did (7.17.4p2), or nothing. */
+    memcpy(l, pub, sizeof(vclock));
+  } else {
+    /* An RMW continues the release sequence it reads from (C++20 [intro.races]p5). */
+    vc_join(l, pub);
+  }
+  if (is_release(order)) c[u]++;
+}
+
+void __dpu_fence(uint32_t order) {
+  if (!dpu_race_on || dpu_rt.cur < 0) return;
+  int u = dpu_rt.cur;
+  uint32_t *c = clock_of[u];
+  if (is_acquire(order)) vc_join(c, acq_pend[u]);
+  if (is_release(order)) {
+    memcpy(fence_rel[u], c, sizeof(vclock));
+    c[u]++;
+  }
+}
+
+/* ---- set-up and reset -------------------------------------------------------------------- */
+
+int dpu_race_init(bool on) {
+  dpu_race_on = false;
+  if (!on) return 0;
+  size_t bytes = ((size_t)1 << (ADDR_BITS - CHUNK_SHIFT)) * sizeof *l1;
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                 -1, 0);
+  if (p == MAP_FAILED) return -1;
+  l1 = p;
+  dpu_race_on = true;
+  return 0;
+}
+
+void dpu_race_reset(void) {
+  if (!dpu_race_on) return;
+  for (uint32_t i = 0; i < noused; i++) otab[oused[i]].key = 0;
+  noused = 0;
+  for (uint32_t i = 0; i < nxused; i++) xmap[xused[i]].g = 0;
+  nxused = 0;
+  nx = 0;
+  for (uint32_t i = 0; i < npused; i++) pairs[pused[i]] = 0;
+  npused = 0;
+  nallocs = 0;
+  gave_up = false;
+  struct dpu_shm *shm = dpu_rt.shm;
+  shm->nraces = 0;
+  shm->races_truncated = 0;
+  shm->races_incomplete = 0;
+  capturing = shm->ncapture > 0;
+  if (capturing) {
+    struct dpu_run_result *r = &shm->result;
+    for (uint32_t i = 0; i < shm->ncapture; i++) {
+      shm->capture[i].found = 0;
+      r->stacks.threads[i].tid = shm->capture[i].tid;
+      r->stacks.threads[i].npcs = r->stacks.threads[i].nframes = 0;
+    }
+    r->stacks.state = DPU_STACKS_RAW;
+    r->nstacks = shm->ncapture;
+  }
+}

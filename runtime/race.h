@@ -1,0 +1,107 @@
+/* Data-race detection in the runner (issue #9, DESIGN.md §7).
+ *
+ * Why in the runner and not in the explorer: the runner sees every access as it happens, with
+ * the thread's vector clock at hand, so an access costs a shadow-memory look-up and no trace
+ * record; only races cross to the explorer (protocol.h: dpu_shm.races). Shipping every access
+ * to the explorer (DESIGN.md §4's "second stream") would cost shared-memory bandwidth
+ * proportional to the program's memory traffic, on every run.
+ *
+ * Happens-before is program order plus synchronises-with, computed with vector clocks
+ * (Lamport; Mattern; as in FastTrack, Flanagan & Freund, PLDI'09): one clock per thread, one
+ * per synchronisation object, per atomic location, per thread exit and per wake-up. It is not
+ * the explorer's dependence relation: two lock acquisitions of a mutex are dependent, but only
+ * unlock -> next lock orders memory. The models of runtime/ call the functions below where
+ * the operations they model synchronise:
+ *   create -> start, exit -> join, unlock -> next lock (mutex, spinlock, atomic section),
+ *   write-unlock -> next lock and read-unlock -> next write lock (rwlock), post -> wait (sem),
+ *   signal/broadcast -> the wait it wakes, every arrival of a barrier round -> every leaver,
+ *   pthread_once's routine -> every caller, and for atomics C11 7.17.3/5.1.2.4: a release (or
+ *   stronger) store or RMW -> an acquire (or stronger) load or RMW that reads from it or from
+ *   its release sequence (later RMWs), fences as 7.17.4 says; relaxed accesses order nothing.
+ *
+ * Shadow memory: every 8-byte granule of program memory has four shadow cells (and, past
+ * four, cells chained from a per-run pool). A cell is one access "key" (thread, site, kind,
+ * bytes of the granule) and the latest epoch (the thread's own clock component) at which the
+ * thread made it. Keeping every key, not only the last write and the reads (FastTrack), is what
+ * makes the detector report every racing pair of sites of a run, not only the first: a cell
+ * is dropped only when every live thread's clock has passed it, so that no later access can
+ * race with it. Cells carry the run's stamp, so a run starts with empty shadow memory at no
+ * cost. */
+#ifndef DPU_RACE_H
+#define DPU_RACE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Whether detection is on (set once by dpu_race_init). Every hook below returns at once when
+ * it is off; the instrumentation is not even emitted then (passes/accesses.c). */
+extern bool dpu_race_on;
+
+/* One-time set-up in the runner (dpu_rt_init): reserves the shadow memory's first level
+ * (address space only). Returns 0, or -1 if it cannot be reserved (detection then stays off
+ * and every run says so). */
+int dpu_race_init(bool on);
+
+/* Start of a run: forgets every clock and every shadow cell (O(what the last run used)), and
+ * arms the stack captures the explorer asked for. */
+void dpu_race_reset(void);
+
+/* Accesses. Called by the instrumented program (passes/accesses.c) with the access-site id:
+ * a load or store of `size` bytes at p. A size of 0 is no access. */
+void __dpu_load(void *p, uint64_t size, uint32_t site);
+void __dpu_store(void *p, uint64_t size, uint32_t site);
+
+/* The same from the runtime's models of libc functions (strlen, memcmp, ...): the call site is
+ * the current __dpu_site. */
+void dpu_race_read(const void *p, uint64_t size);
+void dpu_race_write(const void *p, uint64_t size);
+
+/* Threads: parent's clock -> child's (create -> start; called when tid is made, parent -1 for
+ * main); the exiting thread's clock is kept for join (exit); join acquires it. */
+void dpu_race_thread_start(int parent, int tid);
+void dpu_race_thread_exit(int tid);
+void dpu_race_thread_join(int tid);
+
+/* Synchronisation objects, each kind in its own namespace (class) so that one address can be
+ * several objects' (e.g. an rwlock's write and read clocks).
+ * acquire: the running thread's clock joins the object's; release: the object's clock joins
+ * the thread's, then the thread's epoch moves on (its later accesses are not covered). */
+enum dpu_sync_class {
+  DPU_SYNC_LOCK = 1,   /* mutex, spinlock, atomic section; an rwlock's write-unlock clock */
+  DPU_SYNC_RLOCK,      /* an rwlock's read-unlock clock (acquired by write locks only) */
+  DPU_SYNC_SEM,        /* semaphore posts (all of them: a wait acquires every earlier post) */
+  DPU_SYNC_BARRIER,    /* arrivals at a barrier */
+  DPU_SYNC_ONCE,       /* the end of a pthread_once routine */
+  DPU_SYNC_ATOMIC,     /* an atomic location (dpu_race_atomic) */
+};
+void dpu_race_acquire(uint64_t obj, enum dpu_sync_class cls);
+void dpu_race_release(uint64_t obj, enum dpu_sync_class cls);
+
+/* Condition variables: a signal or broadcast that wakes thread `woken` hands it the signaller's
+ * clock (dpu_race_wake, at the signal), which the waiter acquires when it resumes
+ * (dpu_race_woken). */
+void dpu_race_wake(int woken);
+void dpu_race_woken(void);
+
+/* Atomic operations, after the instruction's effect is decided: kind is DPU_OP_ATOMIC_LOAD,
+ * _STORE, _RMW, or _CAS (exchanged says whether a CAS wrote); order is the LLVM atomic
+ * ordering (LLVMAtomicOrdering: 2 monotonic, 4 acquire, 5 release, 6 acq_rel, 7 seq_cst) of
+ * the operation (for a failed CAS, its failure ordering). Records the atomic access of `size`
+ * bytes at p at the current site and applies C11's synchronisation (7.17.3, release sequences
+ * as in C++20 [intro.races]: a release heads a sequence continued by RMWs only). */
+void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint32_t order);
+
+/* A fence (C11 7.17.4) of LLVM ordering `order`, called by the instrumented program. */
+void __dpu_fence(uint32_t order);
+
+/* Heap blocks, to name the memory of a race: called by the allocator models for every block
+ * handed out in a run. */
+void dpu_race_alloc(const void *p, uint64_t size);
+
+/* End of a run in capture mode: symbolises the captured stacks. */
+void dpu_race_end_run(void);
+
+/* Whether this run captures race stacks (so the run's own defect stacks are not taken). */
+bool dpu_race_capturing(void);
+
+#endif
