@@ -5,6 +5,9 @@
  * DFS, reports). Start-up (clang, instrumentation, JIT) is measured separately.
  *
  *   runrate PROGRAM.c REPEAT [clang flags...]
+ *
+ * Environment: DPU_RACES=on|off (default on, like dpu's --races): whether the program is
+ * instrumented for the race detector and the runner checks its accesses.
  */
 #include <llvm-c/Orc.h>
 #include <stdio.h>
@@ -22,6 +25,16 @@ int main(int argc, char **argv) {
     return 2;
   }
   int repeat = atoi(argv[2]);
+  bool races = true;
+  const char *env = getenv("DPU_RACES");
+  if (env && *env) {
+    if (strcmp(env, "on") == 0) races = true;
+    else if (strcmp(env, "off") == 0) races = false;
+    else {
+      fprintf(stderr, "runrate: DPU_RACES must be on or off, not '%s'\n", env);
+      return 2;
+    }
+  }
   struct dpu_options o = {0};
   o.inputs = &argv[1];
   o.ninputs = 1;
@@ -32,13 +45,13 @@ int main(int argc, char **argv) {
   LLVMModuleRef mod;
   if (dpu_compile_inputs(&o, LLVMOrcThreadSafeContextGetContext(tsc), &mod) != 0) return 2;
   struct dpu_site_table sites;
-  struct dpu_instrument_options io = {0};
+  struct dpu_instrument_options io = {.races = races};
   if (dpu_instrument(mod, &io, &sites) != 0) return 2;
   double t_compile = dpu_now() - t0;
   char *pargv[] = {argv[1], NULL};
   struct dpu_executor_options xo = {.trace_cap = 1 << 16, .output_cap = 1 << 16,
                                     .max_steps = 100000, .run_timeout = 10,
-                                    .stack_size = 1 << 20, .heap_size = 1 << 28,
+                                    .stack_size = 1 << 20, .heap_size = 1 << 28, .races = races,
                                     .argc = 1, .argv = pargv};
   struct dpu_executor ex;
   if (dpu_executor_start(&ex, LLVMOrcCreateNewThreadSafeModule(mod, tsc), &xo) != 0) return 4;
@@ -61,10 +74,10 @@ int main(int argc, char **argv) {
   double wall = dpu_now() - t2;
   uint64_t runs = ex.runs - runs0;
   double exec = ex.exec_seconds - exec0;
-  printf("%-22s max-configs %6llu  runs/exploration %6llu  runs %8llu  %8.0f runs/s  "
+  printf("%-22s races %-3s  max-configs %6llu  runs/exploration %6llu  runs %8llu  %8.0f runs/s  "
          "%6.1f us/run (executor %5.1f, explorer %5.1f)  compile %.0f ms, first exploration "
          "%.0f ms\n",
-         argv[1], (unsigned long long)c.max_configs, (unsigned long long)c.runs,
+         argv[1], races ? "on" : "off", (unsigned long long)c.max_configs, (unsigned long long)c.runs,
          (unsigned long long)runs, (double)runs / wall, wall * 1e6 / (double)runs,
          exec * 1e6 / (double)runs, (wall - exec) * 1e6 / (double)runs, t_compile * 1e3,
          t_first * 1e3);

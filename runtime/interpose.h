@@ -202,6 +202,27 @@ int __dpu_putc(int c, FILE *f);
 size_t __dpu_fwrite(const void *p, size_t size, size_t n, FILE *f);
 void __dpu_perror(const char *s);
 
+void *__dpu_memcpy(void *restrict d, const void *restrict s, size_t n);
+void *__dpu_memmove(void *d, const void *s, size_t n);
+void *__dpu_memset(void *d, int c, size_t n);
+int __dpu_memcmp(const void *a, const void *b, size_t n);
+void *__dpu_memchr(const void *s, int c, size_t n);
+size_t __dpu_strlen(const char *s);
+size_t __dpu_strnlen(const char *s, size_t max);
+int __dpu_strcmp(const char *a, const char *b);
+int __dpu_strncmp(const char *a, const char *b, size_t n);
+char *__dpu_strcpy(char *restrict d, const char *restrict s);
+char *__dpu_strncpy(char *restrict d, const char *restrict s, size_t n);
+char *__dpu_strcat(char *restrict d, const char *restrict s);
+char *__dpu_strncat(char *restrict d, const char *restrict s, size_t n);
+char *__dpu_strchr(const char *s, int c);
+char *__dpu_strrchr(const char *s, int c);
+char *__dpu_strstr(const char *h, const char *n);
+int __dpu_snprintf(char *restrict buf, size_t size, const char *restrict fmt, ...);
+int __dpu_vsnprintf(char *restrict buf, size_t size, const char *restrict fmt, va_list ap);
+int __dpu_sprintf(char *restrict buf, const char *restrict fmt, ...);
+int __dpu_vsprintf(char *restrict buf, const char *restrict fmt, va_list ap);
+
 FILE *__dpu_fopen(const char *path, const char *mode);
 int __dpu_fclose(FILE *f);
 

@@ -90,6 +90,7 @@ void *__dpu_realloc(void *p, size_t n) {
     __dpu_free(p);
     return NULL;
   }
+  dpu_race_read(p, old < n ? old : n); /* the bytes it moves */
   void *q = heap_alloc(n, 16);
   if (q) {
     memcpy(q, p, old < n ? old : n);
@@ -100,11 +101,13 @@ void *__dpu_realloc(void *p, size_t n) {
 
 char *__dpu_strdup(const char *s) {
   size_t n = strlen(s) + 1;
+  dpu_race_read(s, n);
   return memcpy(heap_alloc(n, 16), s, n);
 }
 
 char *__dpu_strndup(const char *s, size_t n) {
   size_t len = strnlen(s, n);
+  dpu_race_read(s, len < n ? len + 1 : len);
   char *p = heap_alloc(len + 1, 16);
   memcpy(p, s, len);
   p[len] = 0;
@@ -176,12 +179,14 @@ int __dpu_fprintf(FILE *f, const char *fmt, ...) {
 }
 
 int __dpu_fputs(const char *s, FILE *f) {
+  dpu_race_read(s, strlen(s) + 1);
   if (!captured(f)) return fputs(s, f);
   dpu_rt_output(s, strlen(s));
   return 1;
 }
 
 int __dpu_puts(const char *s) {
+  dpu_race_read(s, strlen(s) + 1);
   dpu_rt_output(s, strlen(s));
   dpu_rt_output("\n", 1);
   return 1;
@@ -198,6 +203,7 @@ int __dpu_putc(int c, FILE *f) { return __dpu_fputc(c, f); }
 int __dpu_putchar(int c) { return __dpu_fputc(c, stdout); }
 
 size_t __dpu_fwrite(const void *p, size_t size, size_t n, FILE *f) {
+  dpu_race_read(p, size * n);
   if (!captured(f)) return fwrite(p, size, n, f);
   dpu_rt_output(p, size * n);
   return n;

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Checks that the report README.md shows in "Reading a report" is dpu's real report.
 
-    readme_block.py README.md REPORT.txt
+    readme_block.py README.md REPORT.txt [MARKER]
 
-Takes the first ```text block after the line that names tests/report/readme.c, and compares
+Takes the first ```text block after the line that names MARKER (default tests/report/readme.c),
+and compares
 it line by line with REPORT.txt, up to mutex addresses and the summary's seconds, which change
 from run to run. Prints "README block: N lines, as dpu prints them", or a diff and exit 1.
 """
@@ -20,7 +21,8 @@ def norm(lines):
 def main():
     readme, report = sys.argv[1], sys.argv[2]
     lines = open(readme).read().split("\n")
-    at = next(i for i, l in enumerate(lines) if "tests/report/readme.c" in l)
+    marker = sys.argv[3] if len(sys.argv) > 3 else "tests/report/readme.c"
+    at = next(i for i, l in enumerate(lines) if marker in l)
     begin = next(i for i in range(at, len(lines)) if lines[i].startswith("```text")) + 1
     end = next(i for i in range(begin, len(lines)) if lines[i].startswith("```"))
     want = norm(lines[begin:end])
