@@ -265,9 +265,9 @@ void dpu_report_tick(struct dpu_report *r) {
   if (r->doc_pending) rewrite_running(r);
 }
 
-/* The defect the run in shm ended with: counted, or recorded and printed if new. Returns 1
- * if it is new. */
-static int report_end(struct dpu_report *r, struct dpu_shm *shm) {
+/* The defect the run in shm ended with: counted, or recorded if new. Returns it if it is new
+ * (to be printed), else NULL. */
+static struct dpu_defect *report_end(struct dpu_report *r, struct dpu_shm *shm) {
   static struct dpu_thread_stack stacks[DPU_MAX_THREADS];
   uint32_t nstacks = dpu_defect_stacks(shm, stacks);
   uint8_t digest[DPU_DEFECT_DIGEST_BYTES];
@@ -275,7 +275,7 @@ static int report_end(struct dpu_report *r, struct dpu_shm *shm) {
   struct dpu_defect *d = dpu_defects_find(&r->defects, digest);
   if (d) {
     d->traces++;
-    return 0;
+    return NULL;
   }
   d = dpu_defects_add(&r->defects, shm, r->sites, stacks, nstacks, digest,
                       r->counts ? r->counts->runs : 0);
@@ -284,16 +284,14 @@ static int report_end(struct dpu_report *r, struct dpu_shm *shm) {
     fprintf(stderr, "dpu: error: out of memory while recording a defect (%s: %s)\n",
             dpu_end_kind(shm->result.end), shm->result.msg);
     r->doc_failed = true;
-    return 0;
   }
-  dpu_progress_clear();
-  if (r->text) print_defect(r, d);
-  return 1;
+  return d;
 }
 
-/* The races of the run in shm: counted, or recorded, captured and printed if new. Returns
- * how many are new. */
-static int report_races(struct dpu_report *r, struct dpu_shm *shm) {
+/* The races of the run in shm: counted, or recorded if new, into fresh[]. Returns how many
+ * are new. */
+static uint32_t report_races(struct dpu_report *r, struct dpu_shm *shm,
+                             struct dpu_defect **fresh) {
   uint32_t n = shm->nraces < DPU_MAX_RACES ? shm->nraces : DPU_MAX_RACES;
   if (shm->races_incomplete && !r->warned_races++) {
     dpu_progress_clear();
@@ -305,9 +303,7 @@ static int report_races(struct dpu_report *r, struct dpu_shm *shm) {
     fprintf(stderr, "dpu: warning: a run had more than %d racing pairs of sites; the others "
                     "are not reported from it\n", DPU_MAX_RACES);
   }
-  struct dpu_defect *fresh[DPU_MAX_RACES];
   uint32_t nf = 0;
-  /* Every new race is made from the run before the first capture run replaces it. */
   for (uint32_t i = 0; i < n; i++) {
     uint8_t digest[DPU_DEFECT_DIGEST_BYTES];
     dpu_race_digest(&shm->races[i], r->sites, digest);
@@ -328,25 +324,31 @@ static int report_races(struct dpu_report *r, struct dpu_shm *shm) {
     d->traces_seen = r->ntraces;
     fresh[nf++] = d;
   }
-  for (uint32_t i = 0; i < nf; i++) {
-    if (r->ex) dpu_race_capture(r->ex, fresh[i], r->sites);
-    fresh[i]->race->capture_pending = false;
-    dpu_progress_clear();
-    if (r->text) print_defect(r, fresh[i]);
-  }
-  return (int)nf;
+  return nf;
 }
 
 int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm) {
   r->ntraces++;
   bool ended = dpu_end_is_defect(shm->result.end);
-  int fresh = ended ? report_end(r, shm) : 0;
   bool raced = shm->nraces > 0;
   if (!ended && !raced && r->show_output) dpu_report_output(r, shm);
   if (ended || raced) r->defects.traces++;
-  if (raced || shm->races_incomplete) fresh += report_races(r, shm);
-  if (fresh) rewrite_running(r);
-  return fresh > 0;
+  /* Every new defect is made from the run before the first capture run replaces it: the
+   * races first (they happened before the run ended, and may be why it failed). */
+  struct dpu_defect *fresh[DPU_MAX_RACES + 1];
+  uint32_t nf = raced || shm->races_incomplete ? report_races(r, shm, fresh) : 0;
+  uint32_t nraces = nf;
+  if (ended && (fresh[nf] = report_end(r, shm))) nf++;
+  for (uint32_t i = 0; i < nf; i++) {
+    if (i < nraces) {
+      if (r->ex) dpu_race_capture(r->ex, fresh[i], r->sites);
+      fresh[i]->race->capture_pending = false;
+    }
+    dpu_progress_clear();
+    if (r->text) print_defect(r, fresh[i]);
+  }
+  if (nf) rewrite_running(r);
+  return nf > 0;
 }
 
 int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
