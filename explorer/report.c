@@ -288,6 +288,10 @@ static struct dpu_defect *report_end(struct dpu_report *r, struct dpu_shm *shm) 
   return d;
 }
 
+static int race_writes(const struct dpu_race_rec *rec) {
+  return (rec->access[0].flags & DPU_ACCESS_WRITE) + (rec->access[1].flags & DPU_ACCESS_WRITE);
+}
+
 /* The races of the run in shm: counted, or recorded if new, into fresh[]. Returns how many
  * are new. */
 static uint32_t report_races(struct dpu_report *r, struct dpu_shm *shm,
@@ -303,10 +307,22 @@ static uint32_t report_races(struct dpu_report *r, struct dpu_shm *shm,
     fprintf(stderr, "dpu: warning: a run had more than %d racing pairs of sites; the others "
                     "are not reported from it\n", DPU_MAX_RACES);
   }
+  static uint8_t digests[DPU_MAX_RACES][DPU_DEFECT_DIGEST_BYTES];
+  for (uint32_t i = 0; i < n; i++) dpu_race_digest(&shm->races[i], r->sites, digests[i]);
   uint32_t nf = 0;
   for (uint32_t i = 0; i < n; i++) {
-    uint8_t digest[DPU_DEFECT_DIGEST_BYTES];
-    dpu_race_digest(&shm->races[i], r->sites, digest);
+    const uint8_t *digest = digests[i];
+    /* Several records of one run with one digest (the load and the store of `x++` against
+     * another thread's): the first stands for them, or the one with more writes (a
+     * write/write race tells more than a read/write one of the same two lines). */
+    bool seen = false;
+    const struct dpu_race_rec *rec = &shm->races[i];
+    for (uint32_t j = 0; j < n && !seen; j++) {
+      if (memcmp(digests[j], digest, DPU_DEFECT_DIGEST_BYTES) != 0) continue;
+      if (j < i) seen = true;
+      else if (race_writes(&shm->races[j]) > race_writes(rec)) rec = &shm->races[j];
+    }
+    if (seen) continue;
     struct dpu_defect *d = dpu_defects_find(&r->defects, digest);
     if (d) {
       /* A trace counts once per defect, even if two of its races share a digest. */
@@ -314,7 +330,7 @@ static uint32_t report_races(struct dpu_report *r, struct dpu_shm *shm,
       d->traces_seen = r->ntraces;
       continue;
     }
-    d = dpu_race_defect(shm, &shm->races[i], r->sites, digest);
+    d = dpu_race_defect(shm, rec, r->sites, digest);
     if (!d || dpu_defects_insert(&r->defects, d, r->counts ? r->counts->runs : 0) != 0) {
       dpu_progress_clear();
       fprintf(stderr, "dpu: error: out of memory while recording a data race\n");

@@ -3,6 +3,7 @@
 
 #include "steps.h"
 
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -177,9 +178,45 @@ static void add_site(struct dpu_site_table *t, struct dpu_site s) {
   t->v[t->n++] = s;
 }
 
+/* The name of the function whose source inst is, from its debug location's scope: for code of
+ * an inlined function, that function's own name, not its caller's. NULL without debug info.
+ * (The LLVM-C API has no getter for a DISubprogram's name: it is the node's operand 2, and a
+ * lexical block's parent scope its operand 1, as in llvm/IR/DebugInfoMetadata.h.) */
+static char *scope_function(LLVMValueRef inst) {
+  LLVMMetadataRef sc = LLVMInstructionGetDebugLoc(inst);
+  if (!sc) return NULL;
+  sc = LLVMDILocationGetScope(sc);
+  LLVMContextRef ctx = LLVMGetModuleContext(
+      LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst))));
+  for (int depth = 0; sc && depth < 256; depth++) {
+    LLVMMetadataKind k = LLVMGetMetadataKind(sc);
+    bool sub = k == LLVMDISubprogramMetadataKind;
+    if (!sub && k != LLVMDILexicalBlockMetadataKind && k != LLVMDILexicalBlockFileMetadataKind)
+      return NULL;
+    LLVMValueRef v = LLVMMetadataAsValue(ctx, sc);
+    unsigned n = LLVMGetMDNodeNumOperands(v);
+    if (n < 3) return NULL;
+    LLVMValueRef ops[3 + 16];
+    if (n > sizeof ops / sizeof *ops) return NULL;
+    LLVMGetMDNodeOperands(v, ops);
+    if (sub) {
+      unsigned len = 0;
+      const char *name = ops[2] ? LLVMGetMDString(ops[2], &len) : NULL;
+      return name && len ? dup_str(name, len) : NULL;
+    }
+    sc = ops[1] ? LLVMValueAsMetadata(ops[1]) : NULL;
+  }
+  return NULL;
+}
+
 unsigned dpu_pass_add_site(struct dpu_site_table *t, LLVMValueRef inst, const char *what) {
   struct dpu_site s;
   dpu_pass_describe(inst, &s.file, &s.line, &s.col, &s.function);
+  char *own = scope_function(inst);
+  if (own) {
+    free(s.function);
+    s.function = own;
+  }
   s.callee = dup_str(what, strlen(what));
   add_site(t, s);
   return (unsigned)(t->n - 1);
