@@ -336,6 +336,7 @@ void dpu_defect_free(struct dpu_defect *d) {
   if (!d) return;
   free(d->message), free(d->steps), free(d->blocked), free(d->stacks), free(d->output);
   free(d->schedule);
+  free(d->visible_sites);
   dpu_race_info_free(d->race);
   free(d);
 }

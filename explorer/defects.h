@@ -54,6 +54,8 @@ struct dpu_defect {
   size_t output_len;
   bool output_truncated;
   char *schedule;                  /* its replay, "T:C,T:C,..." */
+  char *visible_sites;             /* the access sites visible when it was found ("12,15",
+                                    * for --visible-sites), or NULL */
   uint8_t digest[DPU_DEFECT_DIGEST_BYTES];
   uint64_t traces;                 /* traces that showed this defect so far */
   uint64_t first_run;              /* the run (1-based) that found it */

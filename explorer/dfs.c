@@ -30,8 +30,16 @@ static void set_choices(struct frame *f, const struct dpu_event_rec *e) {
   f->wdone = e->result ? 1ull << (e->result - 1) : 0;
 }
 
+bool dpu_explore_defer_divergence;
+char dpu_explore_divergence[DPU_MSG_MAX];
+
 bool dpu_run_was_cut(struct dpu_shm *shm) {
   int end = shm->result.end;
+  if (end == DPU_END_DIVERGED && dpu_explore_defer_divergence) {
+    if (!dpu_explore_divergence[0])
+      snprintf(dpu_explore_divergence, sizeof dpu_explore_divergence, "%s", shm->result.msg);
+    return true;
+  }
   if (end == DPU_END_LIMIT || end == DPU_END_DIVERGED) {
     dpu_progress_clear();
     fprintf(stderr, "dpu: warning: %s\n", shm->result.msg);
@@ -94,6 +102,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
       break;
     }
     c->runs++;
+    dpu_report_racing_sites(r, shm);
     const struct dpu_event_rec *ev = dpu_shm_trace(shm);
     uint32_t n = shm->nevents;
     if (dpu_run_was_cut(shm)) status = DPU_EXPLORE_INCOMPLETE;

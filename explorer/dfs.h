@@ -35,6 +35,14 @@ enum dpu_explore_status {
  * explorers. */
 bool dpu_run_was_cut(struct dpu_shm *shm);
 
+/* Racy programs (explorer/visible.h): while the visible access sites may still grow, a run
+ * that did not follow its replay is expected (an invisible racing access read another value)
+ * and is not warned about at once: with dpu_explore_defer_divergence set, dpu_run_was_cut
+ * keeps the first such message in dpu_explore_divergence (NUL-terminated; "" for none) for the
+ * caller, who prints it if no new racing site explains it. */
+extern bool dpu_explore_defer_divergence;
+extern char dpu_explore_divergence[DPU_MSG_MAX];
+
 /* Whether the exploration must stop before its next run: --max-runs or --timeout reached, or
  * interrupted. Calls o->between_runs first. Shared by both explorers. */
 bool dpu_explore_must_stop(const struct dpu_explore_options *o, const struct dpu_counts *c);

@@ -14,7 +14,7 @@ static int spin_blocked(const struct dpu_event *after, const struct dpu_event *p
                         uint32_t site, uint64_t aux) {
   if (!after || !pt || pt->site != site) return 0;
   if (op == DPU_OP_ATOMIC_CAS && !aux) return 0; /* expects what pt read: would succeed */
-  if (pt->op != DPU_OP_ATOMIC_LOAD && pt->op != DPU_OP_ATOMIC_CAS) return 0;
+  if (!dpu_op_is_read(pt->op) && pt->op != DPU_OP_ATOMIC_CAS) return 0;
   if (pt->op == DPU_OP_ATOMIC_CAS && pt->data != 0) return 0; /* exchanged, or unknown */
   /* pt read the same location (then it lies on the object's tree at or above `after`), and
    * no modification came in between. */
@@ -93,6 +93,7 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
   /* atomic.c */
   case DPU_OP_ATOMIC_LOAD:
   case DPU_OP_ATOMIC_CAS:
+  case DPU_OP_READ: /* a visible plain read: the same rule */
     if (spin_blocked(after, pt, op, site, aux)) return 0;
     break;
   default:
@@ -210,6 +211,7 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     break;
   case DPU_OP_ATOMIC_STORE:
   case DPU_OP_ATOMIC_RMW:
+  case DPU_OP_WRITE:
     s.count++;
     break;
   case DPU_OP_ATOMIC_CAS:

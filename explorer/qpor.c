@@ -579,6 +579,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
     }
     c->runs++;
     struct dpu_shm *shm = ex->shm;
+    dpu_report_racing_sites(r, shm); /* every run, even one cut short or sleep-set blocked */
     if (dpu_run_was_cut(shm)) {
       status = DPU_EXPLORE_INCOMPLETE;
       break;

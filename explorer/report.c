@@ -84,7 +84,8 @@ static void put_word(FILE *f, const char *s) {
   fputc('\'', f);
 }
 
-char *dpu_replay_command(const struct dpu_invocation *inv, const char *schedule) {
+static char *replay_command(const struct dpu_invocation *inv, const char *schedule,
+                            const char *visible) {
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
@@ -93,6 +94,7 @@ char *dpu_replay_command(const struct dpu_invocation *inv, const char *schedule)
   put_word(f, schedule);
   for (int i = 0; i < inv->ncflags; i++) put_word(f, inv->cflags[i]);
   for (int i = 0; i < inv->nrun_flags; i++) put_word(f, inv->run_flags[i]);
+  if (visible) fprintf(f, " --visible-sites=%s", visible);
   for (int i = 0; i < inv->ninputs; i++) put_word(f, inv->inputs[i]);
   if (inv->prog_argc) fputs(" --", f);
   for (int i = 0; i < inv->prog_argc; i++) put_word(f, inv->prog_argv[i]);
@@ -101,6 +103,14 @@ char *dpu_replay_command(const struct dpu_invocation *inv, const char *schedule)
     return NULL;
   }
   return buf;
+}
+
+char *dpu_replay_command(const struct dpu_invocation *inv, const char *schedule) {
+  return replay_command(inv, schedule, NULL);
+}
+
+char *dpu_defect_replay(const struct dpu_invocation *inv, const struct dpu_defect *d) {
+  return replay_command(inv, d->schedule, d->visible_sites);
 }
 
 /* ---- the text report -------------------------------------------------------------------- */
@@ -157,7 +167,7 @@ static void print_defect(struct dpu_report *r, const struct dpu_defect *d) {
     else dpu_stacks_print(f, d->stacks, d->nstacks);
     print_output(f, d->output, d->output_len, d->output_truncated);
   }
-  char *cmd = dpu_replay_command(r->inv, d->schedule);
+  char *cmd = dpu_defect_replay(r->inv, d);
   fprintf(f, "  replay: %s\n", cmd ? cmd : "(out of memory)");
   free(cmd);
   if (r->verbosity > 0) {
@@ -309,6 +319,7 @@ static uint32_t report_races(struct dpu_report *r, struct dpu_shm *shm,
   }
   static uint8_t digests[DPU_MAX_RACES][DPU_DEFECT_DIGEST_BYTES];
   for (uint32_t i = 0; i < n; i++) dpu_race_digest(&shm->races[i], r->sites, digests[i]);
+
   uint32_t nf = 0;
   for (uint32_t i = 0; i < n; i++) {
     const uint8_t *digest = digests[i];
@@ -343,6 +354,15 @@ static uint32_t report_races(struct dpu_report *r, struct dpu_shm *shm,
   return nf;
 }
 
+void dpu_report_racing_sites(struct dpu_report *r, struct dpu_shm *shm) {
+  uint32_t n = shm->nraces < DPU_MAX_RACES ? shm->nraces : DPU_MAX_RACES;
+  for (uint32_t i = 0; r->racing && i < n; i++)
+    for (int k = 0; k < 2; k++) {
+      uint32_t site = shm->races[i].access[k].site;
+      if (site < r->sites->n) r->racing[site >> 3] |= (uint8_t)(1u << (site & 7));
+    }
+}
+
 int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm) {
   r->ntraces++;
   bool ended = dpu_end_is_defect(shm->result.end);
@@ -355,6 +375,8 @@ int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm) {
   uint32_t nf = raced || shm->races_incomplete ? report_races(r, shm, fresh) : 0;
   uint32_t nraces = nf;
   if (ended && (fresh[nf] = report_end(r, shm))) nf++;
+  for (uint32_t i = 0; i < nf && r->visible_sites; i++)
+    fresh[i]->visible_sites = strdup(r->visible_sites);
   for (uint32_t i = 0; i < nf; i++) {
     if (i < nraces) {
       if (r->ex) dpu_race_capture(r->ex, fresh[i], r->sites);
@@ -382,6 +404,9 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
                 (unsigned long long)t->v[i]->traces);
       fprintf(f, ")\n");
     }
+    if (end->visible_sites)
+      fprintf(f, "dpu: racing accesses explored: %u access sites made scheduling points, %u "
+                 "explorations\n", end->visible_sites, end->explorations);
     if (strcmp(end->state, "incomplete") == 0)
       fprintf(f, "dpu: exploration incomplete (%s)\n", end->reason ? end->reason : "?");
     fprintf(f, "dpu: summary: %u defects, %llu max-configs, %llu SSBs, %llu runs, %.2f s\n", t->n,

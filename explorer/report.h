@@ -58,6 +58,8 @@ struct dpu_report_end {
   double executor_seconds;  /* statistics; 0 when not known (yet) */
   double explorer_seconds;
   double startup_seconds;
+  uint32_t visible_sites;   /* racing access sites made scheduling points (issue #10) */
+  uint32_t explorations;    /* explorations run (one more per growth of the visible sites) */
 };
 
 struct dpu_report {
@@ -80,6 +82,12 @@ struct dpu_report {
   struct dpu_defects defects;        /* distinct defects, with their trace counts */
   bool doc_failed;                   /* a document could not be written (already said) */
   uint64_t ntraces;                  /* traces accounted (dpu_report_run calls) */
+  const char *visible_sites;         /* the visible access sites of the exploration under
+                                      * way ("12,15"), NULL for none: new defects keep a copy
+                                      * for their replay commands (the caller's) */
+  uint8_t *racing;                   /* if not NULL: bit i of byte i / 8 is set for every
+                                      * access site i of a race record seen (issue #10;
+                                      * room for sites->n bits, the caller's) */
   unsigned warned_races, warned_races_truncated; /* warnings given once */
   bool doc_pending;                  /* the file lacks a defect: rewrite it when allowed */
   double doc_written, doc_cost;      /* when the file was last written, and how long it took */
@@ -99,6 +107,10 @@ int dpu_report_begin(struct dpu_report *r);
  * when this returns, and explorers call this last. Returns 1 if a new defect was found, else
  * 0. */
 int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm);
+
+/* Marks in r->racing the access sites of every race of the run in shm (called for every run,
+ * explored trace or not). */
+void dpu_report_racing_sites(struct dpu_report *r, struct dpu_shm *shm);
 
 /* Between runs: rewrites the document file if a new defect's rewrite was put off. */
 void dpu_report_tick(struct dpu_report *r);
@@ -124,6 +136,11 @@ void dpu_report_free(struct dpu_report *r);
 /* The command that replays a defect alone: "dpu replay SCHEDULE [FLAGS] INPUTS [-- ARGS]",
  * with shell quoting where a word needs it. malloc'd; NULL if out of memory. */
 char *dpu_replay_command(const struct dpu_invocation *inv, const char *schedule);
+
+/* The command that replays defect d alone: dpu_replay_command of its schedule, with
+ * `--visible-sites=...` when the exploration that found it had made access sites visible.
+ * malloc'd; NULL if out of memory. */
+char *dpu_defect_replay(const struct dpu_invocation *inv, const struct dpu_defect *d);
 
 /* Seconds since r->t0. */
 double dpu_report_elapsed(const struct dpu_report *r);

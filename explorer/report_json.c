@@ -191,7 +191,7 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
   dpu_json_put(o, "output", dpu_json_text(d->output, d->output_len), ok);
   dpu_json_put(o, "output_truncated", json_boolean(d->output_truncated), ok);
   json_t *replay = json_object();
-  char *cmd = dpu_replay_command(r->inv, d->schedule);
+  char *cmd = dpu_defect_replay(r->inv, d);
   dpu_json_put(replay, "schedule", json_string(d->schedule), ok);
   dpu_json_put(replay, "command", dpu_json_text(cmd, (size_t)-1), ok);
   if (!cmd) *ok = 0;

@@ -268,7 +268,7 @@ static json_t *stacks(const struct dpu_defect *d, int *ok) {
 static json_t *result(const struct dpu_report *r, const struct dpu_defect *d, int *ok) {
   json_t *res = json_object();
   size_t ri = rule_index(d->end);
-  char *cmd = dpu_replay_command(r->inv, d->schedule);
+  char *cmd = dpu_defect_replay(r->inv, d);
   if (!cmd) *ok = 0;
   char *text = NULL;
   size_t len = 0;

@@ -13,6 +13,7 @@
 #include "../explorer/dfs.h"
 #include "../explorer/progress.h"
 #include "../explorer/qpor.h"
+#include "../explorer/visible.h"
 #include "../passes/instrument.h"
 #include "../runtime/executor.h"
 #include "compile.h"
@@ -56,6 +57,47 @@ static void catch_signals(void) {
   sigaddset(&sa.sa_mask, SIGTERM);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
+}
+
+/* --visible-sites=ID,...: marks those sites visible. Returns 0, or -1 (message printed) when
+ * one is not the site of a plain load or store. */
+static int set_visible(struct dpu_executor *ex, const struct dpu_site_table *sites,
+                       const char *list) {
+  uint8_t *bits = dpu_shm_visible(ex->shm);
+  for (const char *p = list; *p;) {
+    char *end;
+    unsigned long id = strtoul(p, &end, 10);
+    if (end == p || id == 0 || id >= sites->n || id >= ex->shm->visible_cap ||
+        (strcmp(sites->v[id].callee, "load") != 0 && strcmp(sites->v[id].callee, "store") != 0)) {
+      fprintf(stderr, "dpu: error: --visible-sites: %lu is not the site of a load or store of "
+                      "this program (were the sources or flags changed?)\n", id);
+      return -1;
+    }
+    bits[id >> 3] |= (uint8_t)(1u << (id & 7));
+    p = *end == ',' ? end + 1 : end;
+  }
+  return 0;
+}
+
+/* The visible sites as "ID,ID,..." (malloc'd), or NULL when there are none. */
+static char *visible_list(struct dpu_executor *ex, const struct dpu_site_table *sites) {
+  const uint8_t *bits = dpu_shm_visible(ex->shm);
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) abort();
+  bool any = false;
+  for (uint32_t id = 1; id < sites->n && id < ex->shm->visible_cap; id++)
+    if (bits[id >> 3] >> (id & 7) & 1) {
+      fprintf(f, "%s%u", any ? "," : "", id);
+      any = true;
+    }
+  if (fclose(f) != 0) abort();
+  if (!any) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
 }
 
 /* Between runs: the progress line, and a pending rewrite of the report's file. */
@@ -166,6 +208,7 @@ int main(int argc, char **argv) {
       .stack_size = o.stack_size,
       .heap_size = o.heap_size,
       .races = o.races,
+      .nsites = (uint32_t)sites.n,
       .argc = o.prog_argc + 1,
       .argv = pargv,
   };
@@ -205,10 +248,65 @@ int main(int argc, char **argv) {
   }
   struct dpu_qpor_stats qs = {0};
   enum dpu_explore_status st;
+  /* Racy programs (issue #10, explorer/visible.h): explore, make the racing sites visible,
+   * explore again until no new racing site appears. */
+  uint8_t *racing = NULL;
+  char *visible_text = NULL;
+  if (o.races) {
+    racing = calloc(sites.n / 8 + 1, 1);
+    if (!racing) abort();
+    rep.racing = racing;
+    if (o.visible_sites && set_visible(&ex, &sites, o.visible_sites) != 0) {
+      dpu_executor_stop(&ex);
+      end.reason = "--visible-sites names a site that is not a load or store";
+      dpu_report_finish(&rep, &end);
+      return EXIT_USAGE;
+    }
+    rep.visible_sites = visible_text = visible_list(&ex, &sites);
+  }
+  uint32_t explorations = 0;
+  dpu_explore_defer_divergence = o.races_explore && !o.replay;
+  uint64_t *earlier = NULL; /* each defect's traces in the exploration before */
   dpu_progress_start(o.verbosity >= 0 && !o.replay, &counts, &rep.defects);
-  if (o.replay) st = dpu_explore_replay(&ex, &rep, replay, (uint32_t)nreplay, &eo, &counts);
-  else if (o.por == DPU_POR_QPOR) st = dpu_explore_qpor(&ex, &rep, &eo, &qo, &counts, &qs);
-  else st = dpu_explore_dfs(&ex, &rep, &eo, &counts);
+  for (;;) {
+    explorations++;
+    if (o.replay) st = dpu_explore_replay(&ex, &rep, replay, (uint32_t)nreplay, &eo, &counts);
+    else if (o.por == DPU_POR_QPOR) st = dpu_explore_qpor(&ex, &rep, &eo, &qo, &counts, &qs);
+    else st = dpu_explore_dfs(&ex, &rep, &eo, &counts);
+    if (o.replay || !o.races_explore) break;
+    /* An exploration cut short by a run that did not follow its replay goes on with more
+     * visible sites when new racing sites explain it; other limits end it. */
+    bool diverged = dpu_explore_divergence[0] != 0;
+    if (st != DPU_EXPLORE_COMPLETE && !(st == DPU_EXPLORE_INCOMPLETE && diverged)) break;
+    uint32_t added = dpu_visible_add(ex.shm, &sites, racing);
+    if (!added) break;
+    dpu_explore_divergence[0] = 0;
+    st = DPU_EXPLORE_COMPLETE;
+    /* Again, with a fresh unfolding; the counts become those of the new exploration. */
+    free(visible_text);
+    rep.visible_sites = visible_text = visible_list(&ex, &sites);
+    if (o.verbosity > 0 && rep.text) {
+      dpu_progress_clear();
+      fprintf(rep.text, "dpu: %u more racing access sites made visible; exploring again\n", added);
+    }
+    counts.max_configs = counts.ssbs = 0;
+    free(earlier);
+    earlier = calloc(rep.defects.n + 1, sizeof *earlier);
+    if (!earlier) abort();
+    for (uint32_t i = 0; i < rep.defects.n; i++) {
+      earlier[i] = rep.defects.v[i]->traces;
+      rep.defects.v[i]->traces = 0;
+    }
+    rep.defects.traces = 0;
+    rep.ntraces++; /* no trace of the new exploration counts as seen */
+  }
+  /* A defect that the last exploration did not show again (it should: it is a sequentially
+   * consistent execution) keeps the count of the exploration that found it. */
+  for (uint32_t i = 0; earlier && i < rep.defects.n; i++)
+    if (!rep.defects.v[i]->traces) rep.defects.v[i]->traces = earlier[i] ? earlier[i] : 1;
+  free(earlier);
+  uint32_t nvisible = o.races ? dpu_visible_count(ex.shm) : 0;
+  if (dpu_explore_divergence[0]) fprintf(stderr, "dpu: warning: %s\n", dpu_explore_divergence);
   dpu_progress_stop();
   double elapsed = dpu_now() - t0, explore_seconds = dpu_now() - explore_start;
   FILE *text = rep.text;
@@ -233,7 +331,9 @@ int main(int argc, char **argv) {
 
   end = (struct dpu_report_end){.executor_seconds = ex.exec_seconds,
                                 .explorer_seconds = explore_seconds - ex.exec_seconds,
-                                .startup_seconds = startup_seconds};
+                                .startup_seconds = startup_seconds,
+                                .visible_sites = nvisible,
+                                .explorations = explorations};
   switch (st) {
   case DPU_EXPLORE_FAILED:
     end.state = "failed";
@@ -265,6 +365,8 @@ int main(int argc, char **argv) {
     code = EXIT_INTERNAL;
   }
   dpu_report_free(&rep);
+  free(racing);
+  free(visible_text);
   free(pargv);
   free(replay);
   dpu_site_table_free(&sites);

@@ -13,7 +13,7 @@
 
 enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
-  OPT_RACES, OPT_NO_RACES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
+  OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT
 };
 
@@ -21,6 +21,7 @@ static const struct option longopts[] = {
     {"por", required_argument, 0, OPT_POR},
     {"races", required_argument, 0, OPT_RACES},
     {"no-races", no_argument, 0, OPT_NO_RACES},
+    {"visible-sites", required_argument, 0, OPT_VISIBLE_SITES},
     {"timeout", required_argument, 0, OPT_TIMEOUT},
     {"run-timeout", required_argument, 0, OPT_RUN_TIMEOUT},
     {"max-runs", required_argument, 0, OPT_MAX_RUNS},
@@ -74,7 +75,11 @@ static void usage(FILE *f) {
       "                         (default 100000)\n"
       "  --max-events=N         trace capacity per run (default 1000000)\n"
       "  --stop-on-defect       stop at the first defect\n"
-      "  --races=on|off         report data races (default on); --no-races = --races=off\n"
+      "  --races=on|report|off  on (default): report data races, and explore the orders of\n"
+      "                         the racing accesses too; report: report them, explore the\n"
+      "                         synchronisation only; off: neither (--no-races)\n"
+      "  --visible-sites=ID,... access sites whose accesses are scheduling points from the\n"
+      "                         start (replay commands of racy programs say which)\n"
       "  --nondet=VALUE         every __VERIFIER_nondet_* call returns VALUE (without it,\n"
       "                         programs that call them are rejected)\n"
       "  --replay=T:C,T:C,...   run once, following this schedule (same as dpu replay)\n"
@@ -164,6 +169,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   o->heap_size = (size_t)256 << 20;
   o->skip_step = 4;
   o->races = true;
+  o->races_explore = true;
 
   /* `dpu replay SCHEDULE ...`: getopt then sees SCHEDULE where it expects the program name
    * and parses the rest as usual. */
@@ -256,16 +262,26 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
     case OPT_STOP: o->stop_on_defect = true; break;
     case OPT_SHOW_OUTPUT: o->show_output = true; break;
     case OPT_RACES:
-      if (strcmp(optarg, "on") == 0) o->races = true;
-      else if (strcmp(optarg, "off") == 0) o->races = false;
+      if (strcmp(optarg, "on") == 0) o->races = o->races_explore = true;
+      else if (strcmp(optarg, "report") == 0) o->races = true, o->races_explore = false;
+      else if (strcmp(optarg, "off") == 0) o->races = o->races_explore = false;
       else {
-        fprintf(stderr, "dpu: error: --races takes on or off, not '%s'\n", optarg);
+        fprintf(stderr, "dpu: error: --races takes on, report or off, not '%s'\n", optarg);
         return 2;
       }
       add_run_flag(o, "races", optarg);
       break;
+    case OPT_VISIBLE_SITES:
+      for (const char *c = optarg; *c; c++)
+        if (!(*c >= '0' && *c <= '9') && *c != ',') {
+          fprintf(stderr, "dpu: error: --visible-sites takes site ids, e.g. 12,15, not '%s'\n",
+                  optarg);
+          return 2;
+        }
+      o->visible_sites = optarg;
+      break;
     case OPT_NO_RACES:
-      o->races = false;
+      o->races = o->races_explore = false;
       add_run_flag(o, "races", "off");
       break;
     case OPT_REPLAY:

@@ -74,7 +74,8 @@ static bool unshared(LLVMValueRef p) {
 }
 
 struct hooks {
-  LLVMTypeRef ty;        /* void (ptr, i64, i32) */
+  LLVMTypeRef ty;        /* void (ptr, i64, i32): __dpu_load */
+  LLVMTypeRef sty;       /* void (ptr, i64, i32, i64): __dpu_store, with the value stored */
   LLVMValueRef load, store;
   LLVMTypeRef fence_ty;  /* void (i32) */
   LLVMValueRef fence;
@@ -86,13 +87,32 @@ static LLVMValueRef declare(LLVMModuleRef mod, const char *name, LLVMTypeRef ty)
   return f ? f : LLVMAddFunction(mod, name, ty);
 }
 
-/* Puts `call hook(ptr, size, site)` before inst, with inst's debug location. */
+/* The value v (of a store) as an i64 for the runtime's reports: integers, pointers and
+ * floating-point values of up to 8 bytes, zero-extended (a float by its bits); 0 for others. */
+static LLVMValueRef value_bits(LLVMBuilderRef b, const struct hooks *h, LLVMTargetDataRef td,
+                               LLVMValueRef v) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  unsigned long long bits = LLVMSizeOfTypeInBits(td, t);
+  if (k == LLVMPointerTypeKind) return LLVMBuildPtrToInt(b, v, h->i64, "");
+  if (bits > 64) return LLVMConstInt(h->i64, 0, 0);
+  if (k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind || k == LLVMHalfTypeKind) {
+    v = LLVMBuildBitCast(b, v, LLVMIntTypeInContext(LLVMGetTypeContext(t), (unsigned)bits), "");
+    k = LLVMIntegerTypeKind;
+  }
+  if (k == LLVMIntegerTypeKind) return LLVMBuildZExtOrBitCast(b, v, h->i64, "");
+  return LLVMConstInt(h->i64, 0, 0);
+}
+
+/* Puts `call hook(ptr, size, site)` (a load) or `call hook(ptr, size, site, value)` (a store,
+ * value not NULL) before inst, with inst's debug location. */
 static void call_hook(LLVMBuilderRef b, const struct hooks *h, LLVMValueRef hook,
-                      LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef size, unsigned site) {
+                      LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef size, unsigned site,
+                      LLVMValueRef value) {
   LLVMPositionBuilderBefore(b, inst);
   if (LLVMTypeOf(size) != h->i64) size = LLVMBuildZExtOrBitCast(b, size, h->i64, "");
-  LLVMValueRef c = LLVMBuildCall2(b, h->ty, hook,
-                                  (LLVMValueRef[]){ptr, size, LLVMConstInt(h->i32, site, 0)}, 3, "");
+  LLVMValueRef args[4] = {ptr, size, LLVMConstInt(h->i32, site, 0), value};
+  LLVMValueRef c = LLVMBuildCall2(b, value ? h->sty : h->ty, hook, args, value ? 4 : 3, "");
   LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(inst));
 }
 
@@ -114,8 +134,10 @@ void dpu_pass_accesses(LLVMModuleRef mod, struct dpu_site_table *sites) {
   h.i64 = LLVMInt64TypeInContext(ctx);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
   h.ty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), (LLVMTypeRef[]){ptr, h.i64, h.i32}, 3, 0);
+  h.sty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), (LLVMTypeRef[]){ptr, h.i64, h.i32, h.i64},
+                           4, 0);
   h.load = declare(mod, "__dpu_load", h.ty);
-  h.store = declare(mod, "__dpu_store", h.ty);
+  h.store = declare(mod, "__dpu_store", h.sty);
   h.fence_ty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), (LLVMTypeRef[]){h.i32}, 1, 0);
   h.fence = declare(mod, "__dpu_fence", h.fence_ty);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
@@ -141,7 +163,13 @@ void dpu_pass_accesses(LLVMModuleRef mod, struct dpu_site_table *sites) {
           LLVMTypeRef vty = store ? LLVMTypeOf(LLVMGetOperand(i, 0)) : LLVMTypeOf(i);
           unsigned long long size = LLVMStoreSizeOfType(td, vty);
           unsigned site = dpu_pass_add_site(sites, i, store ? "store" : "load");
-          call_hook(b, &h, store ? h.store : h.load, i, p, LLVMConstInt(h.i64, size, 0), site);
+          LLVMValueRef value = NULL;
+          if (store) {
+            LLVMPositionBuilderBefore(b, i);
+            value = value_bits(b, &h, td, LLVMGetOperand(i, 0));
+          }
+          call_hook(b, &h, store ? h.store : h.load, i, p, LLVMConstInt(h.i64, size, 0), site,
+                    value);
           continue;
         }
         const char *in = intrinsic(i);
@@ -155,11 +183,11 @@ void dpu_pass_accesses(LLVMModuleRef mod, struct dpu_site_table *sites) {
         unsigned site = 0;
         if (cpy && !unshared(LLVMGetOperand(i, 1))) {
           site = dpu_pass_add_site(sites, i, what);
-          call_hook(b, &h, h.load, i, LLVMGetOperand(i, 1), len, site);
+          call_hook(b, &h, h.load, i, LLVMGetOperand(i, 1), len, site, NULL);
         }
         if (!unshared(dst)) {
           if (!site) site = dpu_pass_add_site(sites, i, what);
-          call_hook(b, &h, h.store, i, dst, len, site);
+          call_hook(b, &h, h.store, i, dst, len, site, LLVMConstInt(h.i64, 0, 0));
         }
       }
     }

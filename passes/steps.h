@@ -17,7 +17,8 @@
 void dpu_pass_atomics(LLVMModuleRef mod);
 
 /* Memory accesses (issue #9, DESIGN.md §3): puts `call @__dpu_load(ptr, i64 size, i32 site)`
- * before every non-atomic load and `call @__dpu_store(...)` before every non-atomic store of
+ * before every non-atomic load and `call @__dpu_store(ptr, i64 size, i32 site, i64 value)`
+ * (value: the bits of a scalar stored, else 0) before every non-atomic store of
  * memory that may be shared, both before memcpy/memmove (source read, destination written) and
  * a store before memset intrinsics, and `call @__dpu_fence(i32 ordering)` before every fence.
  * Memory that cannot be shared is skipped: allocas whose address does not escape (see

@@ -93,7 +93,12 @@ static uint64_t value_at(const void *p, uint32_t size) {
   case 1: return *(const uint8_t *)p;
   case 2: return *(const uint16_t *)p;
   case 4: return *(const uint32_t *)p;
-  default: return *(const uint64_t *)p;
+  case 8: return *(const uint64_t *)p;
+  default: {
+    uint64_t v = 0;
+    memcpy(&v, p, size < 8 ? size : 8);
+    return v;
+  }
   }
 }
 
@@ -125,6 +130,29 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
     ++*v;
     dpu_race_atomic(addr, size, (uint8_t)op, false, order);
   }
+}
+
+void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, uint64_t value) {
+  uint64_t obj = (uint64_t)(uintptr_t)p & ~(uint64_t)7;
+  struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
+  uint32_t saved = __dpu_site;
+  __dpu_site = site; /* the record's site: the access's */
+  struct dpu_event_rec *e = dpu_rt_visible_aux(write ? DPU_OP_WRITE : DPU_OP_READ, obj, 0);
+  __dpu_site = saved;
+  uint32_t *v = version_of(obj);
+  if (!v) dpu_rt_end(DPU_END_LIMIT, 0, "more than %d atomic locations in one run", VCAP * 3 / 4);
+  if (write) {
+    ++*v;
+    e->aux = value;
+    return;
+  }
+  value = value_at(p, size);
+  e->aux = value;
+  t->last_read = true;
+  t->last_obj = obj;
+  t->last_site = site;
+  t->last_version = *v;
+  t->last_value = value;
 }
 
 void __dpu_atomic_cas_result(uint32_t exchanged) {

@@ -144,7 +144,7 @@ int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
                        const struct dpu_executor_options *opt) {
   memset(ex, 0, sizeof *ex);
   ex->run_timeout = opt->run_timeout;
-  ex->shm = dpu_shm_create(opt->trace_cap + 1, opt->trace_cap, opt->output_cap);
+  ex->shm = dpu_shm_create(opt->trace_cap + 1, opt->trace_cap, opt->output_cap, opt->nsites);
   if (!ex->shm) {
     fprintf(stderr, "dpu: error: cannot map shared memory: %s\n", strerror(errno));
     return -1;

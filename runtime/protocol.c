@@ -6,14 +6,17 @@
 
 static uint32_t align64(uint32_t x) { return (x + 63u) & ~63u; }
 
-struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t output_cap) {
+struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t output_cap,
+                               uint32_t visible_cap) {
   uint32_t off = align64(sizeof(struct dpu_shm));
   uint32_t replay_off = off;
   off = align64(off + replay_cap * (uint32_t)sizeof(struct dpu_replay_step));
   uint32_t trace_off = off;
   off = align64(off + trace_cap * (uint32_t)sizeof(struct dpu_event_rec));
   uint32_t output_off = off;
-  size_t total = (size_t)off + output_cap;
+  off = align64(off + output_cap);
+  uint32_t visible_off = off;
+  size_t total = (size_t)off + visible_cap / 8 + 1;
   struct dpu_shm *s =
       mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (s == MAP_FAILED) return NULL;
@@ -28,13 +31,15 @@ struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t
   s->replay_off = replay_off;
   s->trace_off = trace_off;
   s->output_off = output_off;
+  s->visible_cap = visible_cap;
+  s->visible_off = visible_off;
   for (unsigned i = 0; i < DPU_MAX_THREADS; i++) s->pending[i].op = DPU_OP_COUNT;
   return s;
 }
 
 void dpu_shm_destroy(struct dpu_shm *s) {
   if (!s) return;
-  size_t total = (size_t)s->output_off + s->output_cap;
+  size_t total = (size_t)s->visible_off + s->visible_cap / 8 + 1;
   sem_destroy(&s->req);
   sem_destroy(&s->done);
   munmap(s, total);
@@ -93,6 +98,8 @@ const char *dpu_op_name(uint8_t op) {
       [DPU_OP_ATOMIC_STORE] = "atomic-store",
       [DPU_OP_ATOMIC_RMW] = "atomic-rmw",
       [DPU_OP_ATOMIC_CAS] = "atomic-cas",
+      [DPU_OP_READ] = "read",
+      [DPU_OP_WRITE] = "write",
       [DPU_OP_PROCESS_EXIT] = "exit",
   };
   return op < DPU_OP_COUNT && names[op] ? names[op] : "?";

@@ -80,6 +80,12 @@ enum dpu_op {
                           * aux = 1 when it would fail again if the location is unchanged since
                           * the thread's previous operation, a failed read of it at the same
                           * call site (a spin: see runtime/atomic.c) */
+  /* Plain (non-atomic) accesses at the access sites that the exploration made visible because
+   * they race (issue #10, dpu_shm_visible): operations on the object "the 8-byte granule at
+   * obj"; aux = the value read or written (up to 8 bytes, zero-extended). A read follows the
+   * spin-loop rule of atomic loads (runtime/atomic.c). */
+  DPU_OP_READ,
+  DPU_OP_WRITE,
   DPU_OP_PROCESS_EXIT,   /* exit() or return from main; ends the run; obj = 0 */
   DPU_OP_COUNT
 };
@@ -89,6 +95,17 @@ enum dpu_op {
  * location, which spin-loop detection uses (see dpu_op_spin_read). */
 static inline int dpu_op_is_atomic(uint8_t op) {
   return op >= DPU_OP_ATOMIC_LOAD && op <= DPU_OP_ATOMIC_CAS;
+}
+
+/* Whether op accesses a memory location: an atomic access, or a visible plain read or write.
+ * These are the operations the spin-loop rule looks at. */
+static inline int dpu_op_is_access(uint8_t op) {
+  return op >= DPU_OP_ATOMIC_LOAD && op <= DPU_OP_WRITE;
+}
+
+/* Whether op reads a location without modifying it (a CAS may: see its result). */
+static inline int dpu_op_is_read(uint8_t op) {
+  return op == DPU_OP_ATOMIC_LOAD || op == DPU_OP_READ;
 }
 
 /* Whether op never blocks and its outcome depends on the object's state (trylock-like). */
@@ -300,8 +317,8 @@ struct dpu_race_capture {
   uint64_t lo, hi;
 };
 
-/* The shared region. One fixed header, then three arrays whose capacities are set at start:
- * replay[replay_cap], trace[trace_cap], output[output_cap] bytes. Offsets are from the start
+/* The shared region. One fixed header, then four arrays whose capacities are set at start:
+ * replay[replay_cap], trace[trace_cap], output[output_cap] bytes, visible[visible_cap] bits. Offsets are from the start
  * of the region. Protocol: the explorer fills replay, posts req; the runner runs once, fills
  * result/trace/output, posts done. If the runner dies, the zygote posts done after marking the
  * result. */
@@ -313,8 +330,8 @@ struct dpu_shm {
   volatile uint32_t runner_forks;  /* how many runners the zygote has started */
   int32_t zygote_error;            /* non-zero: the executor could not start (msg in result) */
 
-  uint32_t replay_cap, trace_cap, output_cap;
-  uint32_t replay_off, trace_off, output_off;
+  uint32_t replay_cap, trace_cap, output_cap, visible_cap;
+  uint32_t replay_off, trace_off, output_off, visible_off;
 
   uint32_t replay_len;             /* request */
 
@@ -366,11 +383,17 @@ static inline struct dpu_event_rec *dpu_shm_trace(struct dpu_shm *s) {
   return (struct dpu_event_rec *)((char *)s + s->trace_off);
 }
 static inline char *dpu_shm_output(struct dpu_shm *s) { return (char *)s + s->output_off; }
+/* The access sites whose accesses are visible operations (DPU_OP_READ/WRITE): bit i of byte
+ * i / 8 for site id i < visible_cap. Written by the explorer between runs (issue #10). */
+static inline uint8_t *dpu_shm_visible(struct dpu_shm *s) {
+  return (uint8_t *)s + s->visible_off;
+}
 
 /* Maps and initialises a shared region for the given capacities (counts of replay steps, trace
- * records, output bytes). Returns NULL with errno set on failure. Ownership: the caller; it
- * lives until dpu_shm_destroy (inherited by forked children). */
-struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t output_cap);
+ * records, output bytes, access sites). Returns NULL with errno set on failure. Ownership: the
+ * caller; it lives until dpu_shm_destroy (inherited by forked children). */
+struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t output_cap,
+                               uint32_t visible_cap);
 
 /* Unmaps a region made by dpu_shm_create. */
 void dpu_shm_destroy(struct dpu_shm *s);

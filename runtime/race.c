@@ -393,11 +393,21 @@ static inline void on_access(uintptr_t a, uint64_t size, uint32_t site, uint8_t 
   }
 }
 
+/* Whether the access of `size` bytes at p at site is a visible operation: its site was made
+ * visible, and it is a scalar within one 8-byte granule (the object of the operation). */
+static inline bool visible(uintptr_t p, uint64_t size, uint32_t site) {
+  return __builtin_expect(dpu_rt.visible[site >> 3] >> (site & 7) & 1, 0) && size <= 8 &&
+         (p & 7) + size <= 8;
+}
+
 void __dpu_load(void *p, uint64_t size, uint32_t site) {
+  if (visible((uintptr_t)p, size, site)) dpu_rt_access_visible(p, (uint32_t)size, site, false, 0);
   on_access((uintptr_t)p, size, site, 0);
 }
 
-void __dpu_store(void *p, uint64_t size, uint32_t site) {
+void __dpu_store(void *p, uint64_t size, uint32_t site, uint64_t value) {
+  if (visible((uintptr_t)p, size, site))
+    dpu_rt_access_visible(p, (uint32_t)size, site, true, value);
   on_access((uintptr_t)p, size, site, DPU_ACCESS_WRITE);
 }
 

@@ -54,6 +54,7 @@ struct dpu_rt {
   struct dpu_rt_config cfg;
   struct dpu_shm *shm;
   struct dpu_event_rec *trace;
+  const uint8_t *visible;   /* the visible access sites (dpu_shm_visible) */
   struct dpu_rt_thread threads[DPU_MAX_THREADS]; /* indexed by canonical id */
   uint16_t order[DPU_MAX_THREADS]; /* ids of the threads created in this run, in order */
   unsigned nthreads;        /* threads created in this run */
@@ -172,6 +173,12 @@ bool dpu_rt_mutex_held(pthread_mutex_t *m);
 
 /* Relocks m after a condition wait (pthread_cond_wait's last event, a MUTEX_LOCK). */
 void dpu_rt_mutex_relock(pthread_mutex_t *m);
+
+/* A plain access at a visible site (issue #10): the running thread's read (write: true, value
+ * the bits written) of `size` bytes at p becomes a visible operation DPU_OP_READ / _WRITE on
+ * the 8-byte granule that holds p, under the spin-loop rule of atomic loads (atomic.c).
+ * Returns once the scheduler has chosen the thread; the access itself follows. */
+void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, uint64_t value);
 
 /* Resets atomic.c's per-location versions and the atomic section (start of a run). */
 void dpu_rt_atomic_reset(void);

@@ -189,7 +189,8 @@ static const uint64_t may_block =
     BIT(DPU_OP_MUTEX_LOCK) | BIT(DPU_OP_SPIN_LOCK) | BIT(DPU_OP_ATOMIC_BEGIN) |
     BIT(DPU_OP_COND_RESUME) | BIT(DPU_OP_RWLOCK_RDLOCK) | BIT(DPU_OP_RWLOCK_WRLOCK) |
     BIT(DPU_OP_SEM_WAIT) | BIT(DPU_OP_BARRIER_LEAVE) | BIT(DPU_OP_ONCE_ENTER) |
-    BIT(DPU_OP_ATOMIC_LOAD) | BIT(DPU_OP_ATOMIC_CAS) | BIT(DPU_OP_THREAD_JOIN);
+    BIT(DPU_OP_ATOMIC_LOAD) | BIT(DPU_OP_ATOMIC_CAS) | BIT(DPU_OP_READ) |
+    BIT(DPU_OP_THREAD_JOIN);
 _Static_assert(DPU_OP_COUNT <= 64, "may_block is a 64-bit set");
 
 /* On the hot path: called for every live thread at every step. */
@@ -219,6 +220,7 @@ static bool thread_enabled(const struct dpu_rt_thread *t, int tid) {
     return dpu_rt_once_enabled(op, obj, tid);
   case DPU_OP_ATOMIC_LOAD:
   case DPU_OP_ATOMIC_CAS:
+  case DPU_OP_READ:
     return dpu_rt_atomic_enabled(op, obj, tid);
   case DPU_OP_THREAD_JOIN: {
     uint64_t target = obj;
@@ -302,14 +304,15 @@ static bool spin_end(void) {
   for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
     unsigned i = dpu_rt.order[k];
     const struct dpu_rt_thread *t = &dpu_rt.threads[i];
-    if (t->state != DPU_TS_ALIVE || !dpu_op_is_atomic(t->pend_op)) continue;
+    if (t->state != DPU_TS_ALIVE || !dpu_op_is_access(t->pend_op)) continue;
     uint32_t site = __dpu_site;
     __dpu_site = t->pend_site;
     dpu_rt.cur = (int)i;
     dpu_rt_set_end(DPU_END_HANG_STEPS, 0,
-                   "T%u spins forever: it keeps reading the atomic location %#llx, which no "
+                   "T%u spins forever: it keeps reading the %slocation %#llx, which no "
                    "other thread will change",
-                   i, (unsigned long long)t->pend_obj);
+                   i, t->pend_op == DPU_OP_READ ? "" : "atomic ",
+                   (unsigned long long)t->pend_obj);
     dpu_rt.cur = -1;
     __dpu_site = site;
     return true;
@@ -369,6 +372,11 @@ void dpu_rt_run_once(void) {
       tid = replay[ri].tid;
       if (tid >= DPU_MAX_THREADS || !(en & (1ull << tid))) {
         dpu_rt.cur = -1;
+        if (getenv("DPU_DEBUG_DIVERGE") && tid < DPU_MAX_THREADS) {
+          const struct dpu_rt_thread *t = &dpu_rt.threads[tid];
+          dprintf(dpu_rt.cfg.internal_fd, "diverge: T%d pend op %u obj %#llx site %u; last_read %d obj %#llx site %u ver %u\n", tid, t->pend_op, (unsigned long long)t->pend_obj, t->pend_site, t->last_read, (unsigned long long)t->last_obj, t->last_site, t->last_version);
+          for (uint32_t k = 0; k < shm->nevents; k++) dprintf(dpu_rt.cfg.internal_fd, "  ev %u T%u op %u obj %#llx site %u\n", k, dpu_rt.trace[k].tid, dpu_rt.trace[k].op, (unsigned long long)dpu_rt.trace[k].obj, dpu_rt.trace[k].site);
+        }
         dpu_rt_set_end(DPU_END_DIVERGED, tid,
                        "replay step %u asks for T%d, which cannot move: the program does not "
                        "behave the same way on every run (time, randomness, input?)",
@@ -457,6 +465,7 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   dpu_rt.cfg = *cfg;
   dpu_rt.shm = shm;
   dpu_rt.trace = dpu_shm_trace(shm);
+  dpu_rt.visible = dpu_shm_visible(shm);
   dpu_rt.cur = -1;
   if (cfg->argc >= (int)(sizeof argv_copy / sizeof *argv_copy)) {
     dprintf(cfg->internal_fd, "dpu: error: too many program arguments\n");

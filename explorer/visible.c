@@ -1,0 +1,25 @@
+/* See visible.h. */
+#include "visible.h"
+
+#include <string.h>
+
+uint32_t dpu_visible_add(struct dpu_shm *shm, const struct dpu_site_table *sites,
+                         const uint8_t *racing) {
+  uint8_t *bits = dpu_shm_visible(shm);
+  uint32_t added = 0;
+  for (uint32_t site = 1; site < sites->n && site < shm->visible_cap; site++) {
+    if (!(racing[site >> 3] >> (site & 7) & 1) || (bits[site >> 3] >> (site & 7) & 1)) continue;
+    const char *what = sites->v[site].callee;
+    if (strcmp(what, "load") != 0 && strcmp(what, "store") != 0) continue;
+    bits[site >> 3] |= (uint8_t)(1u << (site & 7));
+    added++;
+  }
+  return added;
+}
+
+uint32_t dpu_visible_count(struct dpu_shm *shm) {
+  const uint8_t *bits = dpu_shm_visible(shm);
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < (shm->visible_cap + 7) / 8; i++) n += (uint32_t)__builtin_popcount(bits[i]);
+  return n;
+}

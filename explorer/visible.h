@@ -1,0 +1,36 @@
+/* Racy programs (issue #10): the access sites that race become visible operations, and the
+ * program is explored again, until no new racing site appears.
+ *
+ * Why it is complete: an exploration with visible set V runs every Mazurkiewicz trace of the
+ * program's synchronisation and of its accesses at sites in V, and reports every race of every
+ * trace it runs (runtime/race.h). If it reports no race with a site outside V, then in every
+ * explored execution the accesses left invisible race with nothing: each is ordered by
+ * happens-before with every conflicting access of other threads, so no schedule of the
+ * invisible accesses between two visible operations changes what any thread reads, and the
+ * explored traces cover every sequentially consistent execution of the program (the
+ * invisible accesses commute with everything they are not ordered against). A new racing
+ * site means a schedule of it was not explored: it joins V and the exploration starts again
+ * with a fresh unfolding (the earlier one's events have the wrong dependence: a read that was
+ * invisible is missing from them). The cost of a restart is one more exploration of the
+ * program with a larger V; V only grows, so there are at most as many restarts as racing
+ * sites, and in practice one or two (bench/README.md). Defects found by earlier explorations
+ * are kept (each is a real execution); the counts are those of the last one. */
+#ifndef DPU_VISIBLE_H
+#define DPU_VISIBLE_H
+
+#include <stdint.h>
+
+#include "../passes/instrument.h"
+#include "../runtime/protocol.h"
+
+/* Marks visible, in the bitmap of shm (dpu_shm_visible), every plain load or store site that
+ * is set in `racing` (a bitmap of site ids: the sites of every race record seen, see
+ * dpu_report.racing) and not visible yet; memcpy-like and libc sites stay invisible (their
+ * accesses are not single locations). Returns how many sites it added. */
+uint32_t dpu_visible_add(struct dpu_shm *shm, const struct dpu_site_table *sites,
+                         const uint8_t *racing);
+
+/* How many sites are visible. */
+uint32_t dpu_visible_count(struct dpu_shm *shm);
+
+#endif
