@@ -44,6 +44,16 @@ void dpu_race_digest(const struct dpu_race_rec *rec, const struct dpu_site_table
 
 /* ---- wording ----------------------------------------------------------------------------- */
 
+/* "an" before a number whose English name starts with a vowel (8, 11, 18, 80, 800, 8000,
+ * 11000, ...), else "a". */
+static const char *article(unsigned long long n) {
+  char s[24];
+  int len = snprintf(s, sizeof s, "%llu", n);
+  if (s[0] == '8') return "an";
+  if (len % 3 == 2 && s[0] == '1' && (s[1] == '1' || s[1] == '8')) return "an";
+  return "a";
+}
+
 /* The memory of the race as the program names it (see races.h), malloc'd. */
 static char *memory_text(const struct dpu_race_rec *r, const struct dpu_site_table *sites) {
   char *buf = NULL;
@@ -61,12 +71,18 @@ static char *memory_text(const struct dpu_race_rec *r, const struct dpu_site_tab
     break;
   case DPU_MEM_HEAP: {
     struct dpu_loc l = dpu_site_loc(sites, r->index);
-    fprintf(f, "offset %llu of a %llu-byte heap block allocated", (unsigned long long)r->offset,
-            (unsigned long long)r->size);
+    fprintf(f, "offset %llu of %s %llu-byte heap block (allocated", (unsigned long long)r->offset,
+            article(r->size), (unsigned long long)r->size);
     if (l.file) fprintf(f, " at %s:%u in %s", l.file, l.line, l.function);
-    fprintf(f, " by T%u", r->owner);
+    fprintf(f, " by T%u)", r->owner);
     break;
   }
+  case DPU_MEM_TLS:
+    fprintf(f, "T%u's copy of the thread-local ", r->owner);
+    if (r->index < sites->ntls) fprintf(f, "'%s'", sites->tls[r->index]);
+    else fprintf(f, "variable");
+    if (r->offset) fprintf(f, " + %llu", (unsigned long long)r->offset);
+    break;
   case DPU_MEM_STACK:
     fprintf(f, "a local variable of T%u (on its stack)", r->owner);
     break;
@@ -213,7 +229,9 @@ void dpu_race_print(FILE *f, const struct dpu_defect *d) {
   for (int i = 0; i < 2; i++) {
     const struct dpu_race_access *a = &ri->access[i];
     fprintf(f, "  stack of the %s by T%u", dpu_race_kind(a->rec.flags), a->rec.tid);
-    if (a->step) fprintf(f, " (after step #%u)", a->step);
+    /* An atomic access is a step of its own (the last one before it). */
+    if (a->step)
+      fprintf(f, a->rec.flags & DPU_ACCESS_ATOMIC ? " (step #%u)" : " (after step #%u)", a->step);
     fprintf(f, ":\n");
     if (!a->captured) {
       fprintf(f, "    (not captured)\n");
@@ -226,10 +244,15 @@ void dpu_race_print(FILE *f, const struct dpu_defect *d) {
       fprintf(f, "\n");
     }
   }
+  /* The address is of the first byte both accesses touch (a memcpy may start before it). */
   fprintf(f, "  memory: %s", ri->memory);
-  if (ri->rec.mem == DPU_MEM_GLOBAL)
-    fprintf(f, " (a global of %llu bytes)", (unsigned long long)ri->rec.size);
-  fprintf(f, " at %#llx\n", (unsigned long long)ri->rec.addr);
+  if (ri->rec.mem == DPU_MEM_GLOBAL || ri->rec.mem == DPU_MEM_TLS)
+    fprintf(f, ri->rec.mem == DPU_MEM_GLOBAL ? " (a global of %llu bytes)" : " (%llu bytes)",
+            (unsigned long long)ri->rec.size);
+  bool ranged = ri->access[0].size > 1 || ri->access[1].size > 1;
+  fprintf(f, " at %#llx%s\n", (unsigned long long)ri->rec.addr,
+          ranged && (ri->access[0].size != ri->access[1].size) ? ", the first byte both touch"
+                                                                 : "");
 }
 
 void dpu_race_info_free(struct dpu_race_info *ri) {

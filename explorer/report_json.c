@@ -140,10 +140,10 @@ static json_t *race_json(const struct dpu_defect *d, int *ok) {
     dpu_json_push(acc, ao, ok);
   }
   dpu_json_put(o, "accesses", acc, ok);
-  static const char *const kinds[] = {"unknown", "global", "heap", "stack"};
+  static const char *const kinds[] = {"unknown", "global", "heap", "stack", "thread-local"};
   json_t *m = json_object();
   dpu_json_put(m, "description", dpu_json_text(ri->memory, (size_t)-1), ok);
-  dpu_json_put(m, "kind", json_string(kinds[ri->rec.mem & 3]), ok);
+  dpu_json_put(m, "kind", json_string(kinds[ri->rec.mem <= DPU_MEM_TLS ? ri->rec.mem : 0]), ok);
   char addr[32];
   snprintf(addr, sizeof addr, "%#llx", (unsigned long long)ri->rec.addr);
   dpu_json_put(m, "address", json_string(addr), ok);

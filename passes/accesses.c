@@ -147,6 +147,9 @@ void dpu_pass_accesses(LLVMModuleRef mod, struct dpu_site_table *sites) {
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         LLVMOpcode opc = LLVMGetInstructionOpcode(i);
         if (opc == LLVMFence) {
+          /* atomic_signal_fence (syncscope("singlethread")) orders a thread against its own
+           * signal handlers only (C11 7.17.4p2 and 7.17.4.2): nothing between threads. */
+          if (LLVMIsAtomicSingleThread(i)) continue;
           LLVMPositionBuilderBefore(b, i);
           LLVMValueRef c = LLVMBuildCall2(
               b, h.fence_ty, h.fence,

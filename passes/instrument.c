@@ -341,7 +341,7 @@ int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
   if (optimise(mod) != 0) return -1;
   if (dpu_pass_nondet(mod, opt->nondet_fixed, opt->nondet) != 0) return -1;
   if (reject_unsupported(mod) != 0) return -1;
-  if (dpu_pass_tls(mod) != 0) return -1;
+  if (dpu_pass_tls(mod, sites) != 0) return -1;
   redirect(mod);
   dpu_pass_atomics(mod); /* after redirect: it reuses the program's renamed declarations */
   add_site(sites, (struct dpu_site){dup_str("?", 1), dup_str("?", 1), 0, 0, dup_str("?", 1)});
@@ -361,5 +361,7 @@ void dpu_site_table_free(struct dpu_site_table *t) {
   free(t->v);
   for (size_t i = 0; i < t->nglobals; i++) free(t->globals[i]);
   free(t->globals);
+  for (size_t i = 0; i < t->ntls; i++) free(t->tls[i]);
+  free(t->tls);
   memset(t, 0, sizeof *t);
 }

@@ -23,6 +23,8 @@ struct dpu_site_table {
    * (@__dpu_global_addrs), to name the memory of a data race. */
   char **globals;
   size_t nglobals;
+  char **tls;          /* the names of the thread-local variables, in the runtime's order */
+  size_t ntls;
 };
 
 /* Choices of the user that change the instrumentation. */

@@ -20,7 +20,8 @@ void dpu_pass_atomics(LLVMModuleRef mod);
  * before every non-atomic load and `call @__dpu_store(ptr, i64 size, i32 site, i64 value)`
  * (value: the bits of a scalar stored, else 0) before every non-atomic store of
  * memory that may be shared, both before memcpy/memmove (source read, destination written) and
- * a store before memset intrinsics, and `call @__dpu_fence(i32 ordering)` before every fence.
+ * a store before memset intrinsics, and `call @__dpu_fence(i32 ordering)` before every fence
+ * between threads (not signal fences).
  * Memory that cannot be shared is skipped: allocas whose address does not escape (see
  * accesses.c for what that proves), constant globals, dpu's own globals. Each access gets a
  * new site in sites (dpu_pass_add_site). Run after dpu_pass_atomics and before call sites are
@@ -33,9 +34,10 @@ unsigned dpu_pass_add_site(struct dpu_site_table *t, LLVMValueRef inst, const ch
 
 /* Thread-local variables: makes every thread_local global an ordinary one (its initial image)
  * and replaces each llvm.threadlocal.address of it by `call @__dpu_tls_address(i32 index)`;
- * emits @__dpu_tls_addrs / @__dpu_tls_sizes / @__dpu_tls_n for the runtime. Returns 0, or -1
+ * emits @__dpu_tls_addrs / @__dpu_tls_sizes / @__dpu_tls_n for the runtime, and their names
+ * in sites->tls (malloc'd, for reports). Returns 0, or -1
  * (reported) if a thread-local variable is used other than through llvm.threadlocal.address. */
-int dpu_pass_tls(LLVMModuleRef mod);
+int dpu_pass_tls(LLVMModuleRef mod, struct dpu_site_table *sites);
 
 /* __VERIFIER_nondet_*: with fixed, replaces every call by `value` converted to the call's
  * type; without, reports "data nondeterminism is not supported" naming the first call site

@@ -7,7 +7,7 @@
 
 #include "steps.h"
 
-int dpu_pass_tls(LLVMModuleRef mod) {
+int dpu_pass_tls(LLVMModuleRef mod, struct dpu_site_table *sites) {
   LLVMContextRef ctx = LLVMGetModuleContext(mod);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
@@ -58,6 +58,15 @@ int dpu_pass_tls(LLVMModuleRef mod) {
   }
   LLVMDisposeBuilder(b);
   if (!bad) dpu_pass_emit_table(mod, "__dpu_tls", vars, n);
+  sites->tls = calloc(n ? n : 1, sizeof *sites->tls);
+  if (!sites->tls) abort();
+  for (size_t i = 0; i < n; i++) {
+    size_t len;
+    const char *name = LLVMGetValueName2(vars[i], &len);
+    sites->tls[i] = strndup(name, len);
+    if (!sites->tls[i]) abort();
+  }
+  sites->ntls = n;
   free(vars);
   return bad ? -1 : 0;
 }

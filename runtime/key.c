@@ -124,6 +124,22 @@ int dpu_rt_tls_register(void *const *addrs, const uint64_t *sizes, uint64_t n) {
   return 0;
 }
 
+long dpu_rt_tls_of(uint64_t a, int *owner, uint64_t *offset, uint64_t *size) {
+  for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
+    int tid = dpu_rt.order[k];
+    uint64_t base = (uint64_t)(uintptr_t)dpu_rt.threads[tid].tls;
+    if (!base || a < base || a >= base + tls.total) continue;
+    for (uint64_t i = 0; i < tls.n; i++)
+      if (a - base >= tls.offsets[i] && a - base < tls.offsets[i] + tls.sizes[i]) {
+        *owner = tid;
+        *offset = a - base - tls.offsets[i];
+        *size = tls.sizes[i];
+        return (long)i;
+      }
+  }
+  return -1;
+}
+
 void *__dpu_tls_address(uint32_t index) {
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
   if (!t->tls) {

@@ -274,6 +274,8 @@ enum dpu_race_mem {
   DPU_MEM_HEAP,         /* a heap block: index = the allocation's call-site id, owner = the
                          * allocating thread, offset into the block, size = the block's size */
   DPU_MEM_STACK,        /* the stack of thread owner (an escaped local) */
+  DPU_MEM_TLS,          /* thread owner's copy of thread-local variable number index (in the
+                         * program's table @__dpu_tls_addrs); offset into it, its size */
 };
 
 /* One access of a race. epoch: the thread's own component of its vector clock at the access

@@ -43,6 +43,9 @@ static struct {
   uint32_t vc;  /* index into oclocks */
 } otab[OCAP];
 static vclock oclocks[OCAP * 3 / 4];
+/* Atomic locations: the thread whose store heads the location's release sequence (+ 1; 0:
+ * none), see dpu_race_atomic. Indexed like oclocks. */
+static uint16_t seq_head[OCAP * 3 / 4];
 static uint32_t oused[OCAP * 3 / 4], noused;
 
 /* Whether detection gave up for this run (see incomplete()). */
@@ -67,6 +70,7 @@ static uint32_t *obj_clock(uint64_t obj, enum dpu_sync_class cls, bool create) {
   otab[k].vc = noused;
   oused[noused] = k;
   memset(oclocks[noused], 0, sizeof(vclock));
+  seq_head[noused] = 0;
   return oclocks[noused++];
 }
 
@@ -204,6 +208,13 @@ static void describe(struct dpu_race_rec *r, uint64_t a) {
   long gi = dpu_rt_global_of(a, &off, &size);
   if (gi >= 0) {
     r->mem = DPU_MEM_GLOBAL, r->index = (uint32_t)gi, r->offset = off, r->size = size;
+    return;
+  }
+  int owner;
+  long ti = dpu_rt_tls_of(a, &owner, &off, &size);
+  if (ti >= 0) {
+    r->mem = DPU_MEM_TLS, r->index = (uint32_t)ti, r->owner = (uint16_t)owner;
+    r->offset = off, r->size = size;
     return;
   }
   if (dpu_rt_heap_of((const void *)(uintptr_t)a)) {
@@ -500,13 +511,18 @@ void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint3
   if (!writes) return;
   uint32_t *l = obj_clock(loc, DPU_SYNC_ATOMIC, true);
   if (!l) return;
+  uint16_t *head = &seq_head[(size_t)(l - oclocks[0]) / DPU_MAX_THREADS];
   const uint32_t *pub = is_release(order) ? c : fence_rel[u];
-  if (kind == DPU_OP_ATOMIC_STORE) {
-    /* A store heads a new release sequence: what it publishes replaces the old one. A relaxed
+  if (kind == DPU_OP_ATOMIC_STORE && (is_release(order) || *head != u + 1)) {
+    /* A store of another thread than the head of the location's release sequence (or a
+     * release store) heads a new one: what it publishes replaces the old one. A relaxed
      * store publishes what its thread's last release fence did (7.17.4p2), or nothing. */
     memcpy(l, pub, sizeof(vclock));
+    *head = (uint16_t)(u + 1);
   } else {
-    /* An RMW continues the release sequence it reads from (C++20 [intro.races]p5). */
+    /* C11/C17 5.1.2.4p10: a release sequence goes on through later stores of the thread
+     * that heads it and through RMWs of any thread (C++20 dropped the first; dpu compiles
+     * C17). A relaxed one adds what its thread's release fence published. */
     vc_join(l, pub);
   }
   if (is_release(order)) c[u]++;

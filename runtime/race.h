@@ -89,8 +89,9 @@ void dpu_race_woken(void);
  * _STORE, _RMW, or _CAS (exchanged says whether a CAS wrote); order is the LLVM atomic
  * ordering (LLVMAtomicOrdering: 2 monotonic, 4 acquire, 5 release, 6 acq_rel, 7 seq_cst) of
  * the operation (for a failed CAS, its failure ordering). Records the atomic access of `size`
- * bytes at p at the current site and applies C11's synchronisation (7.17.3, release sequences
- * as in C++20 [intro.races]: a release heads a sequence continued by RMWs only). */
+ * bytes at p at the current site and applies C11's synchronisation (7.17.3; release sequences
+ * as in C11/C17 5.1.2.4p10: a release store heads a sequence continued by later stores of the
+ * same thread and by RMWs of any thread). */
 void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint32_t order);
 
 /* A fence (C11 7.17.4) of LLVM ordering `order`, called by the instrumented program. */

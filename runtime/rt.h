@@ -186,6 +186,11 @@ void dpu_rt_atomic_reset(void);
 /* Thread exit hooks: runs the pthread_key destructors of the running thread (key.c). */
 void dpu_rt_keys_at_exit(void);
 
+/* The thread-local variable whose copy (of some thread of this run) holds address a: its
+ * index in the program's table, with the thread in *owner, a's offset and the variable's size;
+ * -1 if none does. */
+long dpu_rt_tls_of(uint64_t a, int *owner, uint64_t *offset, uint64_t *size);
+
 /* Registers the program's thread-local variables: n templates (the initial images, addrs[i]
  * of sizes[i] bytes). Returns 0, -1 if out of memory. */
 int dpu_rt_tls_register(void *const *addrs, const uint64_t *sizes, uint64_t n);

@@ -35,7 +35,7 @@
 // SIG-NOT: dpu: defect
 // SIG: {{^}}  | data = 42{{$}}
 // SIG-NOT: dpu: defect
-// SIG: {{^}}dpu: summary: 0 defects, 1 max-configs, 0 SSBs, 1 runs
+// SIG: {{^}}dpu: summary: 0 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
 // BUG: {{^}}dpu: defect 1: data race: write of 4 bytes to 'data' at {{.*}}race_condvar.c:[[#@LINE+41]] in signaller (T2) and read at {{.*}}race_condvar.c:[[#@LINE+25]] in waiter (T1){{$}}
 // BUG-NOT: dpu: defect
 // BUG: {{^}}dpu: traces with defects: 1 of 1 (defect 1 in 1){{$}}

@@ -8,8 +8,9 @@
 // nothing (T1's exit -> join(T1) now comes after create(T2)): T1's `data += 10` (load, store)
 // and T2's `data *= 2` (load, store) race: one pair of sites (first's line, second's line),
 // ONE defect, in the 1 trace (1 max-config). main's accesses stay ordered (before the creates,
-// after the joins). dpu runs T1's body first: the first access of the reported pair is T1's
-// store, the second T2's load.
+// after the joins). dpu runs T1's body first (right after its start): of the racing pairs of
+// the run (one digest), the report shows the first with the most writes: T1's store and
+// T2's store.
 // RUN: %dpu --por=none --show-output %s > %t.none; test $? -eq 0
 // RUN: FileCheck %s < %t.none
 // RUN: %dpu --show-output %s > %t.qpor; test $? -eq 0
@@ -22,7 +23,7 @@
 // CHECK-NOT: dpu: defect
 // CHECK-NOT: data race
 // CHECK: {{^}}dpu: summary: 0 defects, 1 max-configs, 0 SSBs, 1 runs
-// BUG: {{^}}dpu: defect 1: data race: write of 4 bytes to 'data' at {{.*}}race_create_join.c:[[#@LINE+12]] in first (T1) and read at {{.*}}race_create_join.c:[[#@LINE+18]] in second (T2){{$}}
+// BUG: {{^}}dpu: defect 1: data race: write of 4 bytes to 'data' at {{.*}}race_create_join.c:[[#@LINE+12]] in first (T1) and write at {{.*}}race_create_join.c:[[#@LINE+18]] in second (T2){{$}}
 // BUG: {{^}}  memory: 'data' (a global of 4 bytes) at {{0x[0-9a-f]+}}{{$}}
 // BUG-NOT: dpu: defect
 // BUG: {{^}}dpu: traces with defects: 1 of 1 (defect 1 in 1){{$}}

@@ -10,8 +10,10 @@
 // increments, all at the one site `counter++` in worker: ONE defect. Traces: the sections of
 // T1 and T2 on m in 2 orders: 2 max-configs, the race in both (2 of 2). In dpu's runs T3
 // increments first (a thread's code runs up to its next visible operation, and T3's next one,
-// its exit, is run eagerly, before the locks): the first access named is T3's store, the second
-// the load of the first locked increment (T1's or T2's, whichever trace dpu explores first).
+// its exit, is run eagerly, before the locks): the first access named is T3's store; of the
+// racing pairs (one digest) the report shows the first with the most writes: the second
+// access is the store of the first locked increment (T1's or T2's, whichever trace dpu
+// explores first).
 // RUN: %dpu --por=none --show-output %s > %t.none; test $? -eq 0
 // RUN: FileCheck %s < %t.none
 // RUN: %dpu --show-output %s > %t.qpor; test $? -eq 0
@@ -24,7 +26,7 @@
 // CHECK: {{^}}  | counter = 3{{$}}
 // CHECK-NOT: dpu: defect
 // CHECK: {{^}}dpu: summary: 0 defects, 6 max-configs, 0 SSBs, {{[0-9]+}} runs
-// BUG: {{^}}dpu: defect 1: data race: write of 4 bytes to 'counter' at {{.*}}race_mutex.c:[[#@LINE+14]] in worker (T3) and read at {{.*}}race_mutex.c:[[#@LINE+14]] in worker (T{{[12]}}){{$}}
+// BUG: {{^}}dpu: defect 1: data race: write of 4 bytes to 'counter' at {{.*}}race_mutex.c:[[#@LINE+14]] in worker (T3) and write at {{.*}}race_mutex.c:[[#@LINE+14]] in worker (T{{[12]}}){{$}}
 // BUG-NOT: dpu: defect
 // BUG: {{^}}dpu: traces with defects: 2 of 2 (defect 1 in 2){{$}}
 // BUG-NEXT: {{^}}dpu: summary: 1 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
