@@ -91,6 +91,11 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     return e->result && e->result <= DPU_MAX_THREADS ? wakes[e->result - 1] : "lost";
   }
   if (e->op == DPU_OP_ATOMIC_CAS) return e->result ? "exchanged" : "failed";
+  if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE) {
+    static char value[32]; /* the value read or written */
+    snprintf(value, sizeof value, "= %llu", (unsigned long long)e->aux);
+    return value;
+  }
   if (e->op == DPU_OP_BARRIER_ARRIVE && e->result) return "last";
   return NULL;
 }

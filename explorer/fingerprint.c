@@ -54,7 +54,7 @@ int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_
      * dpu_op_is_eager); exit → join follows from join naming its target. */
     if (dpu_op_is_eager(ev[i].op)) continue;
     uint64_t cls = dpu_op_is_thread_op(ev[i].op) ? 1ull << 63 : 0;
-    refs[nrefs++] = (struct obj_ref){.key = cls ^ ev[i].obj, .seq = i};
+    refs[nrefs++] = (struct obj_ref){.key = cls ^ dpu_op_object(ev[i].op, ev[i].obj), .seq = i};
   }
 
   uint32_t nh = 0;

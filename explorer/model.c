@@ -8,10 +8,31 @@
 
 static const struct dpu_ostate initial; /* all zero */
 
+static int same_read(const struct dpu_event *a, const struct dpu_event *b) {
+  return a->obj == b->obj && a->site == b->site && a->st.count == b->st.count;
+}
+
+/* runtime/atomic.c's stuck threads: whether the reads of pt's thread back from pt (at most
+ * 16, while they are reads) end with two equal iterations of m >= 2 reads (same sites, same
+ * locations, same versions): then the thread takes no further step after pt. */
+static int stuck_after(const struct dpu_event *pt) {
+  const struct dpu_event *chain[16];
+  int n = 0;
+  for (const struct dpu_event *e = pt; e && n < 16 && dpu_op_is_read(e->op); e = e->pre_thread)
+    chain[n++] = e;
+  for (int m = 2; 2 * m <= n; m++) {
+    int i = 0;
+    while (i < m && same_read(chain[i], chain[i + m])) i++;
+    if (i == m) return 1;
+  }
+  return 0;
+}
+
 /* Whether an atomic access by the owner of pt at `site` would re-read, unchanged, what pt
  * read (runtime/atomic.c: such a thread waits instead of spinning). */
 static int spin_blocked(const struct dpu_event *after, const struct dpu_event *pt, uint8_t op,
                         uint32_t site, uint64_t aux) {
+  if (pt && op != DPU_OP_ATOMIC_CAS && stuck_after(pt)) return 1;
   if (!after || !pt || pt->site != site) return 0;
   if (op == DPU_OP_ATOMIC_CAS && !aux) return 0; /* expects what pt read: would succeed */
   if (!dpu_op_is_read(pt->op) && pt->op != DPU_OP_ATOMIC_CAS) return 0;

@@ -140,10 +140,34 @@ void dpu_report_output(struct dpu_report *r, struct dpu_shm *shm) {
 
 /* "  #STEP Tn OPERATION OBJECT FILE:LINE FUNCTION", columns padded only up to the last one
  * present. */
+/* "'name'" or "'name' + OFFSET" for an address inside a global of the program, into buf;
+ * false when it is in none (or the executor is not known). */
+static bool global_name(const struct dpu_report *r, uint64_t a, char *buf, size_t size) {
+  if (!r->ex) return false;
+  struct dpu_shm *shm = r->ex->shm;
+  const struct dpu_global_addr *g = dpu_shm_globals(shm);
+  for (uint32_t i = 0; i < shm->nglobals && i < r->sites->nglobals; i++)
+    if (a >= g[i].addr && a - g[i].addr < g[i].size) {
+      if (a == g[i].addr) snprintf(buf, size, "'%s'", r->sites->globals[i]);
+      else snprintf(buf, size, "'%s' + %llu", r->sites->globals[i],
+                    (unsigned long long)(a - g[i].addr));
+      return true;
+    }
+  return false;
+}
+
 static void print_step(struct dpu_report *r, uint32_t step, const struct dpu_event_rec *e) {
-  char obj[80];
+  char obj[96];
   const char *outcome = dpu_step_object(e, obj, 48);
-  if (outcome) snprintf(obj + strlen(obj), sizeof obj - strlen(obj), " (%s)", outcome);
+  if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE) {
+    /* `read 'busy' = 0`: the variable when dpu knows it (the record's object is the 8-byte
+     * granule: the access is at or after it). */
+    char name[64];
+    if (global_name(r, e->obj, name, sizeof name)) snprintf(obj, sizeof obj, "%.60s", name);
+    snprintf(obj + strlen(obj), sizeof obj - strlen(obj), " %s", outcome);
+  } else if (outcome) {
+    snprintf(obj + strlen(obj), sizeof obj - strlen(obj), " (%s)", outcome);
+  }
   struct dpu_loc s = dpu_site_loc(r->sites, e->site);
   FILE *f = r->text;
   if (s.file)
@@ -363,9 +387,30 @@ void dpu_report_racing_sites(struct dpu_report *r, struct dpu_shm *shm) {
     }
 }
 
+/* Whether the run in shm has a race at a plain load or store site that is not visible: while
+ * there are such sites, the spin-loop rule may wait for a change that an invisible racing
+ * access would have seen (explorer/visible.h), so a spin hang is not trusted. */
+static bool invisible_races(struct dpu_report *r, struct dpu_shm *shm) {
+  const uint8_t *vis = dpu_shm_visible(shm);
+  uint32_t n = shm->nraces < DPU_MAX_RACES ? shm->nraces : DPU_MAX_RACES;
+  for (uint32_t i = 0; i < n; i++)
+    for (int k = 0; k < 2; k++) {
+      uint32_t s = shm->races[i].access[k].site;
+      if (s >= r->sites->n || s >= shm->visible_cap || (vis[s >> 3] >> (s & 7) & 1)) continue;
+      const char *what = r->sites->v[s].callee;
+      if (strcmp(what, "load") == 0 || strcmp(what, "store") == 0) return true;
+    }
+  return false;
+}
+
 int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm) {
   r->ntraces++;
   bool ended = dpu_end_is_defect(shm->result.end);
+  /* A spin hang of a run with invisible racing sites: the exploration goes on with those
+   * sites visible (explorer/visible.h), where it is decided again. */
+  if (ended && r->racing && shm->result.end == DPU_END_HANG_STEPS &&
+      shm->result.code == DPU_HANG_SPIN && invisible_races(r, shm))
+    ended = false;
   bool raced = shm->nraces > 0;
   if (!ended && !raced && r->show_output) dpu_report_output(r, shm);
   if (ended || raced) r->defects.traces++;

@@ -58,7 +58,7 @@ static int ogrow(struct dpu_unfolding *u) {
 
 uint32_t dpu_unf_object(struct dpu_unfolding *u, uint8_t op, uint64_t obj) {
   if (dpu_op_is_eager(op) || op == DPU_OP_PROCESS_EXIT) return DPU_NO_OBJECT;
-  uint64_t key = (dpu_op_is_thread_op(op) ? 1ull << 63 : 0) ^ obj;
+  uint64_t key = (dpu_op_is_thread_op(op) ? 1ull << 63 : 0) ^ dpu_op_object(op, obj);
   if (key == UINT64_MAX) key = UINT64_MAX - 1; /* the empty-slot marker */
   uint32_t k = (uint32_t)hash64(key) & (u->ocap - 1);
   while (u->okeys[k] != UINT64_MAX) {

@@ -209,6 +209,7 @@ int main(int argc, char **argv) {
       .heap_size = o.heap_size,
       .races = o.races,
       .nsites = (uint32_t)sites.n,
+      .nglobals = (uint32_t)sites.nglobals,
       .argc = o.prog_argc + 1,
       .argv = pargv,
   };
@@ -255,7 +256,7 @@ int main(int argc, char **argv) {
   if (o.races) {
     racing = calloc(sites.n / 8 + 1, 1);
     if (!racing) abort();
-    rep.racing = racing;
+    if (o.races_explore) rep.racing = racing;
     if (o.visible_sites && set_visible(&ex, &sites, o.visible_sites) != 0) {
       dpu_executor_stop(&ex);
       end.reason = "--visible-sites names a site that is not a load or store";

@@ -15,7 +15,22 @@
  * resets its expected value), but not one that expects that value (the usual
  * load-then-CAS-retry loop, whose failed CAS stored the value it read in `expected`, succeeds
  * on its retry). If no thread ever modifies the location, the run ends as a hang naming the
- * spinning thread (sched.c). The explorer applies the same rule (explorer/model.c): a CAS's
+ * spinning thread (sched.c).
+ *
+ * Loops that read several locations (Peterson's `while (want[o] && turn == o)`, issue #10):
+ * a thread's read streak is its visible operations since its last one that was not a read
+ * (atomic loads and visible plain reads). When the streak ends with two equal iterations of
+ * m >= 2 reads (the same sites reading the same locations at the same versions, so the same
+ * values), the second iteration changed nothing: the thread is stuck, it takes no further step
+ * in this run. Nothing is lost: its reads are dependent with every write to what they read, so
+ * the exploration also runs the orders where such a write comes before the second iteration,
+ * which then reads something new (the same argument as GenMC's for spin loops). Whether the
+ * thread is stuck follows from its own events alone, so the explorer (explorer/model.c) tells
+ * it from an event's history, as it must. When no thread can move and a stuck thread's
+ * locations did not change since (nothing will ever change them), the run is a hang; when they
+ * did, the run only repeats what another order explores, and ends silently (sched.c).
+ * A loop that also counts (for (i = 0; i < 3 && !a && !b; i++)) is not told apart from a
+ * spin (README, "limits of this rule"). The explorer applies the same rule (explorer/model.c): a CAS's
  * record carries, in aux, whether it would fail again, which depends only on the thread's own
  * history; so the events of a spin loop are finite.
  *
@@ -81,10 +96,46 @@ static bool repeats_read(const struct dpu_rt_thread *t, uint8_t op, uint64_t obj
 
 bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid) {
   const struct dpu_rt_thread *t = &dpu_rt.threads[tid];
+  obj = dpu_op_object(op, obj);
+  if (op != DPU_OP_ATOMIC_CAS && t->stuck) return false;
   if (!t->last_read || t->last_obj != obj || t->last_site != t->pend_site) return true;
   if (op == DPU_OP_ATOMIC_CAS && !t->pend_aux) return true; /* would not fail again */
   uint32_t *v = version_of(obj);
   return !v || *v != t->last_version;
+}
+
+bool dpu_rt_stuck_changed(const struct dpu_rt_thread *t) {
+  for (uint32_t i = 0; i < t->nstreak; i++) {
+    uint32_t *v = version_of(t->streak[i].obj);
+    if (!v || *v != t->streak[i].version) return true;
+  }
+  return false;
+}
+
+static bool same_read(const struct dpu_streak_read *a, const struct dpu_streak_read *b) {
+  return a->obj == b->obj && a->site == b->site && a->version == b->version;
+}
+
+/* Whether the streak ends with two equal iterations of m >= 2 reads (see above). */
+static bool repeats_iteration(const struct dpu_rt_thread *t) {
+  uint32_t k = t->nstreak;
+  for (uint32_t m = 2; 2 * m <= k; m++) {
+    uint32_t i = 0;
+    while (i < m && same_read(&t->streak[k - 1 - i], &t->streak[k - 1 - i - m])) i++;
+    if (i == m) return true;
+  }
+  return false;
+}
+
+/* Appends a read to the running thread's streak (the oldest goes when it is full). */
+static void streak_push(struct dpu_rt_thread *t, uint64_t obj, uint32_t site, uint32_t version,
+                        uint32_t pos) {
+  if (t->nstreak == DPU_STREAK) {
+    memmove(t->streak, t->streak + 1, (DPU_STREAK - 1) * sizeof *t->streak);
+    t->nstreak--;
+  }
+  t->streak[t->nstreak++] = (struct dpu_streak_read){obj, site, version, pos};
+  if (repeats_iteration(t)) t->stuck = true;
 }
 
 /* The value at p of `size` bytes (1, 2, 4, 8), as a 64-bit number. */
@@ -122,6 +173,8 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
     t->last_site = e->site;
     t->last_version = *v;
     if (!wide) t->last_value = value_at(addr, size);
+    if (op == DPU_OP_ATOMIC_LOAD)
+      streak_push(t, obj, e->site, *v, (uint32_t)(e - dpu_rt.trace));
     cas_rec = e;
     if (op == DPU_OP_ATOMIC_LOAD) dpu_race_atomic(addr, size, (uint8_t)op, false, order);
     else cas = (typeof(cas)){addr, size, op_order >> 12 & 15, order};
@@ -133,11 +186,12 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
 }
 
 void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, uint64_t value) {
-  uint64_t obj = (uint64_t)(uintptr_t)p & ~(uint64_t)7;
+  uint8_t op = write ? DPU_OP_WRITE : DPU_OP_READ;
+  uint64_t obj = dpu_op_object(op, (uint64_t)(uintptr_t)p);
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
   uint32_t saved = __dpu_site;
   __dpu_site = site; /* the record's site: the access's */
-  struct dpu_event_rec *e = dpu_rt_visible_aux(write ? DPU_OP_WRITE : DPU_OP_READ, obj, 0);
+  struct dpu_event_rec *e = dpu_rt_visible_aux(op, (uint64_t)(uintptr_t)p, 0);
   __dpu_site = saved;
   uint32_t *v = version_of(obj);
   if (!v) dpu_rt_end(DPU_END_LIMIT, 0, "more than %d atomic locations in one run", VCAP * 3 / 4);
@@ -148,6 +202,7 @@ void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, ui
   }
   value = value_at(p, size);
   e->aux = value;
+  streak_push(t, obj, site, *v, (uint32_t)(e - dpu_rt.trace));
   t->last_read = true;
   t->last_obj = obj;
   t->last_site = site;

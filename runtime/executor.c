@@ -80,6 +80,11 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
    * once here, inherited by every runner. */
   dpu_sym_load();
   dpu_bt_register_jit();
+  uint32_t ng = prog.nglobals < shm->globals_cap ? (uint32_t)prog.nglobals : shm->globals_cap;
+  for (uint32_t i = 0; i < ng; i++)
+    dpu_shm_globals(shm)[i] = (struct dpu_global_addr){
+        (uint64_t)(uintptr_t)prog.global_addrs[i], prog.global_sizes[i]};
+  shm->nglobals = ng;
   if (dpu_rt_snapshot_globals(prog.global_addrs, prog.global_sizes, prog.nglobals) != 0)
     zygote_fail(shm, "out of memory while saving the program's globals");
   if (dpu_rt_tls_register(prog.tls_addrs, prog.tls_sizes, prog.ntls) != 0)
@@ -144,7 +149,8 @@ int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
                        const struct dpu_executor_options *opt) {
   memset(ex, 0, sizeof *ex);
   ex->run_timeout = opt->run_timeout;
-  ex->shm = dpu_shm_create(opt->trace_cap + 1, opt->trace_cap, opt->output_cap, opt->nsites);
+  ex->shm = dpu_shm_create(opt->trace_cap + 1, opt->trace_cap, opt->output_cap, opt->nsites,
+                           opt->nglobals);
   if (!ex->shm) {
     fprintf(stderr, "dpu: error: cannot map shared memory: %s\n", strerror(errno));
     return -1;

@@ -7,7 +7,7 @@
 static uint32_t align64(uint32_t x) { return (x + 63u) & ~63u; }
 
 struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t output_cap,
-                               uint32_t visible_cap) {
+                               uint32_t visible_cap, uint32_t globals_cap) {
   uint32_t off = align64(sizeof(struct dpu_shm));
   uint32_t replay_off = off;
   off = align64(off + replay_cap * (uint32_t)sizeof(struct dpu_replay_step));
@@ -16,7 +16,9 @@ struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t
   uint32_t output_off = off;
   off = align64(off + output_cap);
   uint32_t visible_off = off;
-  size_t total = (size_t)off + visible_cap / 8 + 1;
+  off = align64(off + visible_cap / 8 + 1);
+  uint32_t globals_off = off;
+  size_t total = (size_t)off + (size_t)globals_cap * sizeof(struct dpu_global_addr);
   struct dpu_shm *s =
       mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (s == MAP_FAILED) return NULL;
@@ -33,13 +35,15 @@ struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t
   s->output_off = output_off;
   s->visible_cap = visible_cap;
   s->visible_off = visible_off;
+  s->globals_cap = globals_cap;
+  s->globals_off = globals_off;
   for (unsigned i = 0; i < DPU_MAX_THREADS; i++) s->pending[i].op = DPU_OP_COUNT;
   return s;
 }
 
 void dpu_shm_destroy(struct dpu_shm *s) {
   if (!s) return;
-  size_t total = (size_t)s->visible_off + s->visible_cap / 8 + 1;
+  size_t total = (size_t)s->globals_off + (size_t)s->globals_cap * sizeof(struct dpu_global_addr);
   sem_destroy(&s->req);
   sem_destroy(&s->done);
   munmap(s, total);

@@ -81,9 +81,10 @@ enum dpu_op {
                           * the thread's previous operation, a failed read of it at the same
                           * call site (a spin: see runtime/atomic.c) */
   /* Plain (non-atomic) accesses at the access sites that the exploration made visible because
-   * they race (issue #10, dpu_shm_visible): operations on the object "the 8-byte granule at
-   * obj"; aux = the value read or written (up to 8 bytes, zero-extended). A read follows the
-   * spin-loop rule of atomic loads (runtime/atomic.c). */
+   * they race (issue #10, dpu_shm_visible): obj = the address accessed; the operation's object
+   * is the 8-byte granule that holds it (dpu_op_object); aux = the value read or written (up
+   * to 8 bytes, zero-extended). A read follows the spin-loop rule of atomic loads
+   * (runtime/atomic.c). */
   DPU_OP_READ,
   DPU_OP_WRITE,
   DPU_OP_PROCESS_EXIT,   /* exit() or return from main; ends the run; obj = 0 */
@@ -101,6 +102,13 @@ static inline int dpu_op_is_atomic(uint8_t op) {
  * These are the operations the spin-loop rule looks at. */
 static inline int dpu_op_is_access(uint8_t op) {
   return op >= DPU_OP_ATOMIC_LOAD && op <= DPU_OP_WRITE;
+}
+
+/* The object an operation on obj acts on: for a visible plain access, the 8-byte granule that
+ * holds the address (two accesses to one variable, or to overlapping bytes, are dependent;
+ * neighbours in one granule too, which costs traces but loses none); else obj itself. */
+static inline uint64_t dpu_op_object(uint8_t op, uint64_t obj) {
+  return op == DPU_OP_READ || op == DPU_OP_WRITE ? obj & ~(uint64_t)7 : obj;
 }
 
 /* Whether op reads a location without modifying it (a CAS may: see its result). */
@@ -172,6 +180,10 @@ enum dpu_end {
   DPU_END_ASSUME,        /* __VERIFIER_assume(0): the run is discarded silently */
   DPU_END_COUNT
 };
+
+/* dpu_run_result.code of a DPU_END_HANG_STEPS that the spin-loop rule decided (every live
+ * thread blocked, one of them re-reading unchanged locations), rather than the step limit. */
+#define DPU_HANG_SPIN 1
 
 /* Whether a run that ended with `end` (enum dpu_end) found a defect of the program (as opposed
  * to ending normally or being cut short by a limit of dpu). */
@@ -332,8 +344,9 @@ struct dpu_shm {
   volatile uint32_t runner_forks;  /* how many runners the zygote has started */
   int32_t zygote_error;            /* non-zero: the executor could not start (msg in result) */
 
-  uint32_t replay_cap, trace_cap, output_cap, visible_cap;
-  uint32_t replay_off, trace_off, output_off, visible_off;
+  uint32_t replay_cap, trace_cap, output_cap, visible_cap, globals_cap;
+  uint32_t replay_off, trace_off, output_off, visible_off, globals_off;
+  volatile uint32_t nglobals;      /* entries of the globals array the zygote filled */
 
   uint32_t replay_len;             /* request */
 
@@ -385,6 +398,16 @@ static inline struct dpu_event_rec *dpu_shm_trace(struct dpu_shm *s) {
   return (struct dpu_event_rec *)((char *)s + s->trace_off);
 }
 static inline char *dpu_shm_output(struct dpu_shm *s) { return (char *)s + s->output_off; }
+/* The program's writable globals where the JIT put them (address, size), in the order of the
+ * site table's names (instrument.h: dpu_site_table.globals), written once by the zygote: the
+ * reports name the memory of READ/WRITE steps with them. */
+struct dpu_global_addr {
+  uint64_t addr, size;
+};
+static inline struct dpu_global_addr *dpu_shm_globals(struct dpu_shm *s) {
+  return (struct dpu_global_addr *)((char *)s + s->globals_off);
+}
+
 /* The access sites whose accesses are visible operations (DPU_OP_READ/WRITE): bit i of byte
  * i / 8 for site id i < visible_cap. Written by the explorer between runs (issue #10). */
 static inline uint8_t *dpu_shm_visible(struct dpu_shm *s) {
@@ -392,10 +415,10 @@ static inline uint8_t *dpu_shm_visible(struct dpu_shm *s) {
 }
 
 /* Maps and initialises a shared region for the given capacities (counts of replay steps, trace
- * records, output bytes, access sites). Returns NULL with errno set on failure. Ownership: the
+ * records, output bytes, access sites, globals). Returns NULL with errno set on failure. Ownership: the
  * caller; it lives until dpu_shm_destroy (inherited by forked children). */
 struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t output_cap,
-                               uint32_t visible_cap);
+                               uint32_t visible_cap, uint32_t globals_cap);
 
 /* Unmaps a region made by dpu_shm_create. */
 void dpu_shm_destroy(struct dpu_shm *s);

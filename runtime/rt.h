@@ -31,11 +31,23 @@ struct dpu_rt_thread {
   uint64_t last_obj;
   uint32_t last_version;
   uint64_t last_value;      /* the value that read found (up to 8 bytes) */
+  /* Its read streak: its last visible operations while they are all reads (atomic loads,
+   * visible plain reads), oldest first, at most DPU_STREAK (atomic.c: the spin-loop rule). */
+  uint8_t nstreak;
+  bool stuck;               /* its streak ends with two equal iterations (atomic.c) */
+  struct dpu_streak_read {
+    uint64_t obj;
+    uint32_t site;
+    uint32_t version;       /* the location's version the read found */
+    uint32_t pos;           /* its trace record */
+  } streak[16];
   void **tls;               /* its copies of the program's thread-local variables, or NULL */
   void *(*fn)(void *);
   void *arg;
   void *retval;
 };
+
+#define DPU_STREAK 16
 
 /* Static configuration of the runner, set once before the first run. */
 struct dpu_rt_config {
@@ -179,6 +191,9 @@ void dpu_rt_mutex_relock(pthread_mutex_t *m);
  * the 8-byte granule that holds p, under the spin-loop rule of atomic loads (atomic.c).
  * Returns once the scheduler has chosen the thread; the access itself follows. */
 void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, uint64_t value);
+
+/* Whether a location that stuck thread t read in its streak was modified since (atomic.c). */
+bool dpu_rt_stuck_changed(const struct dpu_rt_thread *t);
 
 /* Resets atomic.c's per-location versions and the atomic section (start of a run). */
 void dpu_rt_atomic_reset(void);

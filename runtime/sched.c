@@ -91,6 +91,7 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
   e->aux = aux;
   shm->nevents = n + 1;
   t->last_read = false;
+  if (!dpu_op_is_read(op)) t->nstreak = 0, t->stuck = false;
   __dpu_site = t->pend_site; /* messages about this operation point at its call site */
   return e;
 }
@@ -169,6 +170,8 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->detached = t->joined = false;
   t->ncreated = 0;
   t->last_read = false;
+  t->nstreak = 0;
+  t->stuck = false;
   t->tls = NULL;
   t->pend_op = DPU_OP_THREAD_START;
   t->pend_obj = (uint64_t)tid;
@@ -301,6 +304,16 @@ static void record_blocked(void) {
  * to change (a spin loop: see atomic.c), the run ends as a hang naming it rather than as a
  * deadlock. Returns whether it did. */
 static bool spin_end(void) {
+  /* A thread stuck in a spin loop (atomic.c) whose locations changed after it stopped: this
+   * run repeats what another order explores; it ends silently. */
+  for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
+    const struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.order[k]];
+    if (t->state == DPU_TS_ALIVE && t->stuck && dpu_rt_stuck_changed(t)) {
+      dpu_rt_set_end(DPU_END_ASSUME, 0, "T%u stopped in a spin loop that another order explores",
+                     dpu_rt.order[k]);
+      return true;
+    }
+  }
   for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
     unsigned i = dpu_rt.order[k];
     const struct dpu_rt_thread *t = &dpu_rt.threads[i];
@@ -308,7 +321,7 @@ static bool spin_end(void) {
     uint32_t site = __dpu_site;
     __dpu_site = t->pend_site;
     dpu_rt.cur = (int)i;
-    dpu_rt_set_end(DPU_END_HANG_STEPS, 0,
+    dpu_rt_set_end(DPU_END_HANG_STEPS, DPU_HANG_SPIN,
                    "T%u spins forever: it keeps reading the %slocation %#llx, which no "
                    "other thread will change",
                    i, t->pend_op == DPU_OP_READ ? "" : "atomic ",

@@ -23,7 +23,7 @@ static struct dpu_site site_v[] = {
 static const struct dpu_site_table sites = {.v = site_v, .n = 5};
 
 static struct dpu_shm *new_shm(void) {
-  struct dpu_shm *s = dpu_shm_create(64, 64, 256, 64);
+  struct dpu_shm *s = dpu_shm_create(64, 64, 256, 64, 8);
   assert_non_null(s);
   return s;
 }

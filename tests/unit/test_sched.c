@@ -38,7 +38,7 @@ static struct dpu_shm *shm;
 
 static int setup(void **state) {
   (void)state;
-  shm = dpu_shm_create(64, 64, 256, 64);
+  shm = dpu_shm_create(64, 64, 256, 64, 8);
   static char *argv[] = {"guest", NULL};
   struct dpu_rt_config cfg = {.main_fn = guest_main, .argc = 1, .argv = argv,
                               .max_steps = 1000, .stack_size = 64 * 1024,
