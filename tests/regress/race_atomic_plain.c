@@ -1,3 +1,5 @@
+// Run with --races=report: races are reported and only the synchronisation is explored (the
+// data-race issue); exploring the racing accesses themselves is tested by racy_*.c.
 // An atomic and a plain access to the same variable: T1 stores flag with a seq_cst atomic
 // store (__atomic_store_n on a plain int), T2 reads flag with a plain load.
 // Races: the two conflict (same 4 bytes, one writes), one of them is not atomic, and nothing
@@ -7,9 +9,9 @@
 // max-config, 1 run, the race in it. The atomic store is a visible operation, which dpu
 // schedules after the eager ones (starts, exits): T2's plain load, run right after T2's start,
 // comes first in the run, and is named first; then T1's "atomic write" (the store's own step).
-// RUN: %dpu --por=none %s > %t.none; test $? -eq 1
+// RUN: %dpu --races=report --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu %s > %t.qpor; test $? -eq 1
+// RUN: %dpu --races=report %s > %t.qpor; test $? -eq 1
 // RUN: FileCheck %s < %t.qpor
 // CHECK: {{^}}dpu: defect 1: data race: read of 4 bytes from 'flag' at {{.*}}race_atomic_plain.c:[[#@LINE+25]] in getter (T2) and atomic write at {{.*}}race_atomic_plain.c:[[#@LINE+19]] in setter (T1){{$}}
 // CHECK: {{^}}  #[[T2START:[0-9]+]] {{ *}}T2   start {{.*}}

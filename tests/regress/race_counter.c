@@ -1,3 +1,5 @@
+// Run with --races=report: races are reported and only the synchronisation is explored (the
+// data-race issue); exploring the racing accesses themselves is tested by racy_*.c.
 // A racy counter: T1 and T2 both run `hits++` (in bump, called from worker) with nothing
 // ordering them; main prints hits after joining both.
 // Happens-before: main's create of Ti -> Ti's start, Ti's exit -> main's join of Ti, and
@@ -14,11 +16,11 @@
 // write/write race): T1's store, first in the trace, and T2's store. The memory: the global
 // 'hits' (4 bytes). Its output: hits = 2 (the run is sequentially consistent).
 // With -q: the defect's first line and its replay line only, then the last two lines.
-// RUN: %dpu --por=none %s > %t.none; test $? -eq 1
+// RUN: %dpu --races=report --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu %s > %t.qpor; test $? -eq 1
+// RUN: %dpu --races=report %s > %t.qpor; test $? -eq 1
 // RUN: FileCheck %s < %t.qpor
-// RUN: %dpu -q %s > %t.quiet; test $? -eq 1
+// RUN: %dpu --races=report -q %s > %t.quiet; test $? -eq 1
 // RUN: FileCheck --check-prefix=QUIET %s < %t.quiet
 // CHECK: {{^}}dpu: defect 1: data race: write of 4 bytes to 'hits' at {{.*}}race_counter.c:[[#@LINE+27]] in bump (T1) and write at {{.*}}race_counter.c:[[#@LINE+27]] in bump (T2){{$}}
 // CHECK-NEXT: {{^}}  interleaving (3 threads, 10 steps):{{$}}

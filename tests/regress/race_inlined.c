@@ -1,3 +1,5 @@
+// Run with --races=report: races are reported and only the synchronisation is explored (the
+// data-race issue); exploring the racing accesses themselves is tested by racy_*.c.
 // A race inside inlined functions: T1 calls update, which calls store_it, which writes
 // shared; both helpers are static inline __attribute__((always_inline)), so they are inlined
 // even at dpu's -O0 and the store is an instruction of writer. T2 reads shared.
@@ -15,13 +17,13 @@
 // a lock): the read is named first, then the first write, by T1 or T3 depending on the order
 // of the locks in dpu's first run. Traces: T1's and T3's sections on m in either order: 2
 // max-configs, the race in both (2 of 2).
-// RUN: %dpu --por=none %s > %t.none; test $? -eq 1
+// RUN: %dpu --races=report --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu %s > %t.qpor; test $? -eq 1
+// RUN: %dpu --races=report %s > %t.qpor; test $? -eq 1
 // RUN: FileCheck %s < %t.qpor
-// RUN: %dpu --por=none -DTWO_CALLERS %s > %t.two.none; test $? -eq 1
+// RUN: %dpu --races=report --por=none -DTWO_CALLERS %s > %t.two.none; test $? -eq 1
 // RUN: FileCheck --check-prefix=TWO %s < %t.two.none
-// RUN: %dpu -DTWO_CALLERS %s > %t.two.qpor; test $? -eq 1
+// RUN: %dpu --races=report -DTWO_CALLERS %s > %t.two.qpor; test $? -eq 1
 // RUN: FileCheck --check-prefix=TWO %s < %t.two.qpor
 // CHECK: {{^}}dpu: defect 1: data race: write of 4 bytes to 'shared' at {{.*}}race_inlined.c:[[#@LINE+23]] in store_it (T1) and read at {{.*}}race_inlined.c:[[#@LINE+44]] in reader (T2){{$}}
 // CHECK: {{^}}  stack of the write by T1 (after step #{{[0-9]+}}):{{$}}

@@ -1,3 +1,5 @@
+// Run with --races=report: races are reported and only the synchronisation is explored (the
+// data-race issue); exploring the racing accesses themselves is tested by racy_*.c.
 // A race through memcpy: T1 copies 13 bytes ("hello, world" and its NUL) into the global
 // buffer buf with memcpy; T2 reads buf[4].
 // Races: memcpy writes bytes 0..12 of buf; T2's one-byte read of byte 4 overlaps them, and
@@ -6,9 +8,9 @@
 // Traces: only thread events, none in conflict: 1 max-config, the race in it (1 of 1). T1
 // copies right after its start, T2 reads right after its own (starts are run eagerly, T1's
 // first): the memcpy is named first, as a write of 13 bytes by memcpy.
-// RUN: %dpu --por=none %s > %t.none; test $? -eq 1
+// RUN: %dpu --races=report --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu %s > %t.qpor; test $? -eq 1
+// RUN: %dpu --races=report %s > %t.qpor; test $? -eq 1
 // RUN: FileCheck %s < %t.qpor
 // CHECK: {{^}}dpu: defect 1: data race: write of 13 bytes (memcpy) to 'buf' + 4 at {{.*}}race_memcpy.c:[[#@LINE+19]] in copier (T1) and read of 1 byte at {{.*}}race_memcpy.c:[[#@LINE+25]] in peeker (T2){{$}}
 // CHECK: {{^}}  stack of the write by T1 (after step #{{[0-9]+}}):{{$}}

@@ -1,8 +1,11 @@
 // --races=off turns data-race detection off: the racy counter of race_counter.c (T1 and T2 run
 // `hits++` with nothing ordering them) is then a clean program.
-// Derivation: 1 max-config (only thread events). With detection on (the default, or
-// --races=on): the race of the two `hits++` (one site), 1 defect, exit 1. With --races=off or
-// its alias --no-races: no defect, exit 0, the same single trace.
+// Derivation: with --races=off or its alias --no-races: no defect, exit 0, 1 max-config (only
+// thread events). With --races=report: the race of the two `hits++` (one site), 1 defect, exit
+// 1, the same single trace. With --races=on (the default) also the racing load and store of
+// `hits++` become visible (2 sites) and a second exploration interleaves them: the two
+// threads' load-store pairs on one location, C(4,2) = 6 traces, all with the race; runs: 1 of
+// the first exploration + 6.
 // RUN: %dpu --races=off %s > %t.off; test $? -eq 0
 // RUN: FileCheck --check-prefix=OFF %s < %t.off
 // RUN: %dpu --no-races %s > %t.no; test $? -eq 0
@@ -13,14 +16,22 @@
 // RUN: FileCheck --check-prefix=ON %s < %t.on
 // RUN: %dpu --races=on %s > %t.on2; test $? -eq 1
 // RUN: FileCheck --check-prefix=ON %s < %t.on2
+// RUN: %dpu --races=report %s > %t.report; test $? -eq 1
+// RUN: FileCheck --check-prefix=REPORT %s < %t.report
 // OFF-NOT: data race
 // OFF-NOT: dpu: defect
 // OFF-NOT: traces with defects
 // OFF: {{^}}dpu: summary: 0 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
-// ON: {{^}}dpu: defect 1: data race: write of 4 bytes to 'hits' at {{.*}}race_off.c:[[#@LINE+11]] in worker (T1) and write at {{.*}}race_off.c:[[#@LINE+11]] in worker (T2){{$}}
+// ON: {{^}}dpu: defect 1: data race: write of 4 bytes to 'hits' at {{.*}}race_off.c:[[#@LINE+17]] in worker (T1) and write at {{.*}}race_off.c:[[#@LINE+17]] in worker (T2){{$}}
 // ON-NOT: dpu: defect
-// ON: {{^}}dpu: traces with defects: 1 of 1 (defect 1 in 1){{$}}
-// ON-NEXT: {{^}}dpu: summary: 1 defects, 1 max-configs, 0 SSBs, 1 runs
+// ON: {{^}}dpu: traces with defects: 6 of 6 (defect 1 in 6){{$}}
+// ON-NEXT: {{^}}dpu: racing accesses explored: 2 access sites made scheduling points, 2 explorations{{$}}
+// ON-NEXT: {{^}}dpu: summary: 1 defects, 6 max-configs, 0 SSBs, 7 runs
+// REPORT: {{^}}dpu: defect 1: data race: write of 4 bytes to 'hits'
+// REPORT-NOT: dpu: defect
+// REPORT-NOT: racing accesses explored
+// REPORT: {{^}}dpu: traces with defects: 1 of 1 (defect 1 in 1){{$}}
+// REPORT-NEXT: {{^}}dpu: summary: 1 defects, 1 max-configs, 0 SSBs, 1 runs
 #include <pthread.h>
 #include <stdio.h>
 

@@ -1,3 +1,5 @@
+// Run with --races=report: races are reported and only the synchronisation is explored (the
+// data-race issue); exploring the racing accesses themselves is tested by racy_*.c.
 // Two "readers" that write under the read lock: T1 and T2 each take rw for reading and run
 // `x++` in it.
 // Races: read locks are shared, and a read-unlock orders only the next WRITE lock (POSIX: a
@@ -10,9 +12,9 @@
 // the first with the most writes: the store of the reader whose section comes first in dpu's first
 // run (right after its rdlock), and the other reader's store (after its own rdlock). Which
 // reader dpu runs first is its scheduler's choice: the test names them A and B.
-// RUN: %dpu --por=none %s > %t.none; test $? -eq 1
+// RUN: %dpu --races=report --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu %s > %t.qpor; test $? -eq 1
+// RUN: %dpu --races=report %s > %t.qpor; test $? -eq 1
 // RUN: FileCheck %s < %t.qpor
 // CHECK: {{^}}dpu: defect 1: data race: write of 4 bytes to 'x' at {{.*}}race_rwlock_readers.c:[[#@LINE+20]] in reader (T[[A:[12]]]) and write at {{.*}}race_rwlock_readers.c:[[#@LINE+20]] in reader (T[[B:[12]]]){{$}}
 // CHECK: {{^}}  #[[RD1:[0-9]+]] {{ *}}T[[A]]   pthread_rwlock_rdlock {{ *}}{{0x[0-9a-f]+}} {{ *}}{{.*}}race_rwlock_readers.c:[[#@LINE+18]] reader{{$}}

@@ -1,3 +1,5 @@
+// Run with --races=report: races are reported and only the synchronisation is explored (the
+// data-race issue); exploring the racing accesses themselves is tested by racy_*.c.
 // C11 7.17.4.2p2: atomic_signal_fence orders a thread only against a signal handler in the
 // same thread, never two threads (clang: `fence syncscope("singlethread")`).
 //
@@ -10,7 +12,7 @@
 // data: the race), load first (it sees 0, no read): 2 max-configs, 1 of 2 with the race. T1
 // writes data right after its start, before its store: the write is named first.
 // (With atomic_thread_fence instead, as in race_release_acquire.c -DFENCES, there is no race.)
-// RUN: %dpu %s > %t; test $? -eq 1
+// RUN: %dpu --races=report %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // CHECK: {{^}}dpu: defect 1: data race: write of 4 bytes to 'data' at {{.*}}race_signal_fence.c:[[#@LINE+14]] in producer (T1) and read at {{.*}}race_signal_fence.c:[[#@LINE+23]] in consumer (T2){{$}}
 // CHECK-NOT: dpu: defect

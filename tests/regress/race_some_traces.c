@@ -1,3 +1,5 @@
+// Run with --races=report: races are reported and only the synchronisation is explored (the
+// data-race issue); exploring the racing accesses themselves is tested by racy_*.c.
 // A race that only some traces have: T1 sets flag under the mutex m, then writes x without
 // the lock; T2 reads flag under m and reads x (without the lock) only if flag was not set.
 // Races: flag is only accessed under m: never racy. x: if T1's section comes first, T2 sees
@@ -11,13 +13,13 @@
 // -DTWO: T1 also writes y after x, and T2 reads y after x: a second pair of sites (y's write
 // and read) in the same trace: 2 defects, both in the one racy trace, which counts once:
 // traces with defects 1 of 2 (defect 1 in 1, defect 2 in 1).
-// RUN: %dpu --por=none %s > %t.none; test $? -eq 1
+// RUN: %dpu --races=report --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu %s > %t.qpor; test $? -eq 1
+// RUN: %dpu --races=report %s > %t.qpor; test $? -eq 1
 // RUN: FileCheck %s < %t.qpor
-// RUN: %dpu --por=none -DTWO %s > %t.two.none; test $? -eq 1
+// RUN: %dpu --races=report --por=none -DTWO %s > %t.two.none; test $? -eq 1
 // RUN: FileCheck --check-prefix=TWO %s < %t.two.none
-// RUN: %dpu -DTWO %s > %t.two.qpor; test $? -eq 1
+// RUN: %dpu --races=report -DTWO %s > %t.two.qpor; test $? -eq 1
 // RUN: FileCheck --check-prefix=TWO %s < %t.two.qpor
 // CHECK: {{^}}dpu: defect 1: data race: read of 4 bytes from 'x' at {{.*}}race_some_traces.c:[[#@LINE+43]] in checker (T2) and write at {{.*}}race_some_traces.c:[[#@LINE+29]] in setter (T1){{$}}
 // CHECK: {{^}}  #[[UNLOCK2:[0-9]+]] {{ *}}T2   pthread_mutex_unlock {{.*}}race_some_traces.c:[[#@LINE+40]] checker{{$}}

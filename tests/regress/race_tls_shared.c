@@ -1,3 +1,5 @@
+// Run with --races=report: races are reported and only the synchronisation is explored (the
+// data-race issue); exploring the racing accesses themselves is tested by racy_*.c.
 // A race on a thread's copy of a thread-local variable, reached through a pointer, names the
 // variable and the thread whose copy it is (dpu keeps the copies in the thread's heap arena:
 // not a heap block of the program's).
@@ -11,7 +13,7 @@
 // Traces: the two sections on m in either order (T2's post always precedes T1's wait): 2
 // max-configs, the race in 1. In the racy trace T1 writes right after its unlock, before T2
 // locks: the write is named first.
-// RUN: %dpu %s > %t; test $? -eq 1
+// RUN: %dpu --races=report %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // CHECK: {{^}}dpu: defect 1: data race: write of 4 bytes to {{.*}}'tl'{{.*}} at {{.*}}race_tls_shared.c:[[#@LINE+21]] in worker (T1) and read at {{.*}}race_tls_shared.c:[[#@LINE+33]] in peeker (T2){{$}}
 // CHECK: {{^}}  memory: {{.*}}'tl'{{.*}}
