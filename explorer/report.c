@@ -202,12 +202,38 @@ static void print_defect(struct dpu_report *r, const struct dpu_defect *d) {
   fflush(f);
 }
 
-void dpu_report_trace(struct dpu_report *r, const uint8_t *fp, size_t len) {
-  if (!r->text) return;
+static void print_trace(struct dpu_report *r, const uint8_t *fp, size_t len) {
   dpu_progress_clear();
   fprintf(r->text, "dpu: trace ");
   for (size_t i = 0; i < len; i++) fprintf(r->text, "%02x", fp[i]);
   fprintf(r->text, "\n");
+}
+
+void dpu_report_trace(struct dpu_report *r, const uint8_t *fp, size_t len) {
+  if (!r->text) return;
+  if (!r->defer_traces) {
+    print_trace(r, fp, len);
+    return;
+  }
+  if (r->ntraces_kept + len > r->traces_cap) {
+    size_t cap = r->traces_cap ? 2 * r->traces_cap : 4096;
+    while (cap < r->ntraces_kept + len) cap *= 2;
+    uint8_t *p = realloc(r->traces_kept, cap);
+    if (!p) {
+      fprintf(stderr, "dpu: error: out of memory while keeping trace fingerprints\n");
+      return;
+    }
+    r->traces_kept = p, r->traces_cap = cap;
+  }
+  memcpy(r->traces_kept + r->ntraces_kept, fp, len);
+  r->ntraces_kept += len;
+  r->trace_len = len;
+}
+
+void dpu_report_traces_end(struct dpu_report *r, bool print) {
+  for (size_t i = 0; print && r->trace_len && i + r->trace_len <= r->ntraces_kept; i += r->trace_len)
+    print_trace(r, r->traces_kept + i, r->trace_len);
+  r->ntraces_kept = 0;
 }
 
 /* ---- documents -------------------------------------------------------------------------- */
@@ -463,4 +489,7 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
   return rc != 0 || r->doc_failed ? -1 : 0;
 }
 
-void dpu_report_free(struct dpu_report *r) { dpu_defects_free(&r->defects); }
+void dpu_report_free(struct dpu_report *r) {
+  dpu_defects_free(&r->defects);
+  free(r->traces_kept);
+}

@@ -72,6 +72,9 @@ struct dpu_report {
                                       * 0; 1 (-v): also each defect's digest */
   bool show_output;                  /* show the output of every run, not only defective ones */
   bool print_traces;                 /* print "dpu: trace HEX" for every new trace */
+  bool defer_traces;                 /* keep them until dpu_report_traces_end (an exploration
+                                      * that racy programs may start again prints only the
+                                      * traces of the last one) */
   const struct dpu_site_table *sites;
   const struct dpu_invocation *inv;
   const struct dpu_counts *counts;   /* the exploration's counts, read for documents */
@@ -82,6 +85,8 @@ struct dpu_report {
   struct dpu_defects defects;        /* distinct defects, with their trace counts */
   bool doc_failed;                   /* a document could not be written (already said) */
   uint64_t ntraces;                  /* traces accounted (dpu_report_run calls) */
+  uint8_t *traces_kept;              /* fingerprints kept (defer_traces) */
+  size_t ntraces_kept, traces_cap, trace_len;
   const char *visible_sites;         /* the visible access sites of the exploration under
                                       * way ("12,15"), NULL for none: new defects keep a copy
                                       * for their replay commands (the caller's) */
@@ -118,8 +123,12 @@ void dpu_report_tick(struct dpu_report *r);
 /* Prints the output of a run that is not reported as a defect (--show-output, replays). */
 void dpu_report_output(struct dpu_report *r, struct dpu_shm *shm);
 
-/* Prints "dpu: trace HEX", the fingerprint of a new trace (--print-traces). */
+/* Prints "dpu: trace HEX", the fingerprint of a new trace (--print-traces), or keeps it with
+ * defer_traces. */
 void dpu_report_trace(struct dpu_report *r, const uint8_t *fp, size_t len);
+
+/* The end of one exploration: prints the fingerprints kept (if print) and forgets them. */
+void dpu_report_traces_end(struct dpu_report *r, bool print);
 
 /* Ends the report. Text: the line
  *   dpu: traces with defects: N of M (defect 1 in A, defect 2 in B, ...)

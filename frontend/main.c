@@ -267,6 +267,7 @@ int main(int argc, char **argv) {
   }
   uint32_t explorations = 0;
   dpu_explore_defer_divergence = o.races_explore && !o.replay;
+  rep.defer_traces = o.print_traces && o.races_explore && !o.replay;
   uint64_t *earlier = NULL; /* each defect's traces in the exploration before */
   dpu_progress_start(o.verbosity >= 0 && !o.replay, &counts, &rep.defects);
   for (;;) {
@@ -281,6 +282,7 @@ int main(int argc, char **argv) {
     if (st != DPU_EXPLORE_COMPLETE && !(st == DPU_EXPLORE_INCOMPLETE && diverged)) break;
     uint32_t added = dpu_visible_add(ex.shm, &sites, racing);
     if (!added) break;
+    dpu_report_traces_end(&rep, false); /* --print-traces: the last exploration's only */
     dpu_explore_divergence[0] = 0;
     st = DPU_EXPLORE_COMPLETE;
     /* Again, with a fresh unfolding; the counts become those of the new exploration. */
@@ -307,6 +309,7 @@ int main(int argc, char **argv) {
     if (!rep.defects.v[i]->traces) rep.defects.v[i]->traces = earlier[i] ? earlier[i] : 1;
   free(earlier);
   uint32_t nvisible = o.races ? dpu_visible_count(ex.shm) : 0;
+  dpu_report_traces_end(&rep, true);
   if (dpu_explore_divergence[0]) fprintf(stderr, "dpu: warning: %s\n", dpu_explore_divergence);
   dpu_progress_stop();
   double elapsed = dpu_now() - t0, explore_seconds = dpu_now() - explore_start;

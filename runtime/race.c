@@ -292,8 +292,8 @@ static inline void check(const struct cell *c, const uint32_t *cu, uintptr_t g, 
 }
 
 /* The access of bytes `mask` of the granule at g by the running thread. */
-static void access_granule(uintptr_t g, uint8_t mask, uint32_t site, uint8_t flags,
-                           uint32_t size) {
+static inline __attribute__((always_inline)) void
+access_granule(uintptr_t g, uint8_t mask, uint32_t site, uint8_t flags, uint32_t size) {
   struct granule *gr = granule_of(g);
   if (!gr) return;
   const uint32_t stamp = dpu_rt.run_stamp;
@@ -301,6 +301,21 @@ static void access_granule(uintptr_t g, uint8_t mask, uint32_t site, uint8_t fla
   const uint32_t *cu = clock_of[u];
   const uint32_t ep = cu[u];
   struct cell *mine = NULL, *free_cell = NULL;
+  bool merge = false;
+/* A cell of the running thread with the same site and kind: the same bytes (or fewer) in the
+ * same epoch were checked against everything they can race with (race.h): nothing new to
+ * find. Other bytes in the same epoch join the cell (its key is then the union: every byte
+ * of it was accessed at that site in that epoch, so each pair it reports is a real one);
+ * a newer access of a superset of its bytes replaces it. */
+#define MINE(c)                                                                              \
+  if ((c)->site == site && ((c)->flags & CELL_KIND) == flags) {                              \
+    if ((c)->epoch == ep) {                                                                  \
+      if (((c)->mask & mask) == mask) return;                                                \
+      if (!mine) mine = (c), merge = true;                                                   \
+    } else if ((mask & (c)->mask) == (c)->mask && !mine) {                                   \
+      mine = (c), merge = false;                                                             \
+    }                                                                                        \
+  }
   for (int i = 0; i < NCELLS; i++) {
     struct cell *c = &gr->c[i];
     if (c->stamp != stamp) {
@@ -308,12 +323,7 @@ static void access_granule(uintptr_t g, uint8_t mask, uint32_t site, uint8_t fla
       continue;
     }
     if (c->tid == u) {
-      if (c->site == site && c->mask == mask && (c->flags & CELL_KIND) == flags) {
-        /* The same access in the same epoch was checked against everything it can race
-         * with (race.h): nothing new to find. */
-        if (c->epoch == ep) return;
-        mine = c;
-      }
+      MINE(c)
       continue;
     }
     check(c, cu, g, site, flags, mask, size);
@@ -324,17 +334,20 @@ static void access_granule(uintptr_t g, uint8_t mask, uint32_t site, uint8_t fla
     for (uint32_t x = head ? *head : 0; x; x = xpool[x - 1].next) {
       struct cell *c = &xpool[x - 1].c;
       if (c->tid == u) {
-        if (c->site == site && c->mask == mask && (c->flags & CELL_KIND) == flags) {
-          if (c->epoch == ep) return;
-          mine = c;
-        }
+        MINE(c)
         continue;
       }
       check(c, cu, g, site, flags, mask, size);
     }
   }
+#undef MINE
   if (mine) {
-    mine->epoch = ep;
+    if (merge) {
+      mine->mask |= mask;
+    } else {
+      mine->epoch = ep;
+      mine->mask = mask;
+    }
     return;
   }
   struct cell fresh = {.stamp = stamp, .epoch = ep, .site = site, .tid = (uint16_t)u,
@@ -393,6 +406,11 @@ void dpu_race_end_run(void) {
 static inline void on_access(uintptr_t a, uint64_t size, uint32_t site, uint8_t flags) {
   if (__builtin_expect(capturing, 0)) capture(a, size, site, flags);
   if (gave_up || dpu_rt.cur < 0 || size == 0) return;
+  unsigned lo = (unsigned)(a & 7);
+  if (__builtin_expect(lo + size <= 8, 1)) { /* the usual case: within one granule */
+    access_granule(a - lo, (uint8_t)(((1u << size) - 1) << lo), site, flags, (uint32_t)size);
+    return;
+  }
   uintptr_t end = a + size;
   if (end < a) end = UINTPTR_MAX; /* wrapped: up to the end of the address space */
   uint32_t sz = size > UINT32_MAX ? UINT32_MAX : (uint32_t)size;
