@@ -43,9 +43,12 @@ static struct {
   uint32_t vc;  /* index into oclocks */
 } otab[OCAP];
 static vclock oclocks[OCAP * 3 / 4];
-/* Atomic locations: the thread whose store heads the location's release sequence (+ 1; 0:
- * none), see dpu_race_atomic. Indexed like oclocks. */
-static uint16_t seq_head[OCAP * 3 / 4];
+/* Atomic locations: the threads whose release (or fence-published) writes head a release
+ * sequence of the location that is still going on (bit i: thread i), see dpu_race_atomic.
+ * Indexed like oclocks, for the entry of the location itself; each head's clock is the
+ * entry (location | (head + 1) << 48). */
+static uint64_t seq_heads[OCAP * 3 / 4];
+static bool fenced[DPU_MAX_THREADS]; /* the thread executed a release fence in this run */
 static uint32_t oused[OCAP * 3 / 4], noused;
 
 /* Whether detection gave up for this run (see incomplete()). */
@@ -70,7 +73,7 @@ static uint32_t *obj_clock(uint64_t obj, enum dpu_sync_class cls, bool create) {
   otab[k].vc = noused;
   oused[noused] = k;
   memset(oclocks[noused], 0, sizeof(vclock));
-  seq_head[noused] = 0;
+  seq_heads[noused] = 0;
   return oclocks[noused++];
 }
 
@@ -465,6 +468,7 @@ void dpu_race_thread_start(int parent, int tid) {
   memset(exit_clock[tid], 0, sizeof(vclock));
   memset(wake_clock[tid], 0, sizeof(vclock));
   memset(fence_rel[tid], 0, sizeof(vclock));
+  fenced[tid] = false;
   memset(acq_pend[tid], 0, sizeof(vclock));
 }
 
@@ -519,31 +523,34 @@ void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint3
   bool reads = kind != DPU_OP_ATOMIC_STORE;
   bool writes = kind == DPU_OP_ATOMIC_STORE || kind == DPU_OP_ATOMIC_RMW ||
                 (kind == DPU_OP_ATOMIC_CAS && exchanged);
-  /* Read part: synchronises with the release sequence it reads from (7.17.3p2, 5.1.2.4p11). */
-  if (reads) {
-    const uint32_t *l = obj_clock(loc, DPU_SYNC_ATOMIC, false);
-    if (l) vc_join(is_acquire(order) ? c : acq_pend[u], l);
-  }
+  /* Read part: synchronises with every release sequence that the write it reads from is in
+   * (7.17.3p2, 5.1.2.4p11): those still going on at the location. */
+  uint32_t *anchor = obj_clock(loc, DPU_SYNC_ATOMIC, writes);
+  uint64_t *heads = anchor ? &seq_heads[(size_t)(anchor - oclocks[0]) / DPU_MAX_THREADS] : NULL;
+  if (reads && heads)
+    for (uint64_t h = *heads; h; h &= h - 1) {
+      const uint32_t *l = obj_clock(loc | (uint64_t)(__builtin_ctzll(h) + 1) << 48,
+                                    DPU_SYNC_ATOMIC, false);
+      if (l) vc_join(is_acquire(order) ? c : acq_pend[u], l);
+    }
   on_access((uintptr_t)p, size, __dpu_site,
-         (uint8_t)(DPU_ACCESS_ATOMIC | (writes ? DPU_ACCESS_WRITE : 0)));
-  if (!writes) return;
-  uint32_t *l = obj_clock(loc, DPU_SYNC_ATOMIC, true);
-  if (!l) return;
-  uint16_t *head = &seq_head[(size_t)(l - oclocks[0]) / DPU_MAX_THREADS];
-  const uint32_t *pub = is_release(order) ? c : fence_rel[u];
-  if (kind == DPU_OP_ATOMIC_STORE && (is_release(order) || *head != u + 1)) {
-    /* A store of another thread than the head of the location's release sequence (or a
-     * release store) heads a new one: what it publishes replaces the old one. A relaxed
-     * store publishes what its thread's last release fence did (7.17.4p2), or nothing. */
-    memcpy(l, pub, sizeof(vclock));
-    *head = (uint16_t)(u + 1);
-  } else {
-    /* C11/C17 5.1.2.4p10: a release sequence goes on through later stores of the thread
-     * that heads it and through RMWs of any thread (C++20 dropped the first; dpu compiles
-     * C17). A relaxed one adds what its thread's release fence published. */
-    vc_join(l, pub);
+            (uint8_t)(DPU_ACCESS_ATOMIC | (writes ? DPU_ACCESS_WRITE : 0)));
+  if (!writes || !heads) return;
+  /* C11/C17 5.1.2.4p10: a release sequence headed by a release write A goes on through later
+   * writes of A's thread and RMWs of any thread (C++20 dropped the first; dpu compiles C17).
+   * So a plain store ends the sequences of every other thread; an RMW ends none. A write
+   * after a release fence of its thread publishes what the fence did (7.17.4p2). */
+  uint64_t me = 1ull << u;
+  if (kind == DPU_OP_ATOMIC_STORE) *heads &= me;
+  bool rel = is_release(order);
+  if (rel || (*heads & me) || fenced[u]) {
+    uint32_t *l = obj_clock(loc | (uint64_t)(u + 1) << 48, DPU_SYNC_ATOMIC, true);
+    if (!l) return;
+    if (!(*heads & me)) memset(l, 0, sizeof(vclock));
+    vc_join(l, rel ? c : fence_rel[u]);
+    *heads |= me;
   }
-  if (is_release(order)) c[u]++;
+  if (rel) c[u]++;
 }
 
 void __dpu_fence(uint32_t order) {
@@ -553,6 +560,7 @@ void __dpu_fence(uint32_t order) {
   if (is_acquire(order)) vc_join(c, acq_pend[u]);
   if (is_release(order)) {
     memcpy(fence_rel[u], c, sizeof(vclock));
+    fenced[u] = true;
     c[u]++;
   }
 }

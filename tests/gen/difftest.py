@@ -7,11 +7,14 @@ For every seed, generate a program with genprog.py, run
     DPU --por=qpor -k K --print-traces PROG       (for every K in --ks)
 
 and check that each QPOR run reports the same set of trace fingerprints (`dpu: trace HEX`),
-the same max-config counts, the same distinct defects (count and messages), the same number
-of traces that show a defect, and the same exit code as the oracle, and 0 SSBs with -k 0.
-Every result is also checked on its own (one trace line per max-config, no fingerprint twice,
-one defect block per distinct defect, exit code 0/1 matching the defect count), and the oracle
-against the generator's model (the `// model:` header line counts traces with a defect).
+the same max-config counts, the same distinct defects (count and messages), the same set of
+data races (pairs of access sites, unordered, read from the JSON report that every run also
+writes with --format=json -o), the same number of traces that show a defect, and the same
+exit code as the oracle, and 0 SSBs with -k 0. Every result is also checked on its own (one
+trace line per max-config, no fingerprint twice, one defect block per distinct defect, exit
+code 0/1 matching the defect count, the JSON report's races the text report's), and the
+oracle against the generator's model (the `// model:` header line counts traces with a
+defect; the race kind's `// model races:` line gives the racing pairs of lines).
 
 One line per failing seed says what differed; the last line is `N passed, M failed`.
 Exit status 0 iff M == 0 (2 for bad usage).
@@ -26,6 +29,7 @@ import argparse
 import collections
 import concurrent.futures
 import glob
+import json
 import os
 import re
 import shlex
@@ -45,6 +49,16 @@ SUMMARY_RE = re.compile(
     r"^dpu: summary: (\d+) defects, (\d+) max-configs, (\d+) SSBs, (\d+) runs, ([0-9.]+) s$")
 MODEL_RE = re.compile(r"^// model: (\d+) max-configs, (\d+) defects .*, (\d+) runs, exit (\d+)$",
                       re.M)
+MODEL_RACES_RE = re.compile(r"^// model races: (.*)$", re.M)
+MODEL_EXPLORATIONS_RE = re.compile(r"^// model: \d+ runs in (\d+) explorations", re.M)
+# A generated program's options for dpu (the race kind: --races=report in half the seeds)
+OPTIONS_RE = re.compile(r"^// dpu options: (.*)$", re.M)
+EXPLORED_RE = re.compile(r"^dpu: racing accesses explored: (\d+) access sites made scheduling "
+                         r"points, (\d+) explorations$")
+# The two accesses of a race in its text message: "... at FILE:LINE in FN (Tn) and ... at
+# FILE:LINE in FN (Tn)" (a heap block's "allocated at FILE:LINE in FN by Tn" is no access;
+# file names without blanks).
+RACE_SITE_RE = re.compile(r" at (\S+):(\d+) in (\S+) \(T\d+\)")
 
 
 class Result:
@@ -62,6 +76,10 @@ class Result:
         self.defects = []         # (kind, message) per defect block (one per distinct defect)
         self.defect_traces = 0    # traces that showed a defect ("dpu: traces with defects")
         self.summary = None       # dict: defects (distinct), max_configs, ssbs, runs, seconds
+        self.races = None         # set of race site pairs from the JSON report (race_pairs)
+        self.race_lines = []      # the text report's race defects: sorted pairs of (file, line, fn)
+        self.json_problem = None  # why the JSON report could not be read
+        self.explored = (0, 1)    # --races=on: (access sites made visible, explorations)
 
     def brief(self):
         if self.timed_out:
@@ -82,8 +100,40 @@ def stderr_tail(r, width=120):
     return " (stderr: %s)" % last
 
 
-def run_dpu(dpu, label, args, timeout):
+def race_pairs(report):
+    """The races of a JSON report (docs/report.schema.json): the set of their pairs of
+    access sites, each site (file, line, column, function), a pair sorted (the order of the
+    two accesses is the order in the trace where dpu first saw the race, which may differ
+    between explorers)."""
+    out = set()
+    for d in report.get("defects", []):
+        if d.get("kind_id") != "data-race":
+            continue
+        sites = []
+        for a in d["race"]["accesses"]:
+            loc = a.get("location") or {}
+            sites.append((loc.get("file") or "?", loc.get("line") or 0, loc.get("column") or 0,
+                          loc.get("function") or "?"))
+        out.add(tuple(sorted(sites)))
+    return out
+
+
+def fmt_site(site):
+    f, line, col, fn = site
+    return "%s:%d:%d:%s" % (os.path.basename(f), line, col, fn)
+
+
+def fmt_races(pairs):
+    return "{" + ", ".join("%s & %s" % (fmt_site(a), fmt_site(b))
+                           for a, b in sorted(pairs)) + "}"
+
+
+def run_dpu(dpu, label, args, timeout, json_path=None):
+    """Runs dpu; with json_path, also --format=json -o json_path (the text report still goes
+    to stdout) and reads the races from it."""
     cmd = [dpu] + args
+    if json_path:
+        cmd = [dpu, "--format=json", "-o", json_path] + args
     r = Result(label, cmd)
     t0 = time.monotonic()
     try:
@@ -105,22 +155,42 @@ def run_dpu(dpu, label, args, timeout):
         m = DEFECT_RE.match(ln)
         if m:
             r.defects.append((m.group(2), m.group(3)))
+            if m.group(2) == "data race":
+                r.race_lines.append(tuple(sorted(
+                    (f, int(line), fn) for f, line, fn in RACE_SITE_RE.findall(m.group(3)))))
             continue
         m = DEFECT_TRACES_RE.match(ln)
         if m:
             r.defect_traces = int(m.group(1))
+            continue
+        m = EXPLORED_RE.match(ln)
+        if m:
+            r.explored = (int(m.group(1)), int(m.group(2)))
     if lines:
         m = SUMMARY_RE.match(lines[-1])
         if m:
             r.summary = dict(defects=int(m.group(1)), max_configs=int(m.group(2)),
                              ssbs=int(m.group(3)), runs=int(m.group(4)),
                              seconds=float(m.group(5)))
+    if json_path:
+        try:
+            with open(json_path) as f:
+                report = json.load(f)
+            r.races = race_pairs(report)
+            if report.get("state") != "complete":
+                r.json_problem = "JSON report in state %r" % report.get("state")
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            r.json_problem = "JSON report unreadable: %s: %s" % (type(e).__name__, e)
     return r
 
 
 def normalize_defect(kind, msg):
     """Defect messages up to thread numbering and addresses, which may differ between two
     runs of the same trace (a deadlock's list of blocked threads is sorted)."""
+    if kind == "data race":
+        # the two accesses come in the order of the trace where the explorer first saw the
+        # race: compared as unordered site pairs instead (compare_races)
+        return kind
     msg = re.sub(r"0x[0-9a-fA-F]+", "0x#", msg)
     msg = re.sub(r"\bT\d+\b", "T#", msg)
     if kind == "deadlock":
@@ -139,15 +209,44 @@ def self_check(r):
         out.append("exit %d%s" % (r.rc, stderr_tail(r)))
     elif r.rc != (1 if s["defects"] else 0):
         out.append("exit %d with %d defects" % (r.rc, s["defects"]))
+    # (--races=on may explore several times: the trace lines and max-configs are the last
+    # exploration's)
     if len(r.traces) != s["max_configs"]:
         out.append("%d trace lines for %d max-configs" % (len(r.traces), s["max_configs"]))
     if len(set(r.traces)) != len(r.traces):
         out.append("%d fingerprints printed twice" % (len(r.traces) - len(set(r.traces))))
     if len(r.defects) != s["defects"]:
         out.append("%d defect blocks for %d defects" % (len(r.defects), s["defects"]))
-    if (r.defect_traces == 0) != (s["defects"] == 0) or r.defect_traces < s["defects"]:
-        out.append("%d traces with defects for %d defects" % (r.defect_traces, s["defects"]))
+    # a run ends at its first defect other than a data race: every such defect has a trace
+    # of its own, while several races can share one
+    others = sum(1 for kind, _ in r.defects if kind != "data race")
+    if (r.defect_traces == 0) != (s["defects"] == 0) or r.defect_traces < others:
+        out.append("%d traces with defects for %d defects (%d other than data races)"
+                   % (r.defect_traces, s["defects"], others))
+    if r.json_problem:
+        out.append(r.json_problem)
+    elif r.races is not None:
+        # the JSON report's races are the text report's (on file, line and function)
+        text = collections.Counter(r.race_lines)
+        js = collections.Counter(tuple((f, line, fn) for f, line, _col, fn in pair)
+                                 for pair in r.races)
+        if text != js:
+            out.append("races of the JSON report %s, of the text report %d: %s" % (
+                fmt_races(r.races), len(r.race_lines), "; ".join(
+                    " & ".join("%s:%d:%s" % (os.path.basename(f), line, fn) for f, line, fn in pr)
+                    for pr in sorted(r.race_lines))))
     return out
+
+
+def compare_races(oracle, r):
+    """The race site pairs of r against the oracle's: a mismatch prints both sets."""
+    if oracle.races is None or r.races is None or oracle.races == r.races:
+        return []
+    miss, extra = oracle.races - r.races, r.races - oracle.races
+    return ["race site pairs differ from the oracle's: %d missing %s, %d extra %s; "
+            "races: %s; oracle races: %s" % (
+                len(miss), fmt_races(miss), len(extra), fmt_races(extra),
+                fmt_races(r.races), fmt_races(oracle.races))]
 
 
 def compare(oracle, r, ordered):
@@ -178,28 +277,60 @@ def compare(oracle, r, ordered):
         out.append("%d runs, oracle %d" % (sr["runs"], so["runs"]))
     if oracle.rc != r.rc:
         out.append("exit %d, oracle exit %d" % (r.rc, oracle.rc))
+    if oracle.explored != r.explored:
+        out.append("racing accesses explored: %d sites made visible, %d explorations; oracle "
+                   "%d, %d" % (r.explored + oracle.explored))
     da = collections.Counter(normalize_defect(*d) for d in oracle.defects)
     db = collections.Counter(normalize_defect(*d) for d in r.defects)
     if da != db and so["defects"] == sr["defects"]:
         diff = (db - da) or (da - db)
         out.append("defect messages differ (e.g. %s)" % next(iter(diff)))
+    out += compare_races(oracle, r)
+    if ordered:
+        # the same explorer twice: the same races, found in the same order, the same way
+        ra = [re.sub(r"\bT\d+\b", "T#", m) for k, m in oracle.defects if k == "data race"]
+        rb = [re.sub(r"\bT\d+\b", "T#", m) for k, m in r.defects if k == "data race"]
+        if ra != rb and oracle.races == r.races:
+            out.append("same races reported differently or in a different order")
     return out
 
 
 def model_check(text, oracle):
     """The oracle against the generator's model of the program."""
-    m = MODEL_RE.search(text)
-    if not m or oracle.summary is None or oracle.timed_out:
+    if oracle.summary is None or oracle.timed_out:
         return []
-    mc, defects, _runs, rc = (int(x) for x in m.groups())
-    s = oracle.summary
     out = []
-    if s["max_configs"] != mc:
-        out.append("%d max-configs, the model says %d" % (s["max_configs"], mc))
-    if oracle.defect_traces != defects:
-        out.append("%d traces with defects, the model says %d" % (oracle.defect_traces, defects))
-    if oracle.rc != rc and oracle.rc in (0, 1):
-        out.append("exit %d, the model says %d" % (oracle.rc, rc))
+    m = MODEL_RE.search(text)
+    if m:
+        mc, defects, _runs, rc = (int(x) for x in m.groups())
+        s = oracle.summary
+        if s["max_configs"] != mc:
+            out.append("%d max-configs, the model says %d" % (s["max_configs"], mc))
+        if oracle.defect_traces != defects:
+            out.append("%d traces with defects, the model says %d"
+                       % (oracle.defect_traces, defects))
+        if oracle.rc != rc and oracle.rc in (0, 1):
+            out.append("exit %d, the model says %d" % (oracle.rc, rc))
+    m = MODEL_EXPLORATIONS_RE.search(text)
+    if m or MODEL_RE.search(text):
+        # the race kind with --races=on: "// model: N runs in 2 explorations ..., exit 1"
+        want = int(m.group(1)) if m else 1
+        if oracle.explored[1] != want:
+            out.append("%d explorations, the model says %d" % (oracle.explored[1], want))
+        if m and oracle.rc != 1:
+            out.append("exit %d, the model says 1" % oracle.rc)
+    m = MODEL_RACES_RE.search(text)
+    if m and oracle.races is not None:
+        # the race kind: racing pairs of lines (every access is alone on its line)
+        model = set() if m.group(1) == "none" else {
+            tuple(int(x) for x in pr.split("-")) for pr in m.group(1).split()}
+        got = {tuple(sorted((a[1], b[1]))) for a, b in oracle.races}
+        if got != model or len(got) != len(oracle.races):
+            fmt = lambda prs: " ".join("%d-%d" % pr for pr in sorted(prs)) or "none"  # noqa: E731
+            out.append("racing lines %s, the model says %s (missing %s, extra %s)%s" % (
+                fmt(got), fmt(model), fmt(model - got), fmt(got - model),
+                "" if len(got) == len(oracle.races) else
+                "; %d race site pairs on %d pairs of lines" % (len(oracle.races), len(got))))
     return out
 
 
@@ -225,17 +356,26 @@ def check_case(case, opts, tmp):
     else:
         files = case.files
     base = case.args + files
-    oracle = run_dpu(opts.dpu, "none", ["--por=none", "--print-traces"] + base, opts.timeout)
+    m = OPTIONS_RE.search(case.text or "")
+    if m:  # e.g. "--races=report (the synchronisation's traces only)"
+        base = [w for w in m.group(1).split("(")[0].split() if w.startswith("-")] + base
+
+    def js(label):  # each dpu also writes its JSON report, for the races
+        return os.path.join(tmp, "report.%s.json" % label.replace("=", "").replace("#", "_"))
+
+    oracle = run_dpu(opts.dpu, "none", ["--por=none", "--print-traces"] + base, opts.timeout,
+                     js("none"))
     results = [oracle]
     problems = ["oracle: " + p for p in self_check(oracle)]
     if case.text is not None and opts.model:
         problems += ["oracle vs model: " + p for p in model_check(case.text, oracle)]
     if opts.oracle_only:
         others = [run_dpu(opts.dpu, "none#2", ["--por=none", "--print-traces"] + base,
-                          opts.timeout)]
+                          opts.timeout, js("none#2"))]
     else:
         others = [run_dpu(opts.dpu, "k=%d" % k,
-                          ["--por=qpor", "-k", str(k), "--print-traces"] + base, opts.timeout)
+                          ["--por=qpor", "-k", str(k), "--print-traces"] + base, opts.timeout,
+                          js("k=%d" % k))
                   for k in opts.ks]
     per_label = []
     for r in others:
@@ -275,7 +415,11 @@ def worker(args):
                 with open(os.path.join(opts.keep, "%s.%s.out" % (stem, lab)), "w") as f:
                     f.write("$ %s\n%s%s" % (" ".join(shlex.quote(c) for c in r.cmd),
                                             r.stdout, r.stderr))
-        stats = [(r.label, r.rc, r.summary, r.wall) for r in results]
+                report = os.path.join(tmp, "report.%s.json" % lab)
+                if os.path.exists(report):
+                    shutil.copy(report, os.path.join(opts.keep, "%s.%s.json" % (stem, lab)))
+        stats = [(r.label, r.rc, r.summary, r.wall, None if r.races is None else len(r.races))
+                 for r in results]
         return case.name, problems, stats
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -285,7 +429,8 @@ def worker(args):
 
 SKIP_OPTS = ("--timeout", "--max-runs", "--stop-on-defect", "--replay")
 VALUE_OPTS = ("-k", "--skip-step")  # options of dpu's whose value is the next argument
-PASS_OPTS = ("-D", "-I", "-O", "--std=", "--run-timeout=", "--max-steps=", "--nondet=")
+PASS_OPTS = ("-D", "-I", "-O", "--std=", "--run-timeout=", "--max-steps=", "--nondet=",
+             "--races=", "--no-races", "--visible-sites=")
 
 
 def dpu_commands(line):
@@ -314,11 +459,11 @@ def dpu_commands(line):
 def regress_cases(directory):
     """(cases, skipped names): for every corpus file that is not marked XFAIL, one case per
     distinct variant of its %dpu RUN lines (their -D, -I, -O, --std, --run-timeout,
-    --max-steps and --nondet options and inputs; --por, -k and output options are difftest's
-    to choose). A RUN line expecting exit 2 or 3, or using --timeout, --max-runs,
-    --stop-on-defect, --replay or program arguments (--) contributes no variant. A file with a
-    line `// DIFFTEST: first-variant-only` gives only its first variant (for variants whose
-    exhaustive exploration takes too long)."""
+    --max-steps, --nondet, --races, --no-races and --visible-sites options and inputs; --por,
+    -k and output options are difftest's to choose). A RUN line expecting exit 2 or 3, or
+    using --timeout, --max-runs, --stop-on-defect, --replay or program arguments (--)
+    contributes no variant. A file with a line `// DIFFTEST: first-variant-only` gives only its
+    first variant (for variants whose exhaustive exploration takes too long)."""
     cases, skipped = [], []
     directory = os.path.abspath(directory)
     for path in sorted(glob.glob(os.path.join(directory, "*.c"))):
@@ -433,13 +578,18 @@ def print_stats(all_stats):
         percentile(runs, 0.5), percentile(runs, 0.9), max(runs)))
     with_defects = sum(1 for s in oracle if s[2]["defects"])
     print("stats: %d of %d programs with defects" % (with_defects, len(oracle)))
+    races = [s[4] for s in oracle if s[4] is not None]
+    if races:
+        print("stats: %d of %d programs with data races (%d distinct races; median %d, max %d)"
+              % (sum(1 for x in races if x), len(races), sum(races), percentile(races, 0.5),
+                 max(races)))
     labels = []
     for st in all_stats:
         for lab, *_ in st:
             if lab not in labels:
                 labels.append(lab)
     for lab in labels:
-        walls = [w for st in all_stats for (l, _rc, _s, w) in st if l == lab]
+        walls = [w for st in all_stats for (l, _rc, _s, w, _r) in st if l == lab]
         print("stats: %s wall time: median %.2f s, 90%% %.2f s, max %.2f s, total %.1f s" % (
             lab, percentile(walls, 0.5), percentile(walls, 0.9), max(walls), sum(walls)))
 
@@ -501,9 +651,11 @@ def main(argv=None):
                 passed += 1
                 if opts.verbose:
                     print("%s: ok: %s" % (name, "; ".join(
-                        "%s %s, %.2f s" % (lab, "%d max-configs, %d defects, %d runs" % (
-                            s["max_configs"], s["defects"], s["runs"]) if s else "exit %s" % rc, w)
-                        for lab, rc, s, w in stats)), flush=True)
+                        "%s %s, %.2f s" % (lab, "%d max-configs, %d defects%s, %d runs" % (
+                            s["max_configs"], s["defects"],
+                            " (%d races)" % nr if nr else "", s["runs"])
+                            if s else "exit %s" % rc, w)
+                        for lab, rc, s, w, nr in stats)), flush=True)
     if opts.stats:
         print_stats(all_stats)
         print("stats: total wall time %.1f s with %d jobs" % (time.monotonic() - t0, opts.jobs))

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Random small pthread programs for differential testing of dpu's explorers.
 
-    genprog.py SEED [--kind=mutex|cond|sem|rwlock|barrier|atomic|mixed]
+    genprog.py SEED [--kind=mutex|cond|sem|rwlock|barrier|atomic|mixed|race]
 
 This file generates the mutex kind (the default), described below; the other kinds, which use
-condition variables, semaphores, rwlocks, barriers and atomics, come from gensync.py.
+condition variables, semaphores, rwlocks, barriers and atomics, come from gensync.py, and the
+race kind (data races: locked, unlocked and atomic accesses mixed) from genrace.py.
 
 prints one C17 program to stdout; the same SEED (and kind) always gives the same text. The
 program has 2-5 threads besides main (created by main or by other threads, every one joined),
@@ -31,9 +32,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import gensync  # noqa: E402  (the kinds other than mutex)
+import gensync  # noqa: E402  (the kinds other than mutex and race)
+import genrace  # noqa: E402  (the race kind)
 
-KINDS = ("mutex",) + gensync.KINDS
+KINDS = ("mutex",) + gensync.KINDS + (genrace.KIND,)
 RUNS_CAP = 8000      # interleavings (= runs of `dpu --por=none`) a program may have
 MAX_ATTEMPTS = 60    # shapes tried per seed before giving up (each smaller than the last)
 
@@ -866,6 +868,8 @@ def generate(seed, kind="mutex"):
     """Returns (C text, model info dict); the info is None for the kinds without a model."""
     if kind not in KINDS:
         raise ValueError("unknown kind %r (known: %s)" % (kind, ", ".join(KINDS)))
+    if kind == genrace.KIND:
+        return genrace.generate(seed)
     if kind != "mutex":
         return gensync.generate(seed, kind), None
     for attempt in range(MAX_ATTEMPTS):
