@@ -11,6 +11,7 @@
 #include "../runtime/executor.h"
 #include "progress.h"
 #include "races.h"
+#include "visible.h"
 #include "report_doc.h"
 #include "stacks.h"
 
@@ -422,9 +423,9 @@ static bool invisible_races(struct dpu_report *r, struct dpu_shm *shm) {
   for (uint32_t i = 0; i < n; i++)
     for (int k = 0; k < 2; k++) {
       uint32_t s = shm->races[i].access[k].site;
-      if (s >= r->sites->n || s >= shm->visible_cap || (vis[s >> 3] >> (s & 7) & 1)) continue;
-      const char *what = r->sites->v[s].callee;
-      if (strcmp(what, "load") == 0 || strcmp(what, "store") == 0) return true;
+      if (s < shm->visible_cap && !(vis[s >> 3] >> (s & 7) & 1) &&
+          dpu_visible_eligible(r->sites, s))
+        return true;
     }
   return false;
 }

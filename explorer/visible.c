@@ -3,14 +3,20 @@
 
 #include <string.h>
 
+bool dpu_visible_eligible(const struct dpu_site_table *sites, uint32_t id) {
+  if (id == 0 || id >= sites->n) return false;
+  const char *what = sites->v[id].callee;
+  return strcmp(what, "load") == 0 || strcmp(what, "store") == 0;
+}
+
 uint32_t dpu_visible_add(struct dpu_shm *shm, const struct dpu_site_table *sites,
                          const uint8_t *racing) {
   uint8_t *bits = dpu_shm_visible(shm);
   uint32_t added = 0;
   for (uint32_t site = 1; site < sites->n && site < shm->visible_cap; site++) {
-    if (!(racing[site >> 3] >> (site & 7) & 1) || (bits[site >> 3] >> (site & 7) & 1)) continue;
-    const char *what = sites->v[site].callee;
-    if (strcmp(what, "load") != 0 && strcmp(what, "store") != 0) continue;
+    if (!(racing[site >> 3] >> (site & 7) & 1) || (bits[site >> 3] >> (site & 7) & 1) ||
+        !dpu_visible_eligible(sites, site))
+      continue;
     bits[site >> 3] |= (uint8_t)(1u << (site & 7));
     added++;
   }

@@ -23,6 +23,10 @@
 #include "../passes/instrument.h"
 #include "../runtime/protocol.h"
 
+/* Whether site id is a plain load or store of the program: the sites that can be made
+ * visible (memcpy-like and libc sites cannot: their accesses are not single locations). */
+bool dpu_visible_eligible(const struct dpu_site_table *sites, uint32_t id);
+
 /* Marks visible, in the bitmap of shm (dpu_shm_visible), every plain load or store site that
  * is set in `racing` (a bitmap of site ids: the sites of every race record seen, see
  * dpu_report.racing) and not visible yet; memcpy-like and libc sites stay invisible (their

@@ -67,8 +67,7 @@ static int set_visible(struct dpu_executor *ex, const struct dpu_site_table *sit
   for (const char *p = list; *p;) {
     char *end;
     unsigned long id = strtoul(p, &end, 10);
-    if (end == p || id == 0 || id >= sites->n || id >= ex->shm->visible_cap ||
-        (strcmp(sites->v[id].callee, "load") != 0 && strcmp(sites->v[id].callee, "store") != 0)) {
+    if (end == p || id >= ex->shm->visible_cap || !dpu_visible_eligible(sites, (uint32_t)id)) {
       fprintf(stderr, "dpu: error: --visible-sites: %lu is not the site of a load or store of "
                       "this program (were the sources or flags changed?)\n", id);
       return -1;

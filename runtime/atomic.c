@@ -105,7 +105,7 @@ bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid) {
 }
 
 bool dpu_rt_stuck_changed(const struct dpu_rt_thread *t) {
-  for (uint32_t i = 0; i < t->nstreak; i++) {
+  for (uint32_t i = t->stuck_from; i < t->nstreak; i++) {
     uint32_t *v = version_of(t->streak[i].obj);
     if (!v || *v != t->streak[i].version) return true;
   }
@@ -116,26 +116,26 @@ static bool same_read(const struct dpu_streak_read *a, const struct dpu_streak_r
   return a->obj == b->obj && a->site == b->site && a->version == b->version;
 }
 
-/* Whether the streak ends with two equal iterations of m >= 2 reads (see above). */
-static bool repeats_iteration(const struct dpu_rt_thread *t) {
+/* The length m >= 2 of two equal iterations that end the streak (see above), or 0. */
+static uint32_t repeated_iteration(const struct dpu_rt_thread *t) {
   uint32_t k = t->nstreak;
   for (uint32_t m = 2; 2 * m <= k; m++) {
     uint32_t i = 0;
     while (i < m && same_read(&t->streak[k - 1 - i], &t->streak[k - 1 - i - m])) i++;
-    if (i == m) return true;
+    if (i == m) return m;
   }
-  return false;
+  return 0;
 }
 
 /* Appends a read to the running thread's streak (the oldest goes when it is full). */
-static void streak_push(struct dpu_rt_thread *t, uint64_t obj, uint32_t site, uint32_t version,
-                        uint32_t pos) {
+static void streak_push(struct dpu_rt_thread *t, uint64_t obj, uint32_t site, uint32_t version) {
   if (t->nstreak == DPU_STREAK) {
     memmove(t->streak, t->streak + 1, (DPU_STREAK - 1) * sizeof *t->streak);
     t->nstreak--;
   }
-  t->streak[t->nstreak++] = (struct dpu_streak_read){obj, site, version, pos};
-  if (repeats_iteration(t)) t->stuck = true;
+  t->streak[t->nstreak++] = (struct dpu_streak_read){obj, site, version};
+  uint32_t m = repeated_iteration(t);
+  if (m) t->stuck = true, t->stuck_from = (uint8_t)(t->nstreak - m);
 }
 
 /* The value at p of `size` bytes (1, 2, 4, 8), as a 64-bit number. */
@@ -174,7 +174,7 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
     t->last_version = *v;
     if (!wide) t->last_value = value_at(addr, size);
     if (op == DPU_OP_ATOMIC_LOAD)
-      streak_push(t, obj, e->site, *v, (uint32_t)(e - dpu_rt.trace));
+      streak_push(t, obj, e->site, *v);
     cas_rec = e;
     if (op == DPU_OP_ATOMIC_LOAD) dpu_race_atomic(addr, size, (uint8_t)op, false, order);
     else cas = (typeof(cas)){addr, size, op_order >> 12 & 15, order};
@@ -202,7 +202,7 @@ void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, ui
   }
   value = value_at(p, size);
   e->aux = value;
-  streak_push(t, obj, site, *v, (uint32_t)(e - dpu_rt.trace));
+  streak_push(t, obj, site, *v);
   t->last_read = true;
   t->last_obj = obj;
   t->last_site = site;

@@ -35,11 +35,11 @@ struct dpu_rt_thread {
    * visible plain reads), oldest first, at most DPU_STREAK (atomic.c: the spin-loop rule). */
   uint8_t nstreak;
   bool stuck;               /* its streak ends with two equal iterations (atomic.c) */
+  uint8_t stuck_from;       /* then: the first read of the second iteration in streak[] */
   struct dpu_streak_read {
     uint64_t obj;
     uint32_t site;
     uint32_t version;       /* the location's version the read found */
-    uint32_t pos;           /* its trace record */
   } streak[16];
   void **tls;               /* its copies of the program's thread-local variables, or NULL */
   void *(*fn)(void *);
@@ -192,7 +192,8 @@ void dpu_rt_mutex_relock(pthread_mutex_t *m);
  * Returns once the scheduler has chosen the thread; the access itself follows. */
 void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, uint64_t value);
 
-/* Whether a location that stuck thread t read in its streak was modified since (atomic.c). */
+/* Whether a location that stuck thread t read in its last iteration was modified since
+ * (atomic.c). */
 bool dpu_rt_stuck_changed(const struct dpu_rt_thread *t);
 
 /* Resets atomic.c's per-location versions and the atomic section (start of a run). */
