@@ -32,12 +32,18 @@ static void set_choices(struct frame *f, const struct dpu_event_rec *e) {
 
 bool dpu_explore_defer_divergence;
 char dpu_explore_divergence[DPU_MSG_MAX];
+uint32_t dpu_explore_spin[64];
+uint32_t dpu_explore_nspin;
 
 bool dpu_run_was_cut(struct dpu_shm *shm) {
   int end = shm->result.end;
   if (end == DPU_END_DIVERGED && dpu_explore_defer_divergence) {
     if (!dpu_explore_divergence[0])
       snprintf(dpu_explore_divergence, sizeof dpu_explore_divergence, "%s", shm->result.msg);
+    if (shm->result.code == DPU_DIVERGED_SPIN)
+      for (uint32_t i = 0; i < shm->nspin_sites && i < DPU_MAX_SPIN_SITES; i++)
+        if (dpu_explore_nspin < sizeof dpu_explore_spin / sizeof *dpu_explore_spin)
+          dpu_explore_spin[dpu_explore_nspin++] = shm->spin_sites[i];
     return true;
   }
   if (end == DPU_END_LIMIT || end == DPU_END_DIVERGED) {

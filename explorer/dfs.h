@@ -42,6 +42,11 @@ bool dpu_run_was_cut(struct dpu_shm *shm);
  * caller, who prints it if no new racing site explains it. */
 extern bool dpu_explore_defer_divergence;
 extern char dpu_explore_divergence[DPU_MSG_MAX];
+/* With dpu_explore_defer_divergence set, the load sites of the plain spin loops that runs
+ * ended at (DPU_DIVERGED_SPIN, runtime/plainspin.c): dpu_explore_spin[0, dpu_explore_nspin),
+ * with repeats, at most 64; the caller makes them visible and clears the count. */
+extern uint32_t dpu_explore_spin[64];
+extern uint32_t dpu_explore_nspin;
 
 /* Whether the exploration must stop before its next run: --max-runs or --timeout reached, or
  * interrupted. Calls o->between_runs first. Shared by both explorers. */

@@ -9,17 +9,28 @@ bool dpu_visible_eligible(const struct dpu_site_table *sites, uint32_t id) {
   return strcmp(what, "load") == 0 || strcmp(what, "store") == 0;
 }
 
+/* Marks site visible if it is eligible and not visible yet; returns whether it did. */
+static bool mark(struct dpu_shm *shm, const struct dpu_site_table *sites, uint32_t site) {
+  uint8_t *bits = dpu_shm_visible(shm);
+  if (site >= shm->visible_cap || (bits[site >> 3] >> (site & 7) & 1) ||
+      !dpu_visible_eligible(sites, site))
+    return false;
+  bits[site >> 3] |= (uint8_t)(1u << (site & 7));
+  return true;
+}
+
 uint32_t dpu_visible_add(struct dpu_shm *shm, const struct dpu_site_table *sites,
                          const uint8_t *racing) {
-  uint8_t *bits = dpu_shm_visible(shm);
   uint32_t added = 0;
-  for (uint32_t site = 1; site < sites->n && site < shm->visible_cap; site++) {
-    if (!(racing[site >> 3] >> (site & 7) & 1) || (bits[site >> 3] >> (site & 7) & 1) ||
-        !dpu_visible_eligible(sites, site))
-      continue;
-    bits[site >> 3] |= (uint8_t)(1u << (site & 7));
-    added++;
-  }
+  for (uint32_t site = 1; site < sites->n; site++)
+    if (racing[site >> 3] >> (site & 7) & 1) added += mark(shm, sites, site);
+  return added;
+}
+
+uint32_t dpu_visible_add_sites(struct dpu_shm *shm, const struct dpu_site_table *sites,
+                               const uint32_t *ids, uint32_t n) {
+  uint32_t added = 0;
+  for (uint32_t i = 0; i < n; i++) added += mark(shm, sites, ids[i]);
   return added;
 }
 

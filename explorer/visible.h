@@ -34,6 +34,12 @@ bool dpu_visible_eligible(const struct dpu_site_table *sites, uint32_t id);
 uint32_t dpu_visible_add(struct dpu_shm *shm, const struct dpu_site_table *sites,
                          const uint8_t *racing);
 
+/* Marks visible the eligible sites among ids[0, n) that are not visible yet: the load sites of
+ * plain spin loops (runtime/plainspin.c), which must be visible for the spin-loop rule to make
+ * the spinning thread wait, even before any race with them is seen. Returns how many it added. */
+uint32_t dpu_visible_add_sites(struct dpu_shm *shm, const struct dpu_site_table *sites,
+                               const uint32_t *ids, uint32_t n);
+
 /* How many sites are visible. */
 uint32_t dpu_visible_count(struct dpu_shm *shm);
 

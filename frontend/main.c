@@ -266,6 +266,7 @@ int main(int argc, char **argv) {
   }
   uint32_t explorations = 0;
   dpu_explore_defer_divergence = o.races_explore && !o.replay;
+  ex.shm->spin_watch = o.races_explore && !o.replay;
   rep.defer_traces = o.print_traces && o.races_explore && !o.replay;
   uint64_t *earlier = NULL; /* each defect's traces in the exploration before */
   dpu_progress_start(o.verbosity >= 0 && !o.replay, &counts, &rep.defects);
@@ -279,7 +280,9 @@ int main(int argc, char **argv) {
      * visible sites when new racing sites explain it; other limits end it. */
     bool diverged = dpu_explore_divergence[0] != 0;
     if (st != DPU_EXPLORE_COMPLETE && !(st == DPU_EXPLORE_INCOMPLETE && diverged)) break;
-    uint32_t added = dpu_visible_add(ex.shm, &sites, racing);
+    uint32_t added = dpu_visible_add(ex.shm, &sites, racing) +
+                     dpu_visible_add_sites(ex.shm, &sites, dpu_explore_spin, dpu_explore_nspin);
+    dpu_explore_nspin = 0;
     if (!added) break;
     dpu_report_traces_end(&rep, false); /* --print-traces: the last exploration's only */
     dpu_explore_divergence[0] = 0;

@@ -185,6 +185,12 @@ enum dpu_end {
  * thread blocked, one of them re-reading unchanged locations), rather than the step limit. */
 #define DPU_HANG_SPIN 1
 
+/* dpu_run_result.code of a DPU_END_DIVERGED that the runner's plain-spin watch decided
+ * (runtime/plainspin.c): a thread repeated the same invisible loads without a visible
+ * operation; the sites of those loads are in dpu_shm.spin_sites, to be made visible. */
+#define DPU_DIVERGED_SPIN 1
+#define DPU_MAX_SPIN_SITES 8
+
 /* Whether a run that ended with `end` (enum dpu_end) found a defect of the program (as opposed
  * to ending normally or being cut short by a limit of dpu). */
 static inline int dpu_end_is_defect(int end) {
@@ -381,6 +387,12 @@ struct dpu_shm {
    * the accesses in capture[0..ncapture) (the run's own defect stacks are then not taken). */
   uint32_t ncapture;
   struct dpu_race_capture capture[2];
+  /* Set by the explorer: non-zero to watch for spin loops over invisible plain loads
+   * (runtime/plainspin.c). A run that finds one ends with DPU_END_DIVERGED, code
+   * DPU_DIVERGED_SPIN, and the loads' sites in spin_sites[0, nspin_sites). */
+  uint32_t spin_watch;
+  uint32_t nspin_sites;
+  uint32_t spin_sites[DPU_MAX_SPIN_SITES];
 
   volatile uint32_t nthread_ids;
   struct dpu_thread_id {

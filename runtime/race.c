@@ -434,12 +434,16 @@ static inline bool visible(uintptr_t p, uint64_t size, uint32_t site) {
 
 void __dpu_load(void *p, uint64_t size, uint32_t site) {
   if (visible((uintptr_t)p, size, site)) dpu_rt_access_visible(p, (uint32_t)size, site, false, 0);
+  else if (__builtin_expect(++dpu_spin_quiet >= DPU_SPIN_QUIET, 0))
+    dpu_spin_watch((uintptr_t)p, (uint32_t)size, site, false, 0);
   on_access((uintptr_t)p, size, site, 0);
 }
 
 void __dpu_store(void *p, uint64_t size, uint32_t site, uint64_t value) {
   if (visible((uintptr_t)p, size, site))
     dpu_rt_access_visible(p, (uint32_t)size, site, true, value);
+  else if (__builtin_expect(++dpu_spin_quiet >= DPU_SPIN_QUIET, 0))
+    dpu_spin_watch((uintptr_t)p, (uint32_t)size, site, true, value);
   on_access((uintptr_t)p, size, site, DPU_ACCESS_WRITE);
 }
 

@@ -88,6 +88,15 @@ struct dpu_rt {
 
 extern struct dpu_rt dpu_rt;
 
+/* The plain-spin watch (runtime/plainspin.c). dpu_spin_quiet counts the program's plain
+ * accesses since the last visible operation; at DPU_SPIN_QUIET the next accesses go to
+ * dpu_spin_watch (address p, size bytes, site, store or load, the value stored), which ends the
+ * run (DPU_END_DIVERGED, DPU_DIVERGED_SPIN) when they repeat one iteration of plain loads that
+ * are not visible. */
+#define DPU_SPIN_QUIET (1u << 16)
+extern uint32_t dpu_spin_quiet;
+void dpu_spin_watch(uintptr_t p, uint32_t size, uint32_t site, bool store, uint64_t value);
+
 /* Call-site id of the modelled call being made: the instrumented program stores it just before
  * each call to a `__dpu_*` function (passes/instrument.c). */
 extern uint32_t __dpu_site;

@@ -73,6 +73,7 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
   p->op = op, p->obj = obj, p->site = t->pend_site, p->aux = aux;
   dpu_coro_switch(&t->coro, &dpu_rt.sched);
   p->op = DPU_OP_COUNT;
+  dpu_spin_quiet = 0;
   /* Chosen by the scheduler: the operation happens now. */
   struct dpu_shm *shm = dpu_rt.shm;
   uint32_t n = shm->nevents;
@@ -113,6 +114,7 @@ static void thread_entry(void) {
   dpu_coro_started(&dpu_rt.sched);
   struct dpu_rt_thread *t = cur_thread();
   dpu_rt.shm->pending[dpu_rt.cur].op = DPU_OP_COUNT;
+  dpu_spin_quiet = 0;
   uint32_t n = dpu_rt.shm->nevents;
   if (n >= dpu_rt.shm->trace_cap) {
     dpu_rt.shm->trace_overflow = 1;
@@ -261,6 +263,8 @@ static void reset(void) {
   dpu_rt.cur = -1;
   dpu_rt.ended = false;
   dpu_rt.steps = 0;
+  dpu_spin_quiet = 0;
+  shm->nspin_sites = 0;
   __dpu_site = 0;
   /* Only what says which parts are valid: blocked[] and stacks are read up to their counts. */
   struct dpu_run_result *res = &shm->result;

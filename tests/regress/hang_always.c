@@ -21,12 +21,12 @@
 #include <pthread.h>
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
-static volatile int spin = 1;
+static volatile int spin = 1; static volatile unsigned long ticks; /* not a spin: see plainspin.c */
 
 static void *worker(void *arg) {
   (void)arg;
   pthread_mutex_lock(&m);
-  while (spin) {
+  while (spin) { ticks++;
   }
   pthread_mutex_unlock(&m);
   return 0;

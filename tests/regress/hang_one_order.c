@@ -13,7 +13,7 @@
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static int flag; // protected by m
-static volatile int spin = 1;
+static volatile int spin = 1; static volatile unsigned long ticks; /* not a spin: see plainspin.c */
 static pthread_t t1;
 
 static void *worker1(void *arg) {
@@ -32,7 +32,7 @@ static void *worker2(void *arg) {
   pthread_mutex_unlock(&m);
   pthread_join(t1, NULL);
   if (seen)
-    while (spin) {
+    while (spin) { ticks++;
     }
   return NULL;
 }

@@ -17,12 +17,12 @@
 #include <stddef.h>
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
-static volatile int flag;
+static volatile int flag; static volatile unsigned long ticks; /* not a spin: see plainspin.c */
 
 static int read_flag(void) {
 #ifdef BUSY
   // BUSY-NEXT: {{^}}    #0 read_flag at {{.*}}stack_hang.c:[[@LINE+1]]{{$}}
-  while (!flag) {} // all of the busy loop, so the time limit interrupts it on this line
+  while (!flag) ticks++; // all of the busy loop, so the time limit interrupts it on this line
   return flag;
 #else
   // STEPS-NEXT: {{^}}  stack of T1:{{$}}
@@ -37,7 +37,7 @@ static int read_flag(void) {
 static void wait_for_flag(void) {
   // STEPS-NEXT: {{^}}    #1 wait_for_flag at {{.*}}stack_hang.c:[[@LINE+2]]{{$}}
   // BUSY-NEXT: {{^}}    #1 wait_for_flag at {{.*}}stack_hang.c:[[@LINE+1]]{{$}}
-  while (!read_flag()) {
+  while (!read_flag()) { ticks++;
   }
 }
 
