@@ -2,6 +2,7 @@
 #include "fingerprint.h"
 
 #include <blake2.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,14 @@ static int cmp_ref(const void *a, const void *b) {
 }
 
 static int cmp_fp(const void *a, const void *b) { return memcmp(a, b, DPU_FP_BYTES); }
+
+/* The canonical order of two reads of one location between the same writes: by the name of
+ * their thread, then by their position in it. */
+static bool read_before(const struct dpu_event_rec *ev, uint8_t (*name)[DPU_FP_BYTES],
+                        const uint32_t *index, uint32_t x, uint32_t y) {
+  int c = memcmp(name[ev[x].tid], name[ev[y].tid], DPU_FP_BYTES);
+  return c < 0 || (c == 0 && index[x] < index[y]);
+}
 
 int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_FP_BYTES]) {
   uint8_t name[DPU_MAX_THREADS][DPU_FP_BYTES];
@@ -75,6 +84,18 @@ int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_
     }
     uint32_t j = i;
     for (; j < nrefs && refs[j].key == refs[i].key; j++) {
+      /* Reads of a location commute (explorer/pes.h): consecutive reads between two other
+       * operations are hashed in a canonical order (by thread name, then position), so runs
+       * that order them differently have one fingerprint. */
+      if (ev[refs[j].seq].op == DPU_OP_READ && (j == i || ev[refs[j - 1].seq].op != DPU_OP_READ)) {
+        uint32_t k = j + 1;
+        while (k < nrefs && refs[k].key == refs[i].key && ev[refs[k].seq].op == DPU_OP_READ) k++;
+        for (uint32_t a = j + 1; a < k; a++) /* insertion sort of refs[j, k) */
+          for (uint32_t b = a; b > j && read_before(ev, name, index, refs[b].seq, refs[b - 1].seq); b--) {
+            struct obj_ref t = refs[b];
+            refs[b] = refs[b - 1], refs[b - 1] = t;
+          }
+      }
       const struct dpu_event_rec *e = &ev[refs[j].seq];
       blake2b_update(&s, name[e->tid], DPU_FP_BYTES);
       blake2b_update(&s, (const uint8_t *)&index[refs[j].seq], sizeof index[0]);

@@ -44,7 +44,7 @@ static int spin_blocked(const struct dpu_event *after, const struct dpu_event *p
 
 unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_event *pt,
                             uint16_t tid, uint8_t op, uint32_t site, uint64_t aux, uint8_t kind,
-                            uint8_t *results) {
+                            uint32_t obj, uint8_t *results) {
   const struct dpu_ostate *s = after ? &after->st : &initial;
   int32_t self = tid + 1;
   uint64_t bit = 1ull << tid;
@@ -114,8 +114,12 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
   /* atomic.c */
   case DPU_OP_ATOMIC_LOAD:
   case DPU_OP_ATOMIC_CAS:
-  case DPU_OP_READ: /* a visible plain read: the same rule */
     if (spin_blocked(after, pt, op, site, aux)) return 0;
+    break;
+  case DPU_OP_READ: /* a visible plain read: the same rule, where `after` is what it reads */
+    if (pt && (stuck_after(pt) || (pt->op == DPU_OP_READ && pt->obj == obj &&
+                                   pt->site == site && pt->pre_obj == after)))
+      return 0;
     break;
   default:
     break;

@@ -39,10 +39,12 @@ struct dpu_ostate {
  * (which waiting thread it wakes). Atomic accesses have the single outcome 0 (what a CAS does
  * is not part of the event's name) and are disabled by the spin-loop rule of runtime/atomic.c:
  * a load at the same site as pt, a read of the same location with no modification since; a CAS
- * likewise when its record's aux (given here) says it would fail again. */
+ * likewise when its record's aux (given here) says it would fail again. A visible plain read
+ * (on reader object obj, whose `after` is the write it would read) likewise, when pt is a read
+ * at the same site on obj that read `after`. */
 unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_event *pt,
                             uint16_t tid, uint8_t op, uint32_t site, uint64_t aux, uint8_t kind,
-                            uint8_t *results);
+                            uint32_t obj, uint8_t *results);
 
 /* Sets e->st, the state of e's object after e, from the state after e->pre_obj and e's
  * thread, operation, result, aux and data (what a CAS did), with mutex kind `kind`. */

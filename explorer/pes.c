@@ -19,7 +19,29 @@ int dpu_pes_init(struct dpu_pes *p, uint32_t step) {
   p->cap_objects = DPU_PES_MAX_OBJECTS;
   p->troot = alloc_roots(p->cap_threads);
   p->oroot = alloc_roots(p->cap_objects);
-  return p->troot && p->oroot ? 0 : -1;
+  p->oloc = malloc(p->cap_objects * sizeof *p->oloc);
+  p->ofirst_reader = malloc(p->cap_objects * sizeof *p->ofirst_reader);
+  p->onext_reader = malloc(p->cap_objects * sizeof *p->onext_reader);
+  p->oisloc = calloc(p->cap_objects, 1);
+  if (!p->troot || !p->oroot || !p->oloc || !p->ofirst_reader || !p->onext_reader || !p->oisloc)
+    return -1;
+  memset(p->oloc, 0xff, p->cap_objects * sizeof *p->oloc);
+  memset(p->ofirst_reader, 0xff, p->cap_objects * sizeof *p->ofirst_reader);
+  memset(p->onext_reader, 0xff, p->cap_objects * sizeof *p->onext_reader);
+  return 0;
+}
+
+void dpu_pes_set_location(struct dpu_pes *p, uint32_t x) { p->oisloc[x] = 1; }
+
+void dpu_pes_add_reader(struct dpu_pes *p, uint32_t x, uint32_t r) {
+  p->oloc[r] = x;
+  p->onext_reader[r] = p->ofirst_reader[x];
+  p->ofirst_reader[x] = r;
+}
+
+size_t dpu_pes_event_bytes(const struct dpu_event *e) {
+  return sizeof *e + (e->tnode.nskip + e->onode.nskip) * sizeof(struct dpu_node *) +
+         (e->ntmax + e->nomax + e->nrpre) * sizeof(struct dpu_event *);
 }
 
 void dpu_pes_destroy(struct dpu_pes *p) {
@@ -31,6 +53,10 @@ void dpu_pes_destroy(struct dpu_pes *p) {
   }
   free(p->troot);
   free(p->oroot);
+  free(p->oloc);
+  free(p->ofirst_reader);
+  free(p->onext_reader);
+  free(p->oisloc);
   memset(p, 0, sizeof *p);
 }
 
@@ -46,34 +72,44 @@ static struct dpu_event *later(struct dpu_event *a, struct dpu_event *b, int thr
 
 struct dpu_event *dpu_pes_add(struct dpu_pes *p, uint16_t tid, uint8_t op, uint8_t result,
                               uint32_t obj, struct dpu_event *pre_thread,
-                              struct dpu_event *pre_obj, struct dpu_event *pre_extra) {
+                              struct dpu_event *pre_obj, struct dpu_event *pre_extra,
+                              struct dpu_event *const *rpre, uint32_t nrpre) {
   if (tid >= p->cap_threads || (obj != DPU_NO_OBJECT && obj >= p->cap_objects)) return NULL;
   if (tid >= p->nthreads) p->nthreads = tid + 1u;
   if (obj != DPU_NO_OBJECT && obj >= p->nobjects) p->nobjects = obj + 1u;
 
-  struct dpu_event *causes[3] = {pre_thread, pre_obj, pre_extra};
+  /* The immediate causes: the three named ones, then rpre. */
+  struct dpu_event *const fixed[3] = {pre_thread, pre_obj, pre_extra};
+#define CAUSE(i) ((i) < 3 ? fixed[i] : rpre[(i) - 3])
+  uint32_t ncauses = 3 + nrpre;
   uint32_t ntmax = tid + 1u, nomax = obj != DPU_NO_OBJECT ? obj + 1u : 0;
-  for (int i = 0; i < 3; i++) {
-    if (!causes[i]) continue;
-    if (causes[i]->ntmax > ntmax) ntmax = causes[i]->ntmax;
-    if (causes[i]->nomax > nomax) nomax = causes[i]->nomax;
+  for (uint32_t i = 0; i < ncauses; i++) {
+    const struct dpu_event *c = CAUSE(i);
+    if (!c) continue;
+    if (c->ntmax > ntmax) ntmax = c->ntmax;
+    if (c->nomax > nomax) nomax = c->nomax;
   }
   struct dpu_node *tparent = pre_thread ? &pre_thread->tnode : &p->troot[tid];
   uint32_t tskip = dpu_node_nskip(tparent->depth + 1, p->step);
   struct dpu_node *oparent = NULL;
   uint32_t oskip = 0;
   if (obj != DPU_NO_OBJECT) {
-    oparent = pre_obj ? &pre_obj->onode : &p->oroot[obj];
+    oparent = pre_obj ? &pre_obj->onode : &p->oroot[dpu_pes_tree_object(p, obj)];
     oskip = dpu_node_nskip(oparent->depth + 1, p->step);
   }
   size_t bytes = sizeof(struct dpu_event) + (tskip + oskip) * sizeof(struct dpu_node *) +
-                 (ntmax + nomax) * sizeof(struct dpu_event *);
+                 (ntmax + nomax + nrpre) * sizeof(struct dpu_event *);
   struct dpu_event *e = malloc(bytes);
   if (!e) return NULL;
   memset(e, 0, sizeof *e);
   struct dpu_node **skips = (struct dpu_node **)(e + 1);
   e->tmax = (struct dpu_event **)(skips + tskip + oskip);
   e->omax = e->tmax + ntmax;
+  if (nrpre) {
+    e->rpre = e->omax + nomax;
+    memcpy(e->rpre, rpre, nrpre * sizeof *rpre);
+  }
+  e->nrpre = nrpre;
   e->id = p->nevents++;
   p->live++;
   e->tid = tid;
@@ -88,20 +124,23 @@ struct dpu_event *dpu_pes_add(struct dpu_pes *p, uint16_t tid, uint8_t op, uint8
   dpu_node_init(&e->tnode, tparent, skips, p->step);
   if (oparent) dpu_node_init(&e->onode, oparent, skips + tskip, p->step);
 
-  /* Def. 7 over ⌈e⌉: the latest of the causes' maps, and e itself on its thread and object. */
+  /* Def. 7 over ⌈e⌉: the latest of the causes' maps, and e itself on its thread and object.
+   * Reads of one reader object in one configuration are ordered by their thread. */
   for (uint32_t i = 0; i < ntmax; i++) {
     struct dpu_event *m = NULL;
-    for (int c = 0; c < 3; c++)
-      if (causes[c]) m = later(m, dpu_event_tmax(causes[c], i), 1);
+    for (uint32_t c = 0; c < ncauses; c++)
+      if (CAUSE(c)) m = later(m, dpu_event_tmax(CAUSE(c), i), 1);
     e->tmax[i] = m;
   }
   e->tmax[tid] = e;
   for (uint32_t l = 0; l < nomax; l++) {
     struct dpu_event *m = NULL;
-    for (int c = 0; c < 3; c++)
-      if (causes[c]) m = later(m, dpu_event_omax(causes[c], l), 0);
+    int by_thread = p->oloc[l] != DPU_NO_OBJECT;
+    for (uint32_t c = 0; c < ncauses; c++)
+      if (CAUSE(c)) m = later(m, dpu_event_omax(CAUSE(c), l), by_thread);
     e->omax[l] = m;
   }
+#undef CAUSE
   if (obj != DPU_NO_OBJECT) e->omax[obj] = e;
 
   e->next = p->events;
@@ -117,6 +156,26 @@ bool dpu_pes_leq(struct dpu_pes *p, const struct dpu_event *a, const struct dpu_
   return dpu_node_is_ancestor(&a->tnode, &m->tnode, p->step, &p->causality_stats);
 }
 
+bool dpu_pes_location_conflict(struct dpu_pes *p, const struct dpu_event *a,
+                               const struct dpu_event *b, uint32_t x) {
+  const struct dpu_event *wa = dpu_event_omax(a, x), *wb = dpu_event_omax(b, x);
+  if (wa == wb) return false; /* the same last write (or none): reads of it commute */
+  if (!wb || (wa && wa->onode.depth > wb->onode.depth)) { /* wa: the earlier (none first) */
+    const struct dpu_event *t = wa, *u = a;
+    wa = wb, wb = t;
+    a = b, b = u;
+  }
+  if (wa && !dpu_node_is_ancestor(&wa->onode, &wb->onode, p->step, &p->conflict_stats))
+    return true;
+  /* wa is before wb: every read of wa in ⌈a⌉ must be in ⌈b⌉ (before the write after wa). The
+   * latest read of each thread suffices: its earlier reads of wa are before it. */
+  for (uint32_t r = p->ofirst_reader[x]; r != DPU_NO_OBJECT; r = p->onext_reader[r]) {
+    const struct dpu_event *rd = dpu_event_omax(a, r);
+    if (rd && rd->pre_obj == wa && !dpu_pes_leq(p, rd, b)) return true;
+  }
+  return false;
+}
+
 bool dpu_pes_conflict(struct dpu_pes *p, const struct dpu_event *a, const struct dpu_event *b) {
   if (a == b) return false;
   if (a->tid == b->tid)
@@ -124,6 +183,11 @@ bool dpu_pes_conflict(struct dpu_pes *p, const struct dpu_event *a, const struct
            !dpu_node_is_ancestor(&b->tnode, &a->tnode, p->step, &p->conflict_stats);
   uint32_t n = a->nomax < b->nomax ? a->nomax : b->nomax;
   for (uint32_t l = 0; l < n; l++) {
+    if (p->oloc[l] != DPU_NO_OBJECT) continue; /* a reader object: with its location */
+    if (p->oisloc[l]) {
+      if (dpu_pes_location_conflict(p, a, b, l)) return true;
+      continue;
+    }
     const struct dpu_event *x = a->omax[l], *y = b->omax[l];
     if (!x || !y || x == y) continue;
     const struct dpu_event *lo = x->onode.depth <= y->onode.depth ? x : y;

@@ -47,12 +47,31 @@ struct dpu_event {
   struct dpu_event *ochild, *osibling;  /* object tree: heads of the thread groups */
   struct dpu_event *osame;              /* object tree: rest of this thread group */
   struct dpu_ostate st;     /* state of its object after it (model.h) */
+  /* A write (any operation but a read) on a location object: the reads of pre_obj (the write
+   * before it) in its history, the latest of each other thread, sorted by thread; these are
+   * immediate causes too (reads commute with reads, so a write must follow every read of the
+   * value it overwrites that its history holds). Stored after the event; NULL when none. */
+  struct dpu_event **rpre;
+  uint32_t nrpre;
   uint64_t aux;             /* the trace record's aux (initial value of a semaphore ...) */
   uint8_t data;             /* atomics: the record's result once executed (a CAS exchanged:
                              * 1), DPU_DATA_UNKNOWN before */
   uint32_t in_d;            /* how many times it is in the explorer's set D */
   uint8_t cex_done;         /* its conflicting extensions have been added */
 };
+
+/* Plain memory accesses (issue #10) and reads that commute. A location (the object of visible
+ * reads and writes, DPU_OP_READ/WRITE) is an object X whose tree holds its writes (every
+ * operation on X but a read: writes and any atomic operation on the same address) as a chain
+ * per configuration, and the reads as leaves: a read's pre_obj is the write it reads (NULL: the
+ * initial value). Its reads by thread t are the events of a reader object (X, t), which has no
+ * tree of its own: omax[(X, t)] is the latest read of X by t, and two reads of one thread are
+ * ordered by their thread. This is the independence "two reads of one location commute", the
+ * read/write conflict relation of data-centric-dpor.txt (Sec. 2: Confl(e1, e2) iff same
+ * location and one of them writes), as a PES: each configuration's events on X are a chain of
+ * writes, each followed by a set of concurrent reads of it, and every write after them has
+ * those reads in its history (rpre). Theorem 6 then holds with the location check of
+ * dpu_pes_conflict in place of the tree check for X. */
 
 /* The event structure. Trees have one root node per thread and per object. */
 struct dpu_pes {
@@ -65,6 +84,11 @@ struct dpu_pes {
   struct dpu_node *troot;   /* [cap_threads] */
   struct dpu_node *oroot;   /* [cap_objects] */
   struct dpu_tree_stats causality_stats, conflict_stats;
+  /* Locations (see above), per object index [cap_objects]: oloc[R] is X for a reader object
+   * R = (X, t), DPU_NO_OBJECT for any other object; oisloc[X] is 1 for a location; its reader
+   * objects are the list ofirst_reader[X], onext_reader[R], ... ending in DPU_NO_OBJECT. */
+  uint32_t *oloc, *ofirst_reader, *onext_reader;
+  uint8_t *oisloc;
   size_t bytes;             /* memory held by events, for statistics */
 };
 
@@ -74,15 +98,33 @@ int dpu_pes_init(struct dpu_pes *p, uint32_t step);
 /* Frees every event and the PES's arrays. */
 void dpu_pes_destroy(struct dpu_pes *p);
 
+/* Declares object x a location. */
+void dpu_pes_set_location(struct dpu_pes *p, uint32_t x);
+
+/* Declares object r the reader object of location x for one thread (r is not x). */
+void dpu_pes_add_reader(struct dpu_pes *p, uint32_t x, uint32_t r);
+
+/* The object whose tree holds the events of object obj: its location for a reader object,
+ * obj itself otherwise. */
+static inline uint32_t dpu_pes_tree_object(const struct dpu_pes *p, uint32_t obj) {
+  return obj != DPU_NO_OBJECT && p->oloc[obj] != DPU_NO_OBJECT ? p->oloc[obj] : obj;
+}
+
 /* Creates a new event of thread tid performing op (with result) on object obj (an index below
  * DPU_NO_OBJECT; the PES grows its object range as needed), with the given immediate causes
- * (any may be NULL). pre_thread must be of thread tid; pre_obj must be on obj. The causes must
- * be pairwise conflict-free (their union is a configuration); this is not checked.
+ * (any may be NULL) and, for a write on a location, rpre[0, nrpre) (the reads of pre_obj that
+ * it follows, one per other thread, sorted by thread; copied). pre_thread must be of thread tid;
+ * pre_obj must be on obj's tree (dpu_pes_tree_object). The causes must be pairwise
+ * conflict-free (their union is a configuration); this is not checked.
  * Computes the tree nodes and Def. 7's maps. Returns NULL if out of memory. Does not check for
  * an existing equal event (the unfolding does). */
 struct dpu_event *dpu_pes_add(struct dpu_pes *p, uint16_t tid, uint8_t op, uint8_t result,
                               uint32_t obj, struct dpu_event *pre_thread,
-                              struct dpu_event *pre_obj, struct dpu_event *pre_extra);
+                              struct dpu_event *pre_obj, struct dpu_event *pre_extra,
+                              struct dpu_event *const *rpre, uint32_t nrpre);
+
+/* Bytes held by event e (for the statistics). */
+size_t dpu_pes_event_bytes(const struct dpu_event *e);
 
 /* tmax / omax of Def. 7 over the local configuration ⌈e⌉ (NULL = ⊥). */
 static inline struct dpu_event *dpu_event_tmax(const struct dpu_event *e, uint32_t tid) {
@@ -102,8 +144,16 @@ static inline bool dpu_pes_lt(struct dpu_pes *p, const struct dpu_event *a,
   return a != b && dpu_pes_leq(p, a, b);
 }
 
+/* Whether the events on location x of ⌈a⌉ ∪ ⌈b⌉ are not a chain of writes each followed by
+ * reads of it (see above): their last writes are in conflict in x's tree, or the one whose
+ * last write w is earlier holds a read of w that the other does not (that read and the write
+ * after w are in immediate conflict). */
+bool dpu_pes_location_conflict(struct dpu_pes *p, const struct dpu_event *a,
+                               const struct dpu_event *b, uint32_t x);
+
 /* a # b. Same thread: neither node is an ancestor of the other. Theorem 6 otherwise: some
- * object l has omax(a, l) and omax(b, l) in conflict in l's tree. O((threads + objects) log d). */
+ * object l has omax(a, l) and omax(b, l) in conflict in l's tree (for a location, as
+ * dpu_pes_location_conflict says). O((threads + objects) log d). */
 bool dpu_pes_conflict(struct dpu_pes *p, const struct dpu_event *a, const struct dpu_event *b);
 
 #endif

@@ -79,7 +79,33 @@ static void c_add(struct qpor *q, struct dpu_event *e) {
 /* Removes e, the last event of the current prefix (it is maximal in its thread and object). */
 static void c_undo(struct qpor *q, struct dpu_event *e) {
   q->cmax_t[e->tid] = e->pre_thread;
-  if (e->obj != DPU_NO_OBJECT) q->cmax_o[e->obj] = e->pre_obj;
+  if (e->obj == DPU_NO_OBJECT) return;
+  /* A read's object is its thread's reader object: the thread's read before it. */
+  if (q->u.pes.oloc[e->obj] != DPU_NO_OBJECT)
+    q->cmax_o[e->obj] = e->pre_thread ? dpu_event_omax(e->pre_thread, e->obj) : NULL;
+  else q->cmax_o[e->obj] = e->pre_obj;
+}
+
+/* The previous event on oi's tree in C (for a read: the write it reads). */
+static struct dpu_event *c_pm(struct qpor *q, uint32_t oi) {
+  return oi != DPU_NO_OBJECT ? q->cmax_o[dpu_pes_tree_object(&q->u.pes, oi)] : NULL;
+}
+
+/* For thread t's write-class operation on location x after pm, the reads of pm in C by the
+ * other threads (their latest), sorted by thread, into rpre; returns how many. */
+static uint32_t c_reads(struct qpor *q, uint16_t t, uint32_t x, const struct dpu_event *pm,
+                        struct dpu_event **rpre) {
+  const struct dpu_pes *p = &q->u.pes;
+  uint32_t n = 0;
+  if (x == DPU_NO_OBJECT || !p->oisloc[x]) return 0;
+  for (uint32_t r = p->ofirst_reader[x]; r != DPU_NO_OBJECT; r = p->onext_reader[r]) {
+    struct dpu_event *rd = q->cmax_o[r];
+    if (!rd || rd->pre_obj != pm || rd->tid == t) continue;
+    uint32_t j = n++;
+    while (j > 0 && rpre[j - 1]->tid > rd->tid) rpre[j] = rpre[j - 1], j--;
+    rpre[j] = rd;
+  }
+  return n;
 }
 
 static bool in_c(struct qpor *q, const struct dpu_event *x) {
@@ -104,22 +130,59 @@ static bool comparable(struct qpor *q, const struct dpu_event *a, const struct d
   return dpu_node_is_ancestor(na, nb, q->u.pes.step, &q->u.pes.conflict_stats);
 }
 
+/* dpu_pes_location_conflict between ⌈x⌉ and C, on location l. */
+static bool c_location_conflict(struct qpor *q, const struct dpu_event *x, uint32_t l) {
+  const struct dpu_pes *p = &q->u.pes;
+  const struct dpu_event *wx = dpu_event_omax(x, l), *wc = q->cmax_o[l];
+  if (wx == wc) return false;
+  bool x_earlier = !wx || (wc && wx->onode.depth <= wc->onode.depth);
+  if (!comparable(q, wx, wc, 0)) return true;
+  for (uint32_t r = p->ofirst_reader[l]; r != DPU_NO_OBJECT; r = p->onext_reader[r]) {
+    if (x_earlier) { /* every read of wx in ⌈x⌉ must be in C */
+      const struct dpu_event *rd = dpu_event_omax(x, r);
+      if (rd && rd->pre_obj == wx && !in_c(q, rd)) return true;
+    } else { /* every read of wc in C must be in ⌈x⌉ */
+      const struct dpu_event *rd = q->cmax_o[r];
+      if (rd && rd->pre_obj == wc && !dpu_pes_leq(&q->u.pes, rd, x)) return true;
+    }
+  }
+  return false;
+}
+
 static bool compatible(struct qpor *q, const struct dpu_event *x) {
+  const struct dpu_pes *p = &q->u.pes;
+  uint32_t to = dpu_pes_tree_object(p, x->obj);
   /* Quick rejection on x's own thread and object, where most candidates of a spike fail. */
   if (!comparable(q, x->pre_thread, q->cmax_t[x->tid], 1)) return false;
-  if (x->obj != DPU_NO_OBJECT && !comparable(q, x->pre_obj, q->cmax_o[x->obj], 0)) return false;
+  if (x->obj != DPU_NO_OBJECT && !comparable(q, x->pre_obj, q->cmax_o[to], 0)) return false;
   /* Fast path: when x's causes are all in C, ⌈x⌉ ∪ C is a configuration iff x is the next
-   * event of its thread and of its object in C (no other child of its predecessors is in C). */
-  if ((!x->pre_thread || in_c(q, x->pre_thread)) && (!x->pre_obj || in_c(q, x->pre_obj)) &&
-      (!x->pre_extra || in_c(q, x->pre_extra))) {
+   * event of its thread and of its object in C (no other child of its predecessors is in C;
+   * for a write on a location, no read of its pm in C is missing from its history). */
+  bool causes_in_c = (!x->pre_thread || in_c(q, x->pre_thread)) &&
+                     (!x->pre_obj || in_c(q, x->pre_obj)) &&
+                     (!x->pre_extra || in_c(q, x->pre_extra));
+  for (uint32_t i = 0; causes_in_c && i < x->nrpre; i++) causes_in_c = in_c(q, x->rpre[i]);
+  if (causes_in_c) {
     if (in_c(q, x)) return true;
-    return q->cmax_t[x->tid] == x->pre_thread &&
-           (x->obj == DPU_NO_OBJECT || q->cmax_o[x->obj] == x->pre_obj);
+    if (q->cmax_t[x->tid] != x->pre_thread) return false;
+    if (x->obj == DPU_NO_OBJECT) return true;
+    if (q->cmax_o[to] != x->pre_obj) return false;
+    if (to == x->obj && p->oisloc[to])
+      for (uint32_t r = p->ofirst_reader[to]; r != DPU_NO_OBJECT; r = p->onext_reader[r]) {
+        const struct dpu_event *rd = q->cmax_o[r];
+        if (rd && rd->pre_obj == x->pre_obj && !dpu_pes_leq(&q->u.pes, rd, x)) return false;
+      }
+    return true;
   }
   for (uint32_t t = 0; t < x->ntmax; t++)
     if (!comparable(q, x->tmax[t], q->cmax_t[t], 1)) return false;
-  for (uint32_t l = 0; l < x->nomax; l++)
-    if (!comparable(q, x->omax[l], q->cmax_o[l], 0)) return false;
+  for (uint32_t l = 0; l < x->nomax; l++) {
+    if (p->oloc[l] != DPU_NO_OBJECT) continue; /* reader objects: with their location */
+    if (p->oisloc[l] ? c_location_conflict(q, x, l) : !comparable(q, x->omax[l], q->cmax_o[l], 0))
+      return false;
+  }
+  /* A location that x never touches but whose reader objects it does (x holds reads only):
+   * covered, as the reads' location has an index below theirs (made first). */
   return true;
 }
 
@@ -146,9 +209,9 @@ static void d_pop_above(struct qpor *q, uint32_t frame) {
  * operation (op, obj, site); NULL if that is not enabled here. */
 static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint64_t obj,
                                     uint32_t site, uint64_t aux) {
-  uint32_t oi = dpu_unf_object(&q->u, op, obj);
+  uint32_t oi = dpu_unf_object(&q->u, t, op, obj);
   if (oi == DPU_NO_OBJECT - 1) return NULL;
-  struct dpu_event *pm = oi != DPU_NO_OBJECT ? q->cmax_o[oi] : NULL;
+  struct dpu_event *pm = c_pm(q, oi);
   struct dpu_event *px = NULL;
   if (op == DPU_OP_THREAD_START) {
     px = q->creator[t];
@@ -160,11 +223,13 @@ static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint
   }
   uint8_t results[DPU_MODEL_MAX_OUTCOMES];
   unsigned n = dpu_model_outcomes(pm, q->cmax_t[t], t, op, site, aux,
-                                  oi != DPU_NO_OBJECT ? q->u.okind[oi] : 0, results);
+                                  oi != DPU_NO_OBJECT ? q->u.okind[oi] : 0, oi, results);
+  struct dpu_event *rpre[DPU_PES_MAX_THREADS];
+  uint32_t nrpre = c_reads(q, t, oi, pm, rpre);
   struct dpu_event *first = NULL;
   for (unsigned i = 0; i < n; i++) { /* every outcome of a signal is enabled */
-    struct dpu_event *e =
-        dpu_unf_event(&q->u, t, op, results[i], oi, q->cmax_t[t], pm, px, site, aux);
+    struct dpu_event *e = dpu_unf_event_r(&q->u, t, op, results[i], oi, q->cmax_t[t], pm, px,
+                                          rpre, nrpre, site, aux);
     if (!first) first = e;
   }
   return first;
@@ -225,7 +290,7 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
     const struct dpu_event_rec *r = &rec[m];
     uint16_t t = r->tid;
     q->first_of[t] = q->pos_next[m]; /* from now on, t's next operation is the following one */
-    uint32_t oi = dpu_unf_object(&q->u, r->op, r->obj);
+    uint32_t oi = dpu_unf_object(&q->u, t, r->op, r->obj);
     if (oi == DPU_NO_OBJECT - 1) {
       fprintf(stderr, "dpu: error: more than %u synchronisation objects\n", DPU_PES_MAX_OBJECTS);
       return -1;
@@ -237,9 +302,10 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
     /* What an atomic access did (a CAS exchanged or not) follows from its history: it is not
      * part of the event's name, but its data. */
     bool atomic = dpu_op_is_atomic(r->op);
-    struct dpu_event *e = dpu_unf_event(&q->u, t, r->op, atomic ? 0 : r->result, oi, q->cmax_t[t],
-                                        oi != DPU_NO_OBJECT ? q->cmax_o[oi] : NULL, px, r->site,
-                                        r->aux);
+    struct dpu_event *pm = c_pm(q, oi), *rpre[DPU_PES_MAX_THREADS];
+    uint32_t nrpre = c_reads(q, t, oi, pm, rpre);
+    struct dpu_event *e = dpu_unf_event_r(&q->u, t, r->op, atomic ? 0 : r->result, oi,
+                                          q->cmax_t[t], pm, px, rpre, nrpre, r->site, r->aux);
     if (!e) return -1;
     if (atomic && e->data != r->result) {
       e->data = r->result;
@@ -268,12 +334,12 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
     const struct dpu_blocked *bl = &shm->result.blocked[b];
     if (bl->op == DPU_OP_THREAD_CREATE) continue;
     if (next_event(q, bl->tid, bl->op, bl->obj, bl->site, bl->aux)) continue;
-    uint32_t oi = dpu_unf_object(&q->u, bl->op, bl->obj);
+    uint32_t oi = dpu_unf_object(&q->u, bl->tid, bl->op, bl->obj);
     if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
     struct dpu_event *px = NULL;
     if (bl->op == DPU_OP_THREAD_JOIN) continue; /* waits for an exit: no earlier position */
-    if (dpu_unf_earlier(&q->u, bl->tid, bl->op, oi, q->cmax_t[bl->tid], q->cmax_o[oi], px,
-                        bl->site, bl->aux, false) != 0)
+    if (dpu_unf_earlier(&q->u, bl->tid, bl->op, oi, q->cmax_t[bl->tid], c_pm(q, oi), px,
+                        bl->site, bl->aux, false, q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
       return -1;
   }
   return n;
@@ -309,6 +375,8 @@ static bool hits_d(struct qpor *q, struct dpu_event *x, const struct dpu_event *
     if (x->in_d || x == extra) return true;
     q->emark[x->id] = q->mark;
     if (hits_d(q, x->pre_obj, extra) || hits_d(q, x->pre_extra, extra)) return true;
+    for (uint32_t i = 0; i < x->nrpre; i++)
+      if (hits_d(q, x->rpre[i], extra)) return true;
     x = x->pre_thread;
   }
   return false;
@@ -342,8 +410,13 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_event *heads,
           return -1;
       continue;
     }
-    for (struct dpu_event *s = h; s; s = s->osame)
+    for (struct dpu_event *s = h; s; s = s->osame) {
+      /* On a location, reads conflict with writes only, and the reads that d's history holds
+       * (children of its pm too) do not conflict with d. */
+      if (s->op == DPU_OP_READ && (d->op == DPU_OP_READ || dpu_pes_leq(&q->u.pes, s, d)))
+        continue;
       if (spike_consider(q, n, s, extra) != 0) return -1;
+    }
   }
   return 0;
 }
@@ -380,6 +453,8 @@ static int collect(struct qpor *q, struct dpu_event *x, uint32_t *nj) {
   q->emark[x->id] = q->mark;
   if (collect(q, x->pre_thread, nj) || collect(q, x->pre_obj, nj) || collect(q, x->pre_extra, nj))
     return -1;
+  for (uint32_t i = 0; i < x->nrpre; i++)
+    if (collect(q, x->rpre[i], nj)) return -1;
   if (ensure((void **)&q->jlist, &q->jcap, *nj + 1, sizeof *q->jlist) != 0) return -1;
   q->jlist[(*nj)++] = x;
   return 0;
@@ -413,7 +488,9 @@ static int64_t alt(struct qpor *q, struct dpu_event *e) {
      * sibling of d in the object tree, with a smaller history. Events without an object (thread
      * start and exit) branch in their thread tree only. */
     if (d->obj != DPU_NO_OBJECT) {
-      if (spike_object(q, &ns, d->pre_obj ? d->pre_obj->ochild : q->u.oroot_child[d->obj], d, e))
+      struct dpu_event *heads = d->pre_obj ? d->pre_obj->ochild
+                                           : q->u.oroot_child[dpu_pes_tree_object(&q->u.pes, d->obj)];
+      if (spike_object(q, &ns, heads, d, e))
         return -1;
     } else if (spike_thread(q, &ns, d->pre_thread ? d->pre_thread->tchild : q->u.troot_child[d->tid],
                             d, e)) {
@@ -441,6 +518,7 @@ static void keep_closure(struct qpor *q, struct dpu_event *x) {
     q->keep[x->id] = 1;
     keep_closure(q, x->pre_obj);
     keep_closure(q, x->pre_extra);
+    for (uint32_t i = 0; i < x->nrpre; i++) keep_closure(q, x->rpre[i]);
     x = x->pre_thread;
   }
 }
@@ -457,7 +535,8 @@ static void keep_closure(struct qpor *q, struct dpu_event *x) {
 static void keep_siblings(struct qpor *q, struct dpu_event *e) {
   keep_closure(q, e);
   if (e->obj != DPU_NO_OBJECT) {
-    struct dpu_event *heads = e->pre_obj ? e->pre_obj->ochild : q->u.oroot_child[e->obj];
+    struct dpu_event *heads =
+        e->pre_obj ? e->pre_obj->ochild : q->u.oroot_child[dpu_pes_tree_object(&q->u.pes, e->obj)];
     for (struct dpu_event *h = heads; h; h = h->osibling)
       if (h->tid != e->tid)
         for (struct dpu_event *s = h; s; s = s->osame) keep_closure(q, s);

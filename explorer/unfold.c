@@ -1,6 +1,7 @@
 /* See unfold.h. */
 #include "unfold.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,9 +57,8 @@ static int ogrow(struct dpu_unfolding *u) {
   return 0;
 }
 
-uint32_t dpu_unf_object(struct dpu_unfolding *u, uint8_t op, uint64_t obj) {
-  if (dpu_op_is_eager(op) || op == DPU_OP_PROCESS_EXIT) return DPU_NO_OBJECT;
-  uint64_t key = (dpu_op_is_thread_op(op) ? 1ull << 63 : 0) ^ dpu_op_object(op, obj);
+/* The index of the object with this key, a new one if none; DPU_NO_OBJECT - 1 when full. */
+static uint32_t object_of_key(struct dpu_unfolding *u, uint64_t key) {
   if (key == UINT64_MAX) key = UINT64_MAX - 1; /* the empty-slot marker */
   uint32_t k = (uint32_t)hash64(key) & (u->ocap - 1);
   while (u->okeys[k] != UINT64_MAX) {
@@ -72,25 +72,56 @@ uint32_t dpu_unf_object(struct dpu_unfolding *u, uint8_t op, uint64_t obj) {
   return u->on - 1;
 }
 
+uint32_t dpu_unf_object(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint64_t obj) {
+  if (dpu_op_is_eager(op) || op == DPU_OP_PROCESS_EXIT) return DPU_NO_OBJECT;
+  uint64_t key = (dpu_op_is_thread_op(op) ? 1ull << 63 : 0) ^ dpu_op_object(op, obj);
+  uint32_t x = object_of_key(u, key);
+  if (x >= DPU_NO_OBJECT - 1 || (op != DPU_OP_READ && op != DPU_OP_WRITE)) return x;
+  /* A location: reads are on the reader object of their thread (pes.h). Keys of reader
+   * objects: bit 62 and the thread above the address bits. */
+  if (!u->pes.oisloc[x]) dpu_pes_set_location(&u->pes, x);
+  if (op == DPU_OP_WRITE) return x;
+  uint32_t before = u->on;
+  uint32_t r = object_of_key(u, key ^ 1ull << 62 ^ (uint64_t)(tid + 1u) << 54);
+  if (r < DPU_NO_OBJECT - 1 && u->on != before) dpu_pes_add_reader(&u->pes, x, r);
+  return r;
+}
+
+static bool same_rpre(const struct dpu_event *c, struct dpu_event *const *rpre, uint32_t n) {
+  if (c->nrpre != n) return false;
+  for (uint32_t i = 0; i < n; i++)
+    if (c->rpre[i] != rpre[i]) return false;
+  return true;
+}
+
 struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint8_t result,
                                 uint32_t oi, struct dpu_event *pt, struct dpu_event *pm,
                                 struct dpu_event *px, uint32_t site, uint64_t aux) {
+  return dpu_unf_event_r(u, tid, op, result, oi, pt, pm, px, NULL, 0, site, aux);
+}
+
+struct dpu_event *dpu_unf_event_r(struct dpu_unfolding *u, uint16_t tid, uint8_t op,
+                                  uint8_t result, uint32_t oi, struct dpu_event *pt,
+                                  struct dpu_event *pm, struct dpu_event *px,
+                                  struct dpu_event *const *rpre, uint32_t nrpre, uint32_t site,
+                                  uint64_t aux) {
   struct dpu_event **first = pt ? &pt->tchild : &u->troot_child[tid];
   struct dpu_event *head = NULL, **heads = NULL;
   if (oi != DPU_NO_OBJECT) {
     /* Search the object side: the thread's group among pm's children. The thread side (pt's
      * children: the same operation at every position of the object) is much longer. */
-    heads = pm ? &pm->ochild : &u->oroot_child[oi];
+    heads = pm ? &pm->ochild : &u->oroot_child[dpu_pes_tree_object(&u->pes, oi)];
     for (head = *heads; head && head->tid != tid; head = head->osibling) {
     }
     for (struct dpu_event *c = head; c; c = c->osame)
-      if (c->op == op && c->result == result && c->pre_thread == pt && c->pre_extra == px)
+      if (c->op == op && c->result == result && c->obj == oi && c->pre_thread == pt &&
+          c->pre_extra == px && same_rpre(c, rpre, nrpre))
         return c;
   } else {
     for (struct dpu_event *c = *first; c; c = c->tsibling)
       if (c->op == op && c->result == result && c->obj == oi && c->pre_extra == px) return c;
   }
-  struct dpu_event *e = dpu_pes_add(&u->pes, tid, op, result, oi, pt, pm, px);
+  struct dpu_event *e = dpu_pes_add(&u->pes, tid, op, result, oi, pt, pm, px, rpre, nrpre);
   if (!e) return NULL;
   e->site = site;
   e->aux = aux;
@@ -168,8 +199,7 @@ uint32_t dpu_unf_prune(struct dpu_unfolding *u, const uint8_t *keep) {
       continue;
     }
     *link = e->next;
-    u->pes.bytes -= sizeof *e + (e->tnode.nskip + e->onode.nskip) * sizeof(struct dpu_node *) +
-                    (e->ntmax + e->nomax) * sizeof(struct dpu_event *);
+    u->pes.bytes -= dpu_pes_event_bytes(e);
     free(e);
     freed++;
   }
@@ -177,24 +207,133 @@ uint32_t dpu_unf_prune(struct dpu_unfolding *u, const uint8_t *keep) {
   return freed;
 }
 
+/* The reads of write x (NULL: the initial value) of reader object r in the configuration whose
+ * per-object maxima are conf[0, nconf), newest first, into out[0, cap); returns how many. */
+static uint32_t reads_of(struct dpu_event *const *conf, uint32_t nconf, uint32_t r,
+                         const struct dpu_event *x, struct dpu_event **out, uint32_t cap) {
+  struct dpu_event *rd = r < nconf ? conf[r] : NULL;
+  uint32_t dx = x ? x->onode.depth : 0;
+  while (rd && rd->pre_obj != x) { /* skip the reads of later writes */
+    if ((rd->pre_obj ? rd->pre_obj->onode.depth : 0) <= dx) return 0;
+    rd = rd->pre_thread ? dpu_event_omax(rd->pre_thread, r) : NULL;
+  }
+  uint32_t n = 0;
+  for (; rd && rd->pre_obj == x && n < cap; n++) {
+    out[n] = rd;
+    rd = rd->pre_thread ? dpu_event_omax(rd->pre_thread, r) : NULL;
+  }
+  if (rd && rd->pre_obj == x) {
+    static bool warned;
+    if (!warned)
+      fprintf(stderr, "dpu: warning: a thread read one value more than %u times: the orders of "
+                      "the writes after its earlier reads are not all explored\n", cap);
+    warned = true;
+  }
+  return n;
+}
+
+/* The later of two reads of one thread (either may be NULL). */
+static struct dpu_event *later_read(struct dpu_event *a, struct dpu_event *b) {
+  if (!a) return b;
+  if (!b) return a;
+  return a->tnode.depth >= b->tnode.depth ? a : b;
+}
+
+#define MAX_READS_OF 256
+
+/* The events of thread tid doing write-class operation op on location x0 right after write x
+ * (NULL: first), after pt, with every set of reads of x that the configuration conf holds and
+ * the new event's history may hold: per other thread j, none (if pt does not hold one) or any
+ * of j's reads of x from the latest that pt holds on. Each set is closed under the histories
+ * of its reads and named by its latest read per thread (the event's rpre). */
+static int earlier_write(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t x0,
+                         struct dpu_event *pt, struct dpu_event *x, uint32_t site, uint64_t aux,
+                         struct dpu_event *const *conf, uint32_t nconf) {
+  struct dpu_pes *p = &u->pes;
+  struct choice {
+    uint32_t obj;
+    struct dpu_event *list[MAX_READS_OF]; /* choosable reads, newest first; then NULL (none) */
+    uint32_t n, pick;
+  };
+  static struct choice ch[DPU_PES_MAX_THREADS];
+  uint32_t nch = 0;
+  for (uint32_t r = p->ofirst_reader[x0]; r != DPU_NO_OBJECT; r = p->onext_reader[r]) {
+    struct choice *c = &ch[nch];
+    c->n = reads_of(conf, nconf, r, x, c->list, MAX_READS_OF);
+    if (!c->n || c->list[0]->tid == tid) continue; /* own reads: in pt's history already */
+    struct dpu_event *lb = pt ? dpu_event_omax(pt, r) : NULL;
+    if (lb && lb->pre_obj != x) lb = NULL;
+    if (lb) { /* no choice older than what pt holds */
+      uint32_t i = 0;
+      while (i < c->n && c->list[i] != lb) i++;
+      c->n = i < c->n ? i + 1 : c->n;
+    } else {
+      if (c->n == MAX_READS_OF) c->n--;
+      c->list[c->n++] = NULL;
+    }
+    c->obj = r;
+    c->pick = 0;
+    nch++;
+  }
+  uint8_t results[DPU_MODEL_MAX_OUTCOMES];
+  unsigned nres = dpu_model_outcomes(x, pt, tid, op, site, aux, u->okind[x0], x0, results);
+  if (!nres) return 0;
+  struct dpu_event *rpre[DPU_PES_MAX_THREADS];
+  for (;;) {
+    /* The history's latest read of x per thread: the picks, and what their histories and pt's
+     * hold. */
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < nch; i++) {
+      struct dpu_event *m = ch[i].list[ch[i].pick];
+      for (uint32_t k = 0; k < nch; k++) {
+        struct dpu_event *o = ch[k].list[ch[k].pick];
+        struct dpu_event *h = o ? dpu_event_omax(o, ch[i].obj) : NULL;
+        if (h && h->pre_obj == x) m = later_read(m, h);
+      }
+      struct dpu_event *h = pt ? dpu_event_omax(pt, ch[i].obj) : NULL;
+      if (h && h->pre_obj == x) m = later_read(m, h);
+      if (!m) continue;
+      uint32_t j = n++; /* insertion by thread */
+      while (j > 0 && rpre[j - 1]->tid > m->tid) rpre[j] = rpre[j - 1], j--;
+      rpre[j] = m;
+    }
+    for (unsigned i = 0; i < nres; i++) {
+      uint32_t before = p->nevents;
+      if (!dpu_unf_event_r(u, tid, op, results[i], x0, pt, x, NULL, rpre, n, site, aux)) return -1;
+      u->cex_created += p->nevents - before;
+    }
+    uint32_t i = 0; /* the next combination */
+    while (i < nch && ++ch[i].pick == ch[i].n) ch[i++].pick = 0;
+    if (i == nch) return 0;
+  }
+}
+
 int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t oi,
                     struct dpu_event *pt, struct dpu_event *pm, struct dpu_event *px,
-                    uint32_t site, uint64_t aux, bool at_pm) {
-  if (oi == DPU_NO_OBJECT || !pm) return 0;
+                    uint32_t site, uint64_t aux, bool at_pm, struct dpu_event *const *conf,
+                    uint32_t nconf) {
+  if (oi == DPU_NO_OBJECT) return 0;
+  uint32_t to = dpu_pes_tree_object(&u->pes, oi);
+  bool loc_write = u->pes.oisloc[oi] != 0; /* oi is a location (reads are on reader objects) */
+  if (!pm && !loc_write) return 0;
   /* lo: the last event on the object that the history must keep (what the thread predecessor
    * and the extra cause depend on). Positions from pm's parent up to lo are candidates. */
   struct dpu_event *lo = NULL;
-  if (pt) lo = later_on(lo, dpu_event_omax(pt, oi));
-  if (px) lo = later_on(lo, dpu_event_omax(px, oi));
+  if (pt) lo = later_on(lo, dpu_event_omax(pt, to));
+  if (px) lo = later_on(lo, dpu_event_omax(px, to));
   uint8_t results[DPU_MODEL_MAX_OUTCOMES];
-  for (struct dpu_event *x = at_pm ? pm : pm->pre_obj;; x = x->pre_obj) {
+  for (struct dpu_event *x = at_pm || loc_write ? pm : pm->pre_obj;; x = x->pre_obj) {
     /* x: the new position's object predecessor (NULL: the object's first operation). */
     if (lo && (!x || x->onode.depth < lo->onode.depth)) break; /* above lo (the root is) */
-    unsigned n = dpu_model_outcomes(x, pt, tid, op, site, aux, u->okind[oi], results);
-    for (unsigned i = 0; i < n; i++) {
-      uint32_t before = u->pes.nevents;
-      if (!dpu_unf_event(u, tid, op, results[i], oi, pt, x, px, site, aux)) return -1;
-      u->cex_created += u->pes.nevents - before;
+    if (loc_write) {
+      if (earlier_write(u, tid, op, oi, pt, x, site, aux, conf, nconf) != 0) return -1;
+    } else {
+      unsigned n = dpu_model_outcomes(x, pt, tid, op, site, aux, u->okind[to], oi, results);
+      for (unsigned i = 0; i < n; i++) {
+        uint32_t before = u->pes.nevents;
+        if (!dpu_unf_event(u, tid, op, results[i], oi, pt, x, px, site, aux)) return -1;
+        u->cex_created += u->pes.nevents - before;
+      }
     }
     if (!x || x == lo) break;
   }
@@ -204,7 +343,8 @@ int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t 
 int dpu_unf_cex(struct dpu_unfolding *u, struct dpu_event *e) {
   if (e->cex_done) return 0;
   e->cex_done = 1;
-  /* A signal's other choices of the thread to wake are alternatives at its own position. */
+  /* A signal's other choices of the thread to wake are alternatives at its own position; so are
+   * a write's smaller sets of reads before it. Its reads come from its own history. */
   return dpu_unf_earlier(u, e->tid, e->op, e->obj, e->pre_thread, e->pre_obj, e->pre_extra,
-                         e->site, e->aux, e->op == DPU_OP_COND_SIGNAL);
+                         e->site, e->aux, e->op == DPU_OP_COND_SIGNAL, e->omax, e->nomax);
 }

@@ -30,11 +30,13 @@ int dpu_unf_init(struct dpu_unfolding *u, uint32_t step);
 /* Frees everything. */
 void dpu_unf_destroy(struct dpu_unfolding *u);
 
-/* The object index of operation op on runtime object obj (a mutex address or a thread id), or
- * DPU_NO_OBJECT for operations that are in no object tree (thread start, exit and create,
- * process exit: see dpu_op_is_eager). Allocates an index for a new object; returns
- * DPU_NO_OBJECT - 1 when DPU_PES_MAX_OBJECTS are in use. */
-uint32_t dpu_unf_object(struct dpu_unfolding *u, uint8_t op, uint64_t obj);
+/* The object index of thread tid's operation op on runtime object obj (a mutex address or a
+ * thread id), or DPU_NO_OBJECT for operations that are in no object tree (thread start, exit
+ * and create, process exit: see dpu_op_is_eager). A visible plain access's object is its
+ * location (pes.h), made one on first use; a read's is the location's reader object of tid.
+ * Allocates an index for a new object; returns DPU_NO_OBJECT - 1 when DPU_PES_MAX_OBJECTS are
+ * in use. */
+uint32_t dpu_unf_object(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint64_t obj);
 
 /* The event of thread tid doing (op, result) on object index oi with immediate causes pt
  * (previous event of the thread), pm (previous event on the object) and px (the create of a
@@ -44,6 +46,14 @@ uint32_t dpu_unf_object(struct dpu_unfolding *u, uint8_t op, uint64_t obj);
 struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint8_t result,
                                 uint32_t oi, struct dpu_event *pt, struct dpu_event *pm,
                                 struct dpu_event *px, uint32_t site, uint64_t aux);
+
+/* The same, for a write-class operation on a location (pes.h) that follows the reads
+ * rpre[0, nrpre) of pm (one per other thread, sorted by thread; part of its name). */
+struct dpu_event *dpu_unf_event_r(struct dpu_unfolding *u, uint16_t tid, uint8_t op,
+                                  uint8_t result, uint32_t oi, struct dpu_event *pt,
+                                  struct dpu_event *pm, struct dpu_event *px,
+                                  struct dpu_event *const *rpre, uint32_t nrpre, uint32_t site,
+                                  uint64_t aux);
 
 /* Records what a run told about object oi in a trace record of operation op: the kind of a
  * mutex (its aux). */
@@ -56,14 +66,19 @@ static inline void dpu_unf_learn(struct dpu_unfolding *u, uint32_t oi, uint8_t o
 /* Adds the events of thread tid doing op on object oi, after pt (and px), at the positions of
  * the object's tree before pm: right after each proper ancestor x of pm (and after pm itself
  * if at_pm), up to the last event on the object that pt or px depend on, with every outcome
- * that the object's state after x allows (dpu_model_outcomes; none: not enabled there). For
+ * that the object's state after x allows (dpu_model_outcomes; none: not enabled there). A
+ * write-class operation on a location (pes.h) is placed after pm too, and at each position
+ * after every set of reads of x that the configuration with per-object maxima
+ * conf[0, nconf) holds and its history may hold (reads commute, so a write can come before
+ * any of them). For
  * an executed event these are its conflicting extensions; for an operation a thread could not
  * perform at the end of a run (it waits for pm's holder), they are the extensions in which it
  * went first, which cexp of the paper, iterating over the events of C only, does not produce.
  * Returns 0, -1 if out of memory. */
 int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t oi,
                     struct dpu_event *pt, struct dpu_event *pm, struct dpu_event *px,
-                    uint32_t site, uint64_t aux, bool at_pm);
+                    uint32_t site, uint64_t aux, bool at_pm, struct dpu_event *const *conf,
+                    uint32_t nconf);
 
 /* Adds the conflicting extensions that e gives rise to, once per event (Alg. 1's cexp,
  * Sec. 5.3): e's action, after e's thread predecessor, placed right after each earlier event x

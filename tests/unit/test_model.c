@@ -27,7 +27,7 @@ static int teardown(void **state) {
 /* Appends thread t's operation (op, result, aux) on object 0x1000 after `after`. */
 static struct dpu_event *add(struct dpu_event *after, uint16_t t, uint8_t op, uint8_t result,
                              uint64_t aux, uint32_t site) {
-  uint32_t oi = dpu_unf_object(&u, op, 0x1000);
+  uint32_t oi = dpu_unf_object(&u, t, op, 0x1000);
   struct dpu_event *e = dpu_unf_event(&u, t, op, result, oi, last_t[t], after, NULL, site, aux);
   assert_non_null(e);
   last_t[t] = e;
@@ -36,7 +36,7 @@ static struct dpu_event *add(struct dpu_event *after, uint16_t t, uint8_t op, ui
 
 static unsigned outcomes(const struct dpu_event *after, uint16_t t, uint8_t op, uint32_t site,
                          uint8_t *r) {
-  return dpu_model_outcomes(after, last_t[t], t, op, site, 1, 0, r);
+  return dpu_model_outcomes(after, last_t[t], t, op, site, 1, 0, 0, r);
 }
 
 static void semaphore_value_gates_wait(void **state) {
@@ -91,7 +91,7 @@ static void spin_reads_wait_for_a_write(void **state) {
   dpu_model_apply(c, 0);
   assert_int_equal(outcomes(c, 1, DPU_OP_ATOMIC_CAS, 11, r), 0);
   /* A CAS that expects the value the failed one read (aux 0: a retry loop) would succeed. */
-  assert_int_equal(dpu_model_outcomes(c, last_t[1], 1, DPU_OP_ATOMIC_CAS, 11, 0, 0, r), 1);
+  assert_int_equal(dpu_model_outcomes(c, last_t[1], 1, DPU_OP_ATOMIC_CAS, 11, 0, 0, 0, r), 1);
   c->data = 1;
   dpu_model_apply(c, 0);
   assert_int_equal(outcomes(c, 1, DPU_OP_ATOMIC_CAS, 11, r), 1);
@@ -117,9 +117,9 @@ static void mutex_kinds(void **state) {
   struct dpu_event *l = add(NULL, 1, DPU_OP_MUTEX_LOCK, 0, PTHREAD_MUTEX_RECURSIVE, 1);
   assert_int_equal(outcomes(l, 2, DPU_OP_MUTEX_LOCK, 2, r), 0);
   /* A recursive mutex's owner acquires it again; an errorcheck one's does not. */
-  assert_int_equal(dpu_model_outcomes(l, l, 1, DPU_OP_MUTEX_TRYLOCK, 3, 0, PTHREAD_MUTEX_RECURSIVE, r), 1);
+  assert_int_equal(dpu_model_outcomes(l, l, 1, DPU_OP_MUTEX_TRYLOCK, 3, 0, PTHREAD_MUTEX_RECURSIVE, 0, r), 1);
   assert_int_equal(r[0], 1);
-  assert_int_equal(dpu_model_outcomes(l, l, 1, DPU_OP_MUTEX_TRYLOCK, 3, 0, PTHREAD_MUTEX_ERRORCHECK, r), 1);
+  assert_int_equal(dpu_model_outcomes(l, l, 1, DPU_OP_MUTEX_TRYLOCK, 3, 0, PTHREAD_MUTEX_ERRORCHECK, 0, r), 1);
   assert_int_equal(r[0], 0);
   assert_int_equal(outcomes(l, 2, DPU_OP_MUTEX_TIMEDLOCK, 4, r), 1);
   assert_int_equal(r[0], 0); /* times out */

@@ -111,7 +111,7 @@ static void build(struct dpu_pes *p, uint32_t count, uint32_t threads, uint32_t 
     if (!ok) continue;
     struct dpu_event *e =
         dpu_pes_add(p, (uint16_t)t, 0, 0, o, pt >= 0 ? ev[pt].e : NULL,
-                    pm >= 0 ? ev[pm].e : NULL, px >= 0 ? ev[px].e : NULL);
+                    pm >= 0 ? ev[pm].e : NULL, px >= 0 ? ev[px].e : NULL, NULL, 0);
     assert_non_null(e);
     assert_int_equal(e->id, n);
     memcpy(ev[n].cfg, u, sizeof u);
