@@ -91,7 +91,8 @@ int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_
         uint32_t k = j + 1;
         while (k < nrefs && refs[k].key == refs[i].key && ev[refs[k].seq].op == DPU_OP_READ) k++;
         for (uint32_t a = j + 1; a < k; a++) /* insertion sort of refs[j, k) */
-          for (uint32_t b = a; b > j && read_before(ev, name, index, refs[b].seq, refs[b - 1].seq); b--) {
+          for (uint32_t b = a;
+               b > j && read_before(ev, name, index, refs[b].seq, refs[b - 1].seq); b--) {
             struct obj_ref t = refs[b];
             refs[b] = refs[b - 1], refs[b - 1] = t;
           }

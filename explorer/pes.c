@@ -19,24 +19,22 @@ int dpu_pes_init(struct dpu_pes *p, uint32_t step) {
   p->cap_objects = DPU_PES_MAX_OBJECTS;
   p->troot = alloc_roots(p->cap_threads);
   p->oroot = alloc_roots(p->cap_objects);
-  p->oloc = malloc(p->cap_objects * sizeof *p->oloc);
-  p->ofirst_reader = malloc(p->cap_objects * sizeof *p->ofirst_reader);
-  p->onext_reader = malloc(p->cap_objects * sizeof *p->onext_reader);
+  p->oloc1 = calloc(p->cap_objects, sizeof *p->oloc1);
+  p->ofirst1 = calloc(p->cap_objects, sizeof *p->ofirst1);
+  p->onext1 = calloc(p->cap_objects, sizeof *p->onext1);
   p->oisloc = calloc(p->cap_objects, 1);
-  if (!p->troot || !p->oroot || !p->oloc || !p->ofirst_reader || !p->onext_reader || !p->oisloc)
-    return -1;
-  memset(p->oloc, 0xff, p->cap_objects * sizeof *p->oloc);
-  memset(p->ofirst_reader, 0xff, p->cap_objects * sizeof *p->ofirst_reader);
-  memset(p->onext_reader, 0xff, p->cap_objects * sizeof *p->onext_reader);
-  return 0;
+  return p->troot && p->oroot && p->oloc1 && p->ofirst1 && p->onext1 && p->oisloc ? 0 : -1;
 }
 
-void dpu_pes_set_location(struct dpu_pes *p, uint32_t x) { p->oisloc[x] = 1; }
+void dpu_pes_set_location(struct dpu_pes *p, uint32_t x) {
+  p->oisloc[x] = 1;
+  p->nlocs++;
+}
 
 void dpu_pes_add_reader(struct dpu_pes *p, uint32_t x, uint32_t r) {
-  p->oloc[r] = x;
-  p->onext_reader[r] = p->ofirst_reader[x];
-  p->ofirst_reader[x] = r;
+  p->oloc1[r] = x + 1u;
+  p->onext1[r] = p->ofirst1[x];
+  p->ofirst1[x] = r + 1u;
 }
 
 size_t dpu_pes_event_bytes(const struct dpu_event *e) {
@@ -53,9 +51,9 @@ void dpu_pes_destroy(struct dpu_pes *p) {
   }
   free(p->troot);
   free(p->oroot);
-  free(p->oloc);
-  free(p->ofirst_reader);
-  free(p->onext_reader);
+  free(p->oloc1);
+  free(p->ofirst1);
+  free(p->onext1);
   free(p->oisloc);
   memset(p, 0, sizeof *p);
 }
@@ -78,16 +76,17 @@ struct dpu_event *dpu_pes_add(struct dpu_pes *p, uint16_t tid, uint8_t op, uint8
   if (tid >= p->nthreads) p->nthreads = tid + 1u;
   if (obj != DPU_NO_OBJECT && obj >= p->nobjects) p->nobjects = obj + 1u;
 
-  /* The immediate causes: the three named ones, then rpre. */
-  struct dpu_event *const fixed[3] = {pre_thread, pre_obj, pre_extra};
-#define CAUSE(i) ((i) < 3 ? fixed[i] : rpre[(i) - 3])
-  uint32_t ncauses = 3 + nrpre;
+  /* The immediate causes: the three named ones that exist, then rpre. */
+  struct dpu_event *causes[3 + DPU_PES_MAX_THREADS];
+  uint32_t ncauses = 0;
+  if (pre_thread) causes[ncauses++] = pre_thread;
+  if (pre_obj) causes[ncauses++] = pre_obj;
+  if (pre_extra) causes[ncauses++] = pre_extra;
+  for (uint32_t i = 0; i < nrpre && i < DPU_PES_MAX_THREADS; i++) causes[ncauses++] = rpre[i];
   uint32_t ntmax = tid + 1u, nomax = obj != DPU_NO_OBJECT ? obj + 1u : 0;
   for (uint32_t i = 0; i < ncauses; i++) {
-    const struct dpu_event *c = CAUSE(i);
-    if (!c) continue;
-    if (c->ntmax > ntmax) ntmax = c->ntmax;
-    if (c->nomax > nomax) nomax = c->nomax;
+    if (causes[i]->ntmax > ntmax) ntmax = causes[i]->ntmax;
+    if (causes[i]->nomax > nomax) nomax = causes[i]->nomax;
   }
   struct dpu_node *tparent = pre_thread ? &pre_thread->tnode : &p->troot[tid];
   uint32_t tskip = dpu_node_nskip(tparent->depth + 1, p->step);
@@ -128,19 +127,16 @@ struct dpu_event *dpu_pes_add(struct dpu_pes *p, uint16_t tid, uint8_t op, uint8
    * Reads of one reader object in one configuration are ordered by their thread. */
   for (uint32_t i = 0; i < ntmax; i++) {
     struct dpu_event *m = NULL;
-    for (uint32_t c = 0; c < ncauses; c++)
-      if (CAUSE(c)) m = later(m, dpu_event_tmax(CAUSE(c), i), 1);
+    for (uint32_t c = 0; c < ncauses; c++) m = later(m, dpu_event_tmax(causes[c], i), 1);
     e->tmax[i] = m;
   }
   e->tmax[tid] = e;
   for (uint32_t l = 0; l < nomax; l++) {
     struct dpu_event *m = NULL;
-    int by_thread = p->oloc[l] != DPU_NO_OBJECT;
-    for (uint32_t c = 0; c < ncauses; c++)
-      if (CAUSE(c)) m = later(m, dpu_event_omax(CAUSE(c), l), by_thread);
+    int by_thread = p->nlocs && dpu_pes_reader_location(p, l) != DPU_NO_OBJECT;
+    for (uint32_t c = 0; c < ncauses; c++) m = later(m, dpu_event_omax(causes[c], l), by_thread);
     e->omax[l] = m;
   }
-#undef CAUSE
   if (obj != DPU_NO_OBJECT) e->omax[obj] = e;
 
   e->next = p->events;
@@ -167,9 +163,9 @@ bool dpu_pes_location_conflict(struct dpu_pes *p, const struct dpu_event *a,
   }
   if (wa && !dpu_node_is_ancestor(&wa->onode, &wb->onode, p->step, &p->conflict_stats))
     return true;
-  /* wa is before wb: every read of wa in ⌈a⌉ must be in ⌈b⌉ (before the write after wa). The
-   * latest read of each thread suffices: its earlier reads of wa are before it. */
-  for (uint32_t r = p->ofirst_reader[x]; r != DPU_NO_OBJECT; r = p->onext_reader[r]) {
+  /* wa is before wb: every read of wa in ⌈a⌉ must be in ⌈b⌉ (before the write after wa).
+   * The latest read of each thread suffices: its earlier reads of wa are before it. */
+  DPU_PES_FOR_READERS(p, x, r) {
     const struct dpu_event *rd = dpu_event_omax(a, r);
     if (rd && rd->pre_obj == wa && !dpu_pes_leq(p, rd, b)) return true;
   }
@@ -183,13 +179,16 @@ bool dpu_pes_conflict(struct dpu_pes *p, const struct dpu_event *a, const struct
            !dpu_node_is_ancestor(&b->tnode, &a->tnode, p->step, &p->conflict_stats);
   uint32_t n = a->nomax < b->nomax ? a->nomax : b->nomax;
   for (uint32_t l = 0; l < n; l++) {
-    if (p->oloc[l] != DPU_NO_OBJECT) continue; /* a reader object: with its location */
-    if (p->oisloc[l]) {
-      if (dpu_pes_location_conflict(p, a, b, l)) return true;
-      continue;
-    }
     const struct dpu_event *x = a->omax[l], *y = b->omax[l];
-    if (!x || !y || x == y) continue;
+    if (x == y) continue; /* (on a location: the same last write, whose reads commute) */
+    if (p->nlocs) {
+      if (dpu_pes_reader_location(p, l) != DPU_NO_OBJECT) continue; /* with its location */
+      if (p->oisloc[l]) {
+        if (dpu_pes_location_conflict(p, a, b, l)) return true;
+        continue;
+      }
+    }
+    if (!x || !y) continue;
     const struct dpu_event *lo = x->onode.depth <= y->onode.depth ? x : y;
     const struct dpu_event *hi = lo == x ? y : x;
     if (!dpu_node_is_ancestor(&lo->onode, &hi->onode, p->step, &p->conflict_stats)) return true;

@@ -84,11 +84,14 @@ struct dpu_pes {
   struct dpu_node *troot;   /* [cap_threads] */
   struct dpu_node *oroot;   /* [cap_objects] */
   struct dpu_tree_stats causality_stats, conflict_stats;
-  /* Locations (see above), per object index [cap_objects]: oloc[R] is X for a reader object
-   * R = (X, t), DPU_NO_OBJECT for any other object; oisloc[X] is 1 for a location; its reader
-   * objects are the list ofirst_reader[X], onext_reader[R], ... ending in DPU_NO_OBJECT. */
-  uint32_t *oloc, *ofirst_reader, *onext_reader;
+  /* Locations (see above), per object index [cap_objects], each index stored plus one so that
+   * the arrays start zeroed (calloc: no cost for pages never used): oloc1[R] - 1 is X for a
+   * reader object R = (X, t), 0 for any other object; oisloc[X] is 1 for a location; its
+   * reader objects are the list ofirst1[X] - 1, onext1[R] - 1, ... (0: the end). Read them
+   * through dpu_pes_reader_location / dpu_pes_first_reader / dpu_pes_next_reader. */
+  uint32_t *oloc1, *ofirst1, *onext1;
   uint8_t *oisloc;
+  uint32_t nlocs;            /* locations declared: 0 keeps the per-object loops as they were */
   size_t bytes;             /* memory held by events, for statistics */
 };
 
@@ -104,10 +107,28 @@ void dpu_pes_set_location(struct dpu_pes *p, uint32_t x);
 /* Declares object r the reader object of location x for one thread (r is not x). */
 void dpu_pes_add_reader(struct dpu_pes *p, uint32_t x, uint32_t r);
 
+/* The location of reader object r, DPU_NO_OBJECT if r is no reader object. */
+static inline uint32_t dpu_pes_reader_location(const struct dpu_pes *p, uint32_t r) {
+  return p->oloc1[r] - 1u;
+}
+
+/* The first reader object of location x, then the next after reader object r; DPU_NO_OBJECT
+ * at the end. */
+static inline uint32_t dpu_pes_first_reader(const struct dpu_pes *p, uint32_t x) {
+  return p->ofirst1[x] - 1u;
+}
+static inline uint32_t dpu_pes_next_reader(const struct dpu_pes *p, uint32_t r) {
+  return p->onext1[r] - 1u;
+}
+
+/* for (each reader object r of location x) */
+#define DPU_PES_FOR_READERS(p, x, r)                                                         \
+  for (uint32_t r = dpu_pes_first_reader(p, x); r != DPU_NO_OBJECT; r = dpu_pes_next_reader(p, r))
+
 /* The object whose tree holds the events of object obj: its location for a reader object,
  * obj itself otherwise. */
 static inline uint32_t dpu_pes_tree_object(const struct dpu_pes *p, uint32_t obj) {
-  return obj != DPU_NO_OBJECT && p->oloc[obj] != DPU_NO_OBJECT ? p->oloc[obj] : obj;
+  return obj != DPU_NO_OBJECT && p->oloc1[obj] ? p->oloc1[obj] - 1u : obj;
 }
 
 /* Creates a new event of thread tid performing op (with result) on object obj (an index below
@@ -144,8 +165,8 @@ static inline bool dpu_pes_lt(struct dpu_pes *p, const struct dpu_event *a,
   return a != b && dpu_pes_leq(p, a, b);
 }
 
-/* Whether the events on location x of ⌈a⌉ ∪ ⌈b⌉ are not a chain of writes each followed by
- * reads of it (see above): their last writes are in conflict in x's tree, or the one whose
+/* Whether the events on location x of ⌈a⌉ ∪ ⌈b⌉ are not a chain of writes each followed
+ * by reads of it (see above): their last writes are in conflict in x's tree, or the one whose
  * last write w is earlier holds a read of w that the other does not (that read and the write
  * after w are in immediate conflict). */
 bool dpu_pes_location_conflict(struct dpu_pes *p, const struct dpu_event *a,

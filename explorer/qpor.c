@@ -81,7 +81,7 @@ static void c_undo(struct qpor *q, struct dpu_event *e) {
   q->cmax_t[e->tid] = e->pre_thread;
   if (e->obj == DPU_NO_OBJECT) return;
   /* A read's object is its thread's reader object: the thread's read before it. */
-  if (q->u.pes.oloc[e->obj] != DPU_NO_OBJECT)
+  if (dpu_pes_reader_location(&q->u.pes, e->obj) != DPU_NO_OBJECT)
     q->cmax_o[e->obj] = e->pre_thread ? dpu_event_omax(e->pre_thread, e->obj) : NULL;
   else q->cmax_o[e->obj] = e->pre_obj;
 }
@@ -98,7 +98,7 @@ static uint32_t c_reads(struct qpor *q, uint16_t t, uint32_t x, const struct dpu
   const struct dpu_pes *p = &q->u.pes;
   uint32_t n = 0;
   if (x == DPU_NO_OBJECT || !p->oisloc[x]) return 0;
-  for (uint32_t r = p->ofirst_reader[x]; r != DPU_NO_OBJECT; r = p->onext_reader[r]) {
+  DPU_PES_FOR_READERS(p, x, r) {
     struct dpu_event *rd = q->cmax_o[r];
     if (!rd || rd->pre_obj != pm || rd->tid == t) continue;
     uint32_t j = n++;
@@ -137,7 +137,7 @@ static bool c_location_conflict(struct qpor *q, const struct dpu_event *x, uint3
   if (wx == wc) return false;
   bool x_earlier = !wx || (wc && wx->onode.depth <= wc->onode.depth);
   if (!comparable(q, wx, wc, 0)) return true;
-  for (uint32_t r = p->ofirst_reader[l]; r != DPU_NO_OBJECT; r = p->onext_reader[r]) {
+  DPU_PES_FOR_READERS(p, l, r) {
     if (x_earlier) { /* every read of wx in ⌈x⌉ must be in C */
       const struct dpu_event *rd = dpu_event_omax(x, r);
       if (rd && rd->pre_obj == wx && !in_c(q, rd)) return true;
@@ -168,7 +168,7 @@ static bool compatible(struct qpor *q, const struct dpu_event *x) {
     if (x->obj == DPU_NO_OBJECT) return true;
     if (q->cmax_o[to] != x->pre_obj) return false;
     if (to == x->obj && p->oisloc[to])
-      for (uint32_t r = p->ofirst_reader[to]; r != DPU_NO_OBJECT; r = p->onext_reader[r]) {
+      DPU_PES_FOR_READERS(p, to, r) {
         const struct dpu_event *rd = q->cmax_o[r];
         if (rd && rd->pre_obj == x->pre_obj && !dpu_pes_leq(&q->u.pes, rd, x)) return false;
       }
@@ -177,9 +177,15 @@ static bool compatible(struct qpor *q, const struct dpu_event *x) {
   for (uint32_t t = 0; t < x->ntmax; t++)
     if (!comparable(q, x->tmax[t], q->cmax_t[t], 1)) return false;
   for (uint32_t l = 0; l < x->nomax; l++) {
-    if (p->oloc[l] != DPU_NO_OBJECT) continue; /* reader objects: with their location */
-    if (p->oisloc[l] ? c_location_conflict(q, x, l) : !comparable(q, x->omax[l], q->cmax_o[l], 0))
-      return false;
+    if (x->omax[l] == q->cmax_o[l]) continue;
+    if (p->nlocs) {
+      if (dpu_pes_reader_location(p, l) != DPU_NO_OBJECT) continue; /* with its location */
+      if (p->oisloc[l]) {
+        if (c_location_conflict(q, x, l)) return false;
+        continue;
+      }
+    }
+    if (!comparable(q, x->omax[l], q->cmax_o[l], 0)) return false;
   }
   /* A location that x never touches but whose reader objects it does (x holds reads only):
    * covered, as the reads' location has an index below theirs (made first). */
@@ -488,8 +494,8 @@ static int64_t alt(struct qpor *q, struct dpu_event *e) {
      * sibling of d in the object tree, with a smaller history. Events without an object (thread
      * start and exit) branch in their thread tree only. */
     if (d->obj != DPU_NO_OBJECT) {
-      struct dpu_event *heads = d->pre_obj ? d->pre_obj->ochild
-                                           : q->u.oroot_child[dpu_pes_tree_object(&q->u.pes, d->obj)];
+      uint32_t to = dpu_pes_tree_object(&q->u.pes, d->obj);
+      struct dpu_event *heads = d->pre_obj ? d->pre_obj->ochild : q->u.oroot_child[to];
       if (spike_object(q, &ns, heads, d, e))
         return -1;
     } else if (spike_thread(q, &ns, d->pre_thread ? d->pre_thread->tchild : q->u.troot_child[d->tid],

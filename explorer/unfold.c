@@ -257,7 +257,7 @@ static int earlier_write(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint
   };
   static struct choice ch[DPU_PES_MAX_THREADS];
   uint32_t nch = 0;
-  for (uint32_t r = p->ofirst_reader[x0]; r != DPU_NO_OBJECT; r = p->onext_reader[r]) {
+  DPU_PES_FOR_READERS(p, x0, r) {
     struct choice *c = &ch[nch];
     c->n = reads_of(conf, nconf, r, x, c->list, MAX_READS_OF);
     if (!c->n || c->list[0]->tid == tid) continue; /* own reads: in pt's history already */

@@ -117,9 +117,13 @@ static void mutex_kinds(void **state) {
   struct dpu_event *l = add(NULL, 1, DPU_OP_MUTEX_LOCK, 0, PTHREAD_MUTEX_RECURSIVE, 1);
   assert_int_equal(outcomes(l, 2, DPU_OP_MUTEX_LOCK, 2, r), 0);
   /* A recursive mutex's owner acquires it again; an errorcheck one's does not. */
-  assert_int_equal(dpu_model_outcomes(l, l, 1, DPU_OP_MUTEX_TRYLOCK, 3, 0, PTHREAD_MUTEX_RECURSIVE, 0, r), 1);
+  assert_int_equal(dpu_model_outcomes(l, l, 1, DPU_OP_MUTEX_TRYLOCK, 3, 0, PTHREAD_MUTEX_RECURSIVE, 0,
+                                      r),
+                   1);
   assert_int_equal(r[0], 1);
-  assert_int_equal(dpu_model_outcomes(l, l, 1, DPU_OP_MUTEX_TRYLOCK, 3, 0, PTHREAD_MUTEX_ERRORCHECK, 0, r), 1);
+  assert_int_equal(dpu_model_outcomes(l, l, 1, DPU_OP_MUTEX_TRYLOCK, 3, 0, PTHREAD_MUTEX_ERRORCHECK, 0,
+                                      r),
+                   1);
   assert_int_equal(r[0], 0);
   assert_int_equal(outcomes(l, 2, DPU_OP_MUTEX_TIMEDLOCK, 4, r), 1);
   assert_int_equal(r[0], 0); /* times out */
