@@ -1,8 +1,8 @@
 /* Racy benchmark in the style of SV-COMP's reorder: S setter threads write a = 1 then
- * b = -1; C checker threads read a then b and assert that they see both or neither. Under
- * sequential consistency a checker can read a == 1 before the setter's b = -1 (or a == 0
- * after it... no: a before b), so the assertion fails. -DS= and -DC= set the thread counts
- * (default 1 and 1). */
+ * b = -1; C checker threads read a then b and assert that they see both writes or neither.
+ * Under sequential consistency a checker fails when it reads between a setter's two writes
+ * (a == 1, b == 0) or when a setter runs entirely between its two reads (a == 0, b == -1).
+ * -DS= and -DC= set the thread counts (default 1 and 1). */
 #include <assert.h>
 #include <pthread.h>
 
