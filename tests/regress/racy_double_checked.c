@@ -3,8 +3,18 @@
 // initialised the value: the first user can read value == 0. The races are reported (the
 // unlocked read of instance against the locked write, the read of value against its write);
 // once their sites are scheduling points, the exploration finds the assertion failure.
-// Counts cross-checked with --por=none: 6 traces (30 before reads of one location commuted),
-// 4 defects (3 races, 1 assertion failure).
+// Derivation. The 5 visible sites: the outer read of instance Ro, its write Wi, the read Rr
+// of `return instance`, the write of value Wv, its read Rv (the inner read of instance is
+// under the lock, races with nothing and stays invisible). One thread initialises, say T1:
+// Ro = 0, lock, Wi, Wv, unlock, Rr, Rv. T2 either (i) reads instance = 0 at Ro before Wi,
+// then waits for the lock, finds instance set inside, and its Rr and Rv come after T1's
+// unlock: 1 trace (T2's reads commute with T1's); or (ii) reads instance set at Ro (after
+// Wi), takes the fast path, and its Rv comes before Wv (value 0: the assertion fails and the
+// run ends there) or after it: 2 traces. With T2 initialising: 3 more; 6 traces. Races: Ro
+// against Wi in all 6; Wi against the fast path's Rr in the 4 traces of (ii); Wv against Rv
+// in the 2 of (ii) where the read comes second (where it comes first the run ends before Wv);
+// the assertion in 2. The same with --por=none (30 traces before reads of one location
+// commuted).
 // RUN: %dpu -q %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // RUN: %dpu -q --por=none %s > %t.none; test $? -eq 1
