@@ -67,6 +67,10 @@ void __dpu_free(void *p) {
     free(p); /* memory the C library allocated for the program (e.g. getline) */
     return;
   }
+  /* Freeing writes the whole block, for the race detector (as ThreadSanitizer has it): an
+   * access of another thread not ordered before the free races with it. */
+  size_t size = dpu_arena_block_size(a, p);
+  if (size) dpu_race_write(p, size);
   switch (dpu_arena_free(a, p)) {
   case DPU_ARENA_FREED:
     return;
