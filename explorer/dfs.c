@@ -68,7 +68,10 @@ static int account(struct dpu_report *r, struct dpu_shm *shm, struct dpu_fpset *
   if (dpu_fingerprint(dpu_shm_trace(shm), shm->nevents, fp) != 0) return -1;
   int fresh = dpu_fpset_add(traces, fp);
   if (fresh < 0) return -1;
-  if (!fresh) return 0;
+  if (!fresh) {
+    c->repeated++; /* another interleaving of a trace already seen */
+    return 0;
+  }
   c->max_configs++;
   if (r->print_traces) dpu_report_trace(r, fp, DPU_FP_BYTES);
   return dpu_report_run(r, shm); /* last: it may run the program again */

@@ -666,6 +666,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
     struct dpu_shm *shm = ex->shm;
     dpu_report_racing_sites(r, shm); /* every run, even one cut short or sleep-set blocked */
     if (dpu_run_was_cut(shm)) {
+      c->cut++;
       status = DPU_EXPLORE_INCOMPLETE;
       break;
     }
@@ -703,6 +704,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
       if (redirect && redirected_at == (int64_t)m) redirect = NULL;
       if (redirect && !(o->max_runs && c->runs >= o->max_runs)) {
         struct dpu_event *one[1] = {redirect};
+        c->redirected++;
         from = (uint32_t)m;
         redirected_at = m;
         rs = run(&q, from, one, 1);

@@ -468,6 +468,20 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
   if (f && strcmp(end->state, "error") != 0) {
     const struct dpu_defects *t = &r->defects;
     const struct dpu_counts zero = {0}, *c = r->counts ? r->counts : &zero;
+    if (c->runs != c->max_configs + c->ssbs) { /* name every other run (struct dpu_counts) */
+      fprintf(f, "dpu: runs: %llu = %llu max-configs + %llu SSBs", (unsigned long long)c->runs,
+              (unsigned long long)c->max_configs, (unsigned long long)c->ssbs);
+      const struct {
+        uint64_t n;
+        const char *what;
+      } more[] = {{c->redirected, "redirected (took an event of D, run again along another)"},
+                  {c->repeated, "repeated (another interleaving of a trace already seen)"},
+                  {c->cut, "cut short"},
+                  {c->earlier, "of earlier explorations"}};
+      for (unsigned i = 0; i < sizeof more / sizeof *more; i++)
+        if (more[i].n) fprintf(f, " + %llu %s", (unsigned long long)more[i].n, more[i].what);
+      fprintf(f, "\n");
+    }
     if (t->n) {
       fprintf(f, "dpu: traces with defects: %llu of %llu (", (unsigned long long)t->traces,
               (unsigned long long)c->max_configs);

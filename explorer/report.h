@@ -23,10 +23,16 @@
 enum dpu_report_format { DPU_REPORT_TEXT, DPU_REPORT_JSON, DPU_REPORT_SARIF };
 
 /* The counts of the summary line. */
+/* What an exploration counted. Every run is one of: a new trace (max_configs), a
+ * sleep-set-blocked run (ssbs), a QPOR run that took an event of D and was run again along
+ * another enabled event (redirected), an exhaustive run of a trace seen before (repeated: an
+ * interleaving of it), a run cut short by a limit of dpu or by a plain spin loop (cut), or a run
+ * of an earlier exploration of a racy program (earlier), so that runs is their sum. */
 struct dpu_counts {
   uint64_t max_configs;  /* distinct Mazurkiewicz traces (maximal configurations) */
   uint64_t ssbs;         /* sleep-set-blocked runs (0 in exhaustive mode) */
   uint64_t runs;
+  uint64_t redirected, repeated, cut, earlier;
 };
 
 /* The command a report is about: documents record it, and replay commands repeat its

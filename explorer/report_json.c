@@ -241,6 +241,10 @@ json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end 
   dpu_json_put(stats, "startup_seconds", json_real(end->startup_seconds), &ok);
   dpu_json_put(stats, "visible_access_sites", json_integer(end->visible_sites), &ok);
   dpu_json_put(stats, "explorations", json_integer(end->explorations), &ok);
+  dpu_json_put(stats, "runs_redirected", json_integer((json_int_t)c->redirected), &ok);
+  dpu_json_put(stats, "runs_repeated", json_integer((json_int_t)c->repeated), &ok);
+  dpu_json_put(stats, "runs_cut", json_integer((json_int_t)c->cut), &ok);
+  dpu_json_put(stats, "runs_earlier_explorations", json_integer((json_int_t)c->earlier), &ok);
   dpu_json_put(doc, "statistics", stats, &ok);
   json_t *defects = json_array();
   for (uint32_t i = 0; i < r->defects.n; i++)

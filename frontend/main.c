@@ -294,7 +294,8 @@ int main(int argc, char **argv) {
       dpu_progress_clear();
       fprintf(rep.text, "dpu: %u more racing access sites made visible; exploring again\n", added);
     }
-    counts.max_configs = counts.ssbs = 0;
+    counts.max_configs = counts.ssbs = counts.redirected = counts.repeated = counts.cut = 0;
+    counts.earlier = counts.runs;
     free(earlier);
     earlier = calloc(rep.defects.n + 1, sizeof *earlier);
     if (!earlier) abort();

@@ -179,6 +179,13 @@ def run_dpu(dpu, label, args, timeout, json_path=None):
             r.races = race_pairs(report)
             if report.get("state") != "complete":
                 r.json_problem = "JSON report in state %r" % report.get("state")
+            # Every run is named (explorer/report.h: struct dpu_counts).
+            s, st = report["summary"], report["statistics"]
+            named = s["max_configs"] + s["ssbs"] + sum(
+                st[k] for k in ("runs_redirected", "runs_repeated", "runs_cut",
+                                "runs_earlier_explorations"))
+            if s["runs"] != named:
+                r.json_problem = "%d runs but %d named in the JSON report" % (s["runs"], named)
         except (OSError, ValueError, KeyError, TypeError) as e:
             r.json_problem = "JSON report unreadable: %s: %s" % (type(e).__name__, e)
     return r

@@ -9,7 +9,7 @@
 // and T2 are ordered by hits_lock. Racy programs: the two racing sites (the load at 30, the
 // store at 17) become scheduling points and a second exploration runs: the handlers' 2 orders
 // times 3 places of T3's read among their 2 stores: 6 traces, all with the race (reported
-// once, found in 6). Runs: 2 + 6.
+// once, found in 6). Runs: 2 + 6 (the report names the 2 of the first exploration).
 // RUN: cd %S/../.. && %dpu examples/hits.c > %t; test $? -eq 1
 // RUN: %python %inputs/readme_block.py %S/../../README.md %t tests/report/readme_race.c | FileCheck --check-prefix=README %s
 // RUN: cd %S/../.. && %python %inputs/replay_check.py %dpu %t | FileCheck --check-prefix=REPLAY %s
@@ -18,7 +18,7 @@
 // RUN: cd %S/../.. && %dpu --format=sarif -o %t.sarif examples/hits.c > /dev/null; test $? -eq 1
 // RUN: %python %inputs/check_sarif.py %sarif_multitool %t.sarif | FileCheck --check-prefix=SARIF %s
 
-// README: README block: 35 lines, as dpu prints them
+// README: README block: 36 lines, as dpu prints them
 // REPLAY: replay of defect 1: exit 1, same 32-line block: data race: read of 4 bytes from 'hits' at examples/hits.c:30 in print_stats (T3) and write at examples/hits.c:17 in count_hit (T1)
 // JSON: state complete exit_code 1 reason null
 // JSON-NEXT: summary defects 1 traces_with_defects 6 max_configs 6 ssbs 0

@@ -4,8 +4,8 @@
     check_json.py SCHEMA REPORT.json
 
 Exit 1 (with the reasons on stderr) if the document is not valid JSON, does not follow the
-schema, or contradicts itself (summary counts against the defects, step numbers, replay
-commands). Otherwise prints, for FileCheck, one fact per line:
+schema, or contradicts itself (summary counts against the defects, runs against the traces,
+SSBs and the other kinds of run, step numbers, replay commands). Otherwise prints, for FileCheck, one fact per line:
 
     state complete exit_code 1 reason null
     summary defects 2 traces_with_defects 4 max_configs 6 ssbs 0
@@ -81,10 +81,20 @@ def main():
         fail("exit_code must be null exactly while running")
     if len({d["digest"] for d in defects}) != len(defects):
         fail("two defects with one digest")
+    # Every run is named (explorer/report.h, struct dpu_counts): once the exploration is over,
+    # runs = max-configs + SSBs + the four other kinds of run.
+    st = doc.get("statistics", {})
+    others = ["runs_redirected", "runs_repeated", "runs_cut", "runs_earlier_explorations"]
+    if doc["state"] != "running" and doc["state"] != "error" and all(k in st for k in others):
+        named = s["max_configs"] + s["ssbs"] + sum(st[k] for k in others)
+        if s["runs"] != named:
+            fail("summary.runs %d but max_configs + ssbs + %s = %d" % (
+                s["runs"], " + ".join(others), named))
     print("state %s exit_code %s reason %s" % (doc["state"], json.dumps(doc["exit_code"]),
                                                json.dumps(doc["reason"])))
     print("summary defects %d traces_with_defects %d max_configs %d ssbs %d" % (
         s["defects"], s["traces_with_defects"], s["max_configs"], s["ssbs"]))
+
     for i, d in enumerate(defects):
         n = d["id"]
         if n != i + 1:
