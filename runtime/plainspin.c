@@ -16,6 +16,11 @@
  * (wider than 8 bytes or straddling an 8-byte granule) are not counted as sites; when no site
  * of the period can be made visible, the thread runs on (and the time limit decides).
  *
+ * The threshold (DPU_SPIN_QUIET, 2^22 accesses: a fraction of a second) is high because the
+ * watch cannot see a thread's registers: a bounded loop that re-reads one unchanged variable
+ * with a local counter looks the same as a spin, so only loops longer than that are taken for
+ * one (README, "Racy programs").
+ *
  * Cost: one increment and compare per access (race.c); nothing else until the threshold. */
 #include <string.h>
 

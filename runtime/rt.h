@@ -93,7 +93,7 @@ extern struct dpu_rt dpu_rt;
  * dpu_spin_watch (address p, size bytes, site, store or load, the value stored), which ends the
  * run (DPU_END_DIVERGED, DPU_DIVERGED_SPIN) when they repeat one iteration of plain loads that
  * are not visible. */
-#define DPU_SPIN_QUIET (1u << 16)
+#define DPU_SPIN_QUIET (1u << 22)
 extern uint32_t dpu_spin_quiet;
 void dpu_spin_watch(uintptr_t p, uint32_t size, uint32_t site, bool store, uint64_t value);
 
