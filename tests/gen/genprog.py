@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Random small pthread programs for differential testing of dpu's explorers.
 
-    genprog.py SEED [--kind=mutex|cond|sem|rwlock|barrier|atomic|mixed|race]
+    genprog.py SEED [--kind=mutex|cond|sem|rwlock|barrier|atomic|mixed|race|racy]
 
 This file generates the mutex kind (the default), described below; the other kinds, which use
-condition variables, semaphores, rwlocks, barriers and atomics, come from gensync.py, and the
-race kind (data races: locked, unlocked and atomic accesses mixed) from genrace.py.
+condition variables, semaphores, rwlocks, barriers and atomics, come from gensync.py, the
+race kind (data races: locked, unlocked and atomic accesses mixed) from genrace.py, and the
+racy kind (branches, loops, spin loops and assertions on the values of racing plain accesses)
+from genracy.py.
 
 prints one C17 program to stdout; the same SEED (and kind) always gives the same text. The
 program has 2-5 threads besides main (created by main or by other threads, every one joined),
@@ -32,10 +34,11 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import gensync  # noqa: E402  (the kinds other than mutex and race)
+import gensync  # noqa: E402  (the kinds other than mutex, race and racy)
 import genrace  # noqa: E402  (the race kind)
+import genracy  # noqa: E402  (the racy kind)
 
-KINDS = ("mutex",) + gensync.KINDS + (genrace.KIND,)
+KINDS = ("mutex",) + gensync.KINDS + (genrace.KIND, genracy.KIND)
 RUNS_CAP = 8000      # interleavings (= runs of `dpu --por=none`) a program may have
 MAX_ATTEMPTS = 60    # shapes tried per seed before giving up (each smaller than the last)
 
@@ -870,6 +873,8 @@ def generate(seed, kind="mutex"):
         raise ValueError("unknown kind %r (known: %s)" % (kind, ", ".join(KINDS)))
     if kind == genrace.KIND:
         return genrace.generate(seed)
+    if kind == genracy.KIND:
+        return genracy.generate(seed)
     if kind != "mutex":
         return gensync.generate(seed, kind), None
     for attempt in range(MAX_ATTEMPTS):
