@@ -167,12 +167,8 @@ static bool compatible(struct qpor *q, const struct dpu_event *x) {
     if (q->cmax_t[x->tid] != x->pre_thread) return false;
     if (x->obj == DPU_NO_OBJECT) return true;
     if (q->cmax_o[to] != x->pre_obj) return false;
-    if (to == x->obj && p->oisloc[to])
-      DPU_PES_FOR_READERS(p, to, r) {
-        const struct dpu_event *rd = q->cmax_o[r];
-        if (rd && rd->pre_obj == x->pre_obj && !dpu_pes_leq(&q->u.pes, rd, x)) return false;
-      }
-    return true;
+    /* A write on a location: C's last write is its pm; every read of pm in C must be before x. */
+    return to != x->obj || !p->oisloc[to] || !c_location_conflict(q, x, to);
   }
   for (uint32_t t = 0; t < x->ntmax; t++)
     if (!comparable(q, x->tmax[t], q->cmax_t[t], 1)) return false;
