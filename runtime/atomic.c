@@ -138,8 +138,8 @@ static void streak_push(struct dpu_rt_thread *t, uint64_t obj, uint32_t site, ui
   if (m) t->stuck = true, t->stuck_from = (uint8_t)(t->nstreak - m);
 }
 
-/* The value at p of `size` bytes (1, 2, 4, 8), as a 64-bit number. */
-static uint64_t value_at(const void *p, uint32_t size) {
+/* See rt.h. */
+uint64_t dpu_rt_value_at(const void *p, uint32_t size) {
   switch (size) {
   case 1: return *(const uint8_t *)p;
   case 2: return *(const uint16_t *)p;
@@ -172,7 +172,7 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
     t->last_obj = obj;
     t->last_site = e->site;
     t->last_version = *v;
-    if (!wide) t->last_value = value_at(addr, size);
+    if (!wide) t->last_value = dpu_rt_value_at(addr, size);
     if (op == DPU_OP_ATOMIC_LOAD)
       streak_push(t, obj, e->site, *v);
     cas_rec = e;
@@ -200,7 +200,7 @@ void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, ui
     e->aux = value;
     return;
   }
-  value = value_at(p, size);
+  value = dpu_rt_value_at(p, size);
   e->aux = value;
   streak_push(t, obj, site, *v);
   t->last_read = true;

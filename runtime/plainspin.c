@@ -22,8 +22,6 @@
  * one (README, "Racy programs").
  *
  * Cost: one increment and compare per access (race.c); nothing else until the threshold. */
-#include <string.h>
-
 #include "rt.h"
 
 uint32_t dpu_spin_quiet;
@@ -38,12 +36,6 @@ struct access {
 
 static struct access window[WINDOW];
 static unsigned nwindow;
-
-static uint64_t load_value(uintptr_t p, uint32_t size) {
-  uint64_t v = 0;
-  memcpy(&v, (const void *)p, size < 8 ? size : 8);
-  return v;
-}
 
 static bool same(const struct access *a, const struct access *b) {
   return a->addr == b->addr && a->value == b->value && a->site == b->site &&
@@ -90,10 +82,9 @@ void dpu_spin_watch(uintptr_t p, uint32_t size, uint32_t site, bool store, uint6
     return;
   }
   if (dpu_spin_quiet == DPU_SPIN_QUIET) nwindow = 0; /* a fresh window */
-  window[nwindow++] = (struct access){.addr = p,
-                                      .value = store ? value : load_value(p, size),
-                                      .site = site,
-                                      .size_store = size << 1 | store};
+  if (!store) value = dpu_rt_value_at((const void *)p, size);
+  window[nwindow++] =
+      (struct access){.addr = p, .value = value, .site = site, .size_store = size << 1 | store};
   if (nwindow < WINDOW) return;
   judge();
   dpu_spin_quiet = 0; /* not a spin (yet): look again later */

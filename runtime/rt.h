@@ -88,6 +88,10 @@ struct dpu_rt {
 
 extern struct dpu_rt dpu_rt;
 
+/* The value of the `size` bytes at p (at most 8 are read), zero-extended, as the trace
+ * records what an access read (runtime/atomic.c). */
+uint64_t dpu_rt_value_at(const void *p, uint32_t size);
+
 /* The plain-spin watch (runtime/plainspin.c). dpu_spin_quiet counts the program's plain
  * accesses since the last visible operation; at DPU_SPIN_QUIET the next accesses go to
  * dpu_spin_watch (address p, size bytes, site, store or load, the value stored), which ends the
