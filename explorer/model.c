@@ -8,18 +8,39 @@
 
 static const struct dpu_ostate initial; /* all zero */
 
+static struct dpu_spin_kinds kinds;
+
+void dpu_model_set_spin_kinds(const uint8_t *v, uint32_t n) {
+  kinds = (struct dpu_spin_kinds){v, n};
+}
+
+static uint8_t site_spin(uint32_t site) { return dpu_site_spin(kinds, site); }
+static uint32_t site_base(uint32_t site) { return dpu_site_base(kinds, site); }
+
+/* Whether a read at `site` continues pt, a read at the same site in the same activation of a
+ * spin region (runtime/atomic.c: continues). */
+static int continues(const struct dpu_event *pt, uint32_t site) {
+  return site_spin(site) == DPU_SITE_SPIN_AGAIN && site_base(pt->site) == site - 1;
+}
+
 static int same_read(const struct dpu_event *a, const struct dpu_event *b) {
-  return a->obj == b->obj && a->site == b->site && a->st.count == b->st.count;
+  return a->obj == b->obj && site_base(a->site) == site_base(b->site) &&
+         a->st.count == b->st.count;
 }
 
 /* runtime/atomic.c's stuck threads: whether the reads of pt's thread back from pt (at most
- * 16, while they are reads) end with two equal iterations of m >= 2 reads (same sites, same
- * locations, same versions): then the thread takes no further step after pt. */
+ * 16, while they are reads of one activation of a spin region) end with two equal iterations
+ * of m >= 2 reads (same sites, same locations, same versions): then the thread takes no
+ * further step after pt. */
 static int stuck_after(const struct dpu_event *pt) {
   const struct dpu_event *chain[16];
   int n = 0;
-  for (const struct dpu_event *e = pt; e && n < 16 && dpu_op_is_read(e->op); e = e->pre_thread)
+  for (const struct dpu_event *e = pt; e && n < 16 && dpu_op_is_read(e->op); e = e->pre_thread) {
+    uint8_t k = site_spin(e->site);
+    if (k == DPU_SITE_PLAIN) break;
     chain[n++] = e;
+    if (k == DPU_SITE_SPIN) break; /* the activation's first read */
+  }
   for (int m = 2; 2 * m <= n; m++) {
     int i = 0;
     while (i < m && same_read(chain[i], chain[i + m])) i++;
@@ -33,7 +54,7 @@ static int stuck_after(const struct dpu_event *pt) {
 static int spin_blocked(const struct dpu_event *after, const struct dpu_event *pt, uint8_t op,
                         uint32_t site, uint64_t aux) {
   if (pt && op != DPU_OP_ATOMIC_CAS && stuck_after(pt)) return 1;
-  if (!after || !pt || pt->site != site) return 0;
+  if (!after || !pt || !continues(pt, site)) return 0;
   if (op == DPU_OP_ATOMIC_CAS && !aux) return 0; /* expects what pt read: would succeed */
   if (!dpu_op_is_read(pt->op) && pt->op != DPU_OP_ATOMIC_CAS) return 0;
   if (pt->op == DPU_OP_ATOMIC_CAS && pt->data != 0) return 0; /* exchanged, or unknown */
@@ -118,7 +139,7 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     break;
   case DPU_OP_READ: /* a visible plain read: the same rule, where `after` is what it reads */
     if (pt && (stuck_after(pt) || (pt->op == DPU_OP_READ && pt->obj == obj &&
-                                   pt->site == site && pt->pre_obj == after)))
+                                   continues(pt, site) && pt->pre_obj == after)))
       return 0;
     break;
   default:

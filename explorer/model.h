@@ -38,13 +38,19 @@ struct dpu_ostate {
  * the operation is not enabled there. More than one only for a condition-variable signal
  * (which waiting thread it wakes). Atomic accesses have the single outcome 0 (what a CAS does
  * is not part of the event's name) and are disabled by the spin-loop rule of runtime/atomic.c:
- * a load at the same site as pt, a read of the same location with no modification since; a CAS
- * likewise when its record's aux (given here) says it would fail again. A visible plain read
- * (on reader object obj, whose `after` is the write it would read) likewise, when pt is a read
- * at the same site on obj that read `after`. */
+ * a load at the same site as pt in the same activation of a spin region (`site` is then the
+ * twin of pt's, dpu_model_set_spin_kinds), a read of the same location with no modification
+ * since; a CAS likewise when its record's aux (given here) says it would fail again. A visible
+ * plain read (on reader object obj, whose `after` is the write it would read) likewise, when pt
+ * is such a read on obj that read `after`. */
 unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_event *pt,
                             uint16_t tid, uint8_t op, uint32_t site, uint64_t aux, uint8_t kind,
                             uint32_t obj, uint8_t *results);
+
+/* The spin kind of every call site (enum dpu_site_spin, runtime/protocol.h, as the site
+ * table of passes/instrument.h gives it), for the spin-loop rule above; kinds[] is borrowed and
+ * must outlive the exploration. Without a call, or beyond n, every site is DPU_SITE_PLAIN. */
+void dpu_model_set_spin_kinds(const uint8_t *kinds, uint32_t n);
 
 /* Sets e->st, the state of e's object after e, from the state after e->pre_obj and e's
  * thread, operation, result, aux and data (what a CAS did), with mutex kind `kind`. */

@@ -412,6 +412,19 @@ void dpu_report_racing_sites(struct dpu_report *r, struct dpu_shm *shm) {
       uint32_t site = shm->races[i].access[k].site;
       if (site < r->sites->n) r->racing[site >> 3] |= (uint8_t)(1u << (site & 7));
     }
+  uint32_t s = shm->reread_site;
+  if (s && !r->warned_reread && s < r->sites->n) {
+    r->warned_reread = s;
+    const struct dpu_site *w = &r->sites->v[s];
+    dpu_progress_clear();
+    fprintf(stderr,
+            "dpu: warning: a thread reads again, unchanged, what it read at %s:%u in %s, in a "
+            "loop that is no spin loop (its iterations change more than what they read, e.g. "
+            "a count): if it waits there for another thread, each number of iterations is "
+            "another execution, and exploring an unbounded wait does not end (README, \"Racy "
+            "programs\"; bound it with --max-runs or --timeout)\n",
+            w->file, w->line, w->function);
+  }
 }
 
 /* Whether the run in shm has a race at a plain load or store site that is not visible: while

@@ -100,6 +100,7 @@ struct dpu_report {
                                       * access site i of a race record seen (issue #10;
                                       * room for sites->n bits, the caller's) */
   unsigned warned_races, warned_races_truncated; /* warnings given once */
+  uint32_t warned_reread;            /* the site of the waiting-loop warning given, 0: none */
   bool doc_pending;                  /* the file lacks a defect: rewrite it when allowed */
   double doc_written, doc_cost;      /* when the file was last written, and how long it took */
 };
@@ -120,7 +121,8 @@ int dpu_report_begin(struct dpu_report *r);
 int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm);
 
 /* Marks in r->racing the access sites of every race of the run in shm (called for every run,
- * explored trace or not). */
+ * explored trace or not). Warns (once) when the run had a thread wait in a loop that is no
+ * spin region (dpu_shm.reread_site): its explorations may not end. */
 void dpu_report_racing_sites(struct dpu_report *r, struct dpu_shm *shm);
 
 /* Between runs: rewrites the document file if a new defect's rewrite was put off. */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../explorer/dfs.h"
+#include "../explorer/model.h"
 #include "../explorer/progress.h"
 #include "../explorer/qpor.h"
 #include "../explorer/visible.h"
@@ -192,6 +193,11 @@ int main(int argc, char **argv) {
     dpu_report_finish(&rep, &end);
     return EXIT_USAGE;
   }
+  /* The explorer's copy of the spin kinds the runtime gets from the JIT (the spin-loop rule). */
+  uint8_t *spin_kinds = malloc(sites.n + 1);
+  if (!spin_kinds) abort();
+  for (size_t i = 0; i < sites.n; i++) spin_kinds[i] = sites.v[i].spin;
+  dpu_model_set_spin_kinds(spin_kinds, (uint32_t)sites.n);
 
   /* Program argv: the first input's name, then what follows `--`. */
   char **pargv = calloc((size_t)o.prog_argc + 2, sizeof *pargv);
@@ -373,6 +379,7 @@ int main(int argc, char **argv) {
   }
   dpu_report_free(&rep);
   free(racing);
+  free(spin_kinds);
   free(visible_text);
   free(pargv);
   free(replay);

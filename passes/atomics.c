@@ -88,6 +88,7 @@ void dpu_pass_atomics(LLVMModuleRef mod) {
             (LLVMValueRef[]){addr, LLVMConstInt(i32, op, 0), LLVMConstInt(i32, size, 0), expected},
             4, "");
         LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(i));
+        dpu_pass_copy_spin(i, c); /* its site is the read's (number_sites) */
         if ((op & 0xff) != DPU_OP_ATOMIC_CAS) continue;
         LLVMValueRef next = LLVMGetNextInstruction(i);
         LLVMPositionBuilderBefore(b, next);

@@ -178,6 +178,18 @@ static void add_site(struct dpu_site_table *t, struct dpu_site s) {
   t->v[t->n++] = s;
 }
 
+/* If inst is a read of a spin region, marks the last site of t as such and appends its
+ * continuation twin (steps.h: dpu_pass_add_site). */
+static void add_twin_if_spin(struct dpu_site_table *t, LLVMValueRef inst) {
+  if (!dpu_pass_is_spin(inst)) return;
+  struct dpu_site *s = &t->v[t->n - 1];
+  s->spin = DPU_SITE_SPIN;
+  struct dpu_site twin = {dup_str(s->function, strlen(s->function)),
+                          dup_str(s->file, strlen(s->file)), s->line, s->col,
+                          dup_str(s->callee, strlen(s->callee)), DPU_SITE_SPIN_AGAIN};
+  add_site(t, twin);
+}
+
 /* The name of the function whose source inst is, from its debug location's scope: for code of
  * an inlined function, that function's own name, not its caller's. NULL without debug info.
  * (The LLVM-C API has no getter for a DISubprogram's name: it is the node's operand 2, and a
@@ -218,8 +230,11 @@ unsigned dpu_pass_add_site(struct dpu_site_table *t, LLVMValueRef inst, const ch
     s.function = own;
   }
   s.callee = dup_str(what, strlen(what));
+  s.spin = DPU_SITE_PLAIN;
   add_site(t, s);
-  return (unsigned)(t->n - 1);
+  unsigned id = (unsigned)(t->n - 1);
+  add_twin_if_spin(t, inst);
+  return id;
 }
 
 /* Step 4. */
@@ -241,7 +256,8 @@ static void number_sites(LLVMModuleRef mod, struct dpu_site_table *t) {
           if (strncmp(cname, "__dpu_", 6) != 0 || strcmp(cname, "__dpu_site") == 0 ||
               strcmp(cname, "__dpu_atomic_cas_result") == 0 ||
               strcmp(cname, "__dpu_tls_address") == 0 || strcmp(cname, "__dpu_load") == 0 ||
-              strcmp(cname, "__dpu_store") == 0 || strcmp(cname, "__dpu_fence") == 0)
+              strcmp(cname, "__dpu_store") == 0 || strcmp(cname, "__dpu_fence") == 0 ||
+              strcmp(cname, "__dpu_spin_enter") == 0 || strcmp(cname, "__dpu_spin_exit") == 0)
             continue;
           cname += 6;
           cn -= 6;
@@ -254,8 +270,10 @@ static void number_sites(LLVMModuleRef mod, struct dpu_site_table *t) {
         struct dpu_site s;
         dpu_pass_describe(i, &s.file, &s.line, &s.col, &s.function);
         s.callee = dup_str(cname, cn);
+        s.spin = DPU_SITE_PLAIN;
         unsigned id = (unsigned)t->n;
         add_site(t, s);
+        add_twin_if_spin(t, i);
         LLVMPositionBuilderBefore(b, i);
         LLVMBuildStore(b, LLVMConstInt(i32, id, 0), site_var);
       }
@@ -331,6 +349,23 @@ static void keep_frame_pointers(LLVMModuleRef mod) {
     if (!LLVMIsDeclaration(f)) LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, fp);
 }
 
+/* Step 5: @__dpu_spin_kinds, the spin of every site (enum dpu_site_spin), for the runtime. */
+static void emit_spin_kinds(LLVMModuleRef mod, const struct dpu_site_table *t) {
+  LLVMContextRef ctx = LLVMGetModuleContext(mod);
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
+  LLVMValueRef *k = malloc((t->n ? t->n : 1) * sizeof *k);
+  if (!k) abort();
+  for (size_t i = 0; i < t->n; i++) k[i] = LLVMConstInt(i8, t->v[i].spin, 0);
+  LLVMValueRef arr = LLVMConstArray2(i8, k, t->n);
+  free(k);
+  LLVMValueRef g = LLVMAddGlobal(mod, LLVMTypeOf(arr), "__dpu_spin_kinds");
+  LLVMSetInitializer(g, arr);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMValueRef n = LLVMAddGlobal(mod, i64, "__dpu_spin_n");
+  LLVMSetInitializer(n, LLVMConstInt(i64, t->n, 0));
+  LLVMSetGlobalConstant(n, 1);
+}
+
 int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
                    struct dpu_site_table *sites) {
   memset(sites, 0, sizeof *sites);
@@ -341,12 +376,15 @@ int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
   if (optimise(mod) != 0) return -1;
   if (dpu_pass_nondet(mod, opt->nondet_fixed, opt->nondet) != 0) return -1;
   if (reject_unsupported(mod) != 0) return -1;
+  dpu_pass_spinloops(mod);
   if (dpu_pass_tls(mod, sites) != 0) return -1;
   redirect(mod);
   dpu_pass_atomics(mod); /* after redirect: it reuses the program's renamed declarations */
-  add_site(sites, (struct dpu_site){dup_str("?", 1), dup_str("?", 1), 0, 0, dup_str("?", 1)});
+  add_site(sites,
+           (struct dpu_site){dup_str("?", 1), dup_str("?", 1), 0, 0, dup_str("?", 1), DPU_SITE_PLAIN});
   if (opt->races) dpu_pass_accesses(mod, sites);
   number_sites(mod, sites);
+  emit_spin_kinds(mod, sites);
   emit_globals_table(mod, sites);
   keep_frame_pointers(mod);
   return 0;

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "../runtime/protocol.h" /* enum dpu_site_spin */
+
 /* Source location of one instrumented call site. Strings are owned by the table. */
 struct dpu_site {
   char *function;  /* enclosing function */
@@ -13,6 +15,7 @@ struct dpu_site {
   unsigned line, col;
   char *callee;    /* the modelled function called, or "(indirect)"; for a memory access
                     * (passes/accesses.c): "load", "store", "memcpy", "memmove", "memset" */
+  unsigned char spin; /* enum dpu_site_spin */
 };
 
 /* Call-site id → location. Id 0 means "no site" and is entry 0 (all unknown). */
@@ -36,6 +39,7 @@ struct dpu_instrument_options {
 
 /* Instruments mod in place:
  *  1. removes optnone and runs SROA and mem2reg, so locals do not stay in memory;
+ *  1a. finds the spin regions and marks their reads (steps.h: dpu_pass_spinloops);
  *  1b. replaces __VERIFIER_nondet_* calls by opt->nondet, or rejects them (steps.h);
  *  2. rejects calls to pthread/semaphore/C11-thread functions that dpu does not model: prints
  *     "dpu: error: unsupported function 'NAME' (first called at FILE:LINE in FN)" to stderr for
@@ -49,7 +53,8 @@ struct dpu_instrument_options {
  *     calls and function pointers both reach the runtime;
  *  4. before every call to a __dpu_ function and every indirect call, stores the call's site id
  *     in @__dpu_site, and records the site in *sites;
- *  5. emits @__dpu_global_addrs / @__dpu_global_sizes / @__dpu_global_n, the table of writable
+ *  5. emits @__dpu_spin_kinds (i8 per site id: enum dpu_site_spin) and @__dpu_spin_n, and
+ *     @__dpu_global_addrs / @__dpu_global_sizes / @__dpu_global_n, the table of writable
  *     globals the runtime restores before every run;
  *  6. gives every defined function the attribute "frame-pointer"="all", so that stacks can be
  *     unwound through the JIT-compiled code by its frame-pointer chain.

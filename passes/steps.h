@@ -29,7 +29,9 @@ void dpu_pass_atomics(LLVMModuleRef mod);
 void dpu_pass_accesses(LLVMModuleRef mod, struct dpu_site_table *sites);
 
 /* Appends the site of instruction inst (its debug location and function) with callee `what`
- * to t. Returns its id. */
+ * to t. Returns its id. A read of a spin region (dpu_pass_is_spin) gets two consecutive ids:
+ * the returned one (spin = DPU_SITE_SPIN) and its continuation twin (id + 1, a copy with
+ * spin = DPU_SITE_SPIN_AGAIN). */
 unsigned dpu_pass_add_site(struct dpu_site_table *t, LLVMValueRef inst, const char *what);
 
 /* Thread-local variables: makes every thread_local global an ordinary one (its initial image)
@@ -43,6 +45,20 @@ int dpu_pass_tls(LLVMModuleRef mod, struct dpu_site_table *sites);
  * type; without, reports "data nondeterminism is not supported" naming the first call site
  * and returns -1. */
 int dpu_pass_nondet(LLVMModuleRef mod, bool fixed, long long value);
+
+/* Spin loops (issue #10, spinloops.c): marks every read of a spin region (a loop whose
+ * iterations change nothing but what they read) with the metadata "dpu.spin", and puts
+ * `call @__dpu_spin_enter(i32 region)` at the start of each region's header and
+ * `call @__dpu_spin_exit()` at the start of each of its exit blocks. Run after SROA/mem2reg
+ * and before the other steps add calls. */
+void dpu_pass_spinloops(LLVMModuleRef mod);
+
+/* Whether inst (a load, cmpxchg, or the __dpu_atomic_op call before one) is a read of a spin
+ * region (dpu_pass_spinloops). */
+bool dpu_pass_is_spin(LLVMValueRef inst);
+
+/* Copies the spin mark of from (if any) to to. */
+void dpu_pass_copy_spin(LLVMValueRef from, LLVMValueRef to);
 
 /* Emits the constant table <prefix>_addrs (ptr array: vars), <prefix>_sizes (i64 array: their
  * sizes in bytes) and <prefix>_n (i64: n), which the runtime reads after the JIT. */

@@ -6,10 +6,17 @@
  * so nothing runs in between). Fences are not operations: dpu explores sequentially consistent
  * executions.
  *
- * Spin loops. Each location has a version, the number of modifications (stores, RMWs,
- * successful CAS) in this run. A thread whose previous visible operation read a location (a
- * load, or a CAS that failed) at some call site, and whose next one reads it again at the same
- * site while its version is unchanged, would read the same value: a load is then treated as
+ * Spin loops. The rules below apply only to the reads of spin regions, loops whose iterations
+ * change nothing but what they read (passes/spinloops.c decides this on the IR), and only
+ * within one activation of the region (entered at its header, left by an exit: the
+ * __dpu_spin_enter/exit hooks): the first read of an activation is recorded at the site the
+ * pass gave it, every later one at that site's twin (enum dpu_site_spin), so that the explorer,
+ * which sees only the records, can tell them apart. Elsewhere a read at one site twice in a row
+ * (a bounded loop, or a loop that counts) is no repeat: the thread's state changed between.
+ * Each location has a version, the number of modifications (stores, RMWs, successful CAS) in
+ * this run. A thread whose previous visible operation read a location (a load, or a CAS that
+ * failed) at some call site, and whose next one reads it again at the same site in the same
+ * activation while its version is unchanged, would read the same value: a load is then treated as
  * blocked until another thread modifies the location, instead of looping; so is a CAS whose
  * expected value differs from the value read (it would fail again, as in a spinlock that
  * resets its expected value), but not one that expects that value (the usual
@@ -29,8 +36,8 @@
  * it from an event's history, as it must. When no thread can move and a stuck thread's
  * locations did not change since (nothing will ever change them), the run is a hang; when they
  * did, the run only repeats what another order explores, and ends silently (sched.c).
- * A loop that also counts (for (i = 0; i < 3 && !a && !b; i++)) is not told apart from a
- * spin (README, "limits of this rule"). The explorer applies the same rule (explorer/model.c): a CAS's
+ * A loop that also counts (for (i = 0; i < 3 && !a && !b; i++)) is no spin region: its reads
+ * run as written. The explorer applies the same rule (explorer/model.c): a CAS's
  * record carries, in aux, whether it would fail again, which depends only on the thread's own
  * history; so the events of a spin loop are finite.
  *
@@ -86,11 +93,50 @@ void dpu_rt_atomic_reset(void) {
   section.depth = 0;
 }
 
+/* ---- spin regions (passes/spinloops.c) ---------------------------------------------------- */
+
+static struct dpu_spin_kinds kinds;
+
+void dpu_rt_set_spin_kinds(const uint8_t *v, uint64_t n) { kinds = (struct dpu_spin_kinds){v, n}; }
+
+static uint8_t site_spin(uint32_t site) { return dpu_site_spin(kinds, site); }
+static uint32_t site_base(uint32_t site) { return dpu_site_base(kinds, site); }
+
+/* The site to record for the running thread's read at site: the twin when the thread already
+ * read in this activation of its spin region. Called once per read, before it is pending. */
+static uint32_t spin_site(struct dpu_rt_thread *t, uint32_t site) {
+  if (site_spin(site) != DPU_SITE_SPIN || !t->spin_region) return site;
+  if (t->spin_read) return site + 1;
+  t->spin_read = true;
+  return site;
+}
+
+void __dpu_spin_enter(uint32_t region) {
+  struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
+  if (t->spin_region == region) return;
+  t->spin_region = region;
+  t->spin_read = false;
+}
+
+void __dpu_spin_exit(void) {
+  struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
+  t->spin_region = 0;
+  t->spin_read = false;
+}
+
+/* Whether t's read of obj at (recorded) site continues its previous visible operation: a read
+ * of the same location at the same site in the same activation of a spin region. */
+static bool continues(const struct dpu_rt_thread *t, uint64_t obj, uint32_t site) {
+  return t->last_read && t->last_obj == obj && site_spin(site) == DPU_SITE_SPIN_AGAIN &&
+         site_base(t->last_site) == site - 1;
+}
+
 /* Whether the running thread's next read of obj at site would repeat its previous read (same
- * location, same site; for a CAS, one that expects another value than the one read). */
+ * location, same site, same activation; for a CAS, one that expects another value than the
+ * one read). */
 static bool repeats_read(const struct dpu_rt_thread *t, uint8_t op, uint64_t obj, uint32_t site,
                          uint64_t expected) {
-  if (!t->last_read || t->last_obj != obj || t->last_site != site) return false;
+  if (!continues(t, obj, site)) return false;
   return op == DPU_OP_ATOMIC_LOAD || expected != t->last_value;
 }
 
@@ -98,10 +144,19 @@ bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid) {
   const struct dpu_rt_thread *t = &dpu_rt.threads[tid];
   obj = dpu_op_object(op, obj);
   if (op != DPU_OP_ATOMIC_CAS && t->stuck) return false;
-  if (!t->last_read || t->last_obj != obj || t->last_site != t->pend_site) return true;
+  if (!continues(t, obj, t->pend_site)) return true;
   if (op == DPU_OP_ATOMIC_CAS && !t->pend_aux) return true; /* would not fail again */
   uint32_t *v = version_of(obj);
   return !v || *v != t->last_version;
+}
+
+bool dpu_rt_rereads(const struct dpu_rt_thread *t) {
+  if (!t->last_read || (t->pend_op != DPU_OP_READ && t->pend_op != DPU_OP_ATOMIC_LOAD))
+    return false;
+  uint64_t obj = dpu_op_object(t->pend_op, t->pend_obj);
+  if (obj != t->last_obj || site_base(t->pend_site) != site_base(t->last_site)) return false;
+  uint32_t *v = version_of(obj);
+  return v && *v == t->last_version;
 }
 
 bool dpu_rt_stuck_changed(const struct dpu_rt_thread *t) {
@@ -113,7 +168,8 @@ bool dpu_rt_stuck_changed(const struct dpu_rt_thread *t) {
 }
 
 static bool same_read(const struct dpu_streak_read *a, const struct dpu_streak_read *b) {
-  return a->obj == b->obj && a->site == b->site && a->version == b->version;
+  return a->obj == b->obj && site_base(a->site) == site_base(b->site) &&
+         a->version == b->version;
 }
 
 /* The length m >= 2 of two equal iterations that end the streak (see above), or 0. */
@@ -127,8 +183,16 @@ static uint32_t repeated_iteration(const struct dpu_rt_thread *t) {
   return 0;
 }
 
-/* Appends a read to the running thread's streak (the oldest goes when it is full). */
+/* Appends a read to the running thread's streak (the oldest goes when it is full). A streak is
+ * the reads of one activation of a spin region: the first read of an activation starts one, a
+ * read outside spin regions empties it. */
 static void streak_push(struct dpu_rt_thread *t, uint64_t obj, uint32_t site, uint32_t version) {
+  uint8_t k = site_spin(site);
+  if (k != DPU_SITE_SPIN_AGAIN) {
+    t->nstreak = 0;
+    t->stuck = false;
+    if (k == DPU_SITE_PLAIN) return;
+  }
   if (t->nstreak == DPU_STREAK) {
     memmove(t->streak, t->streak + 1, (DPU_STREAK - 1) * sizeof *t->streak);
     t->nstreak--;
@@ -160,6 +224,7 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
   uint64_t obj = (uint64_t)(uintptr_t)addr;
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
   bool wide = size > 8; /* no spin detection: values are compared up to 8 bytes */
+  if (op == DPU_OP_ATOMIC_LOAD || op == DPU_OP_ATOMIC_CAS) __dpu_site = spin_site(t, __dpu_site);
   uint64_t aux = op == DPU_OP_ATOMIC_CAS && !wide &&
                  repeats_read(t, (uint8_t)op, obj, __dpu_site, expected);
   struct dpu_event_rec *e = dpu_rt_visible_aux((uint8_t)op, obj, aux);
@@ -190,7 +255,8 @@ void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, ui
   uint64_t obj = dpu_op_object(op, (uint64_t)(uintptr_t)p);
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
   uint32_t saved = __dpu_site;
-  __dpu_site = site; /* the record's site: the access's */
+  if (!write) site = spin_site(t, site);
+  __dpu_site = site; /* the record's site: the access's (its twin for a repeated spin read) */
   struct dpu_event_rec *e = dpu_rt_visible_aux(op, (uint64_t)(uintptr_t)p, 0);
   __dpu_site = saved;
   uint32_t *v = version_of(obj);

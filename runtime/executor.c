@@ -87,6 +87,7 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
   shm->nglobals = ng;
   if (dpu_rt_snapshot_globals(prog.global_addrs, prog.global_sizes, prog.nglobals) != 0)
     zygote_fail(shm, "out of memory while saving the program's globals");
+  dpu_rt_set_spin_kinds(prog.spin_kinds, prog.nspin_kinds);
   if (dpu_rt_tls_register(prog.tls_addrs, prog.tls_sizes, prog.ntls) != 0)
     zygote_fail(shm, "out of memory while registering thread-local variables");
 

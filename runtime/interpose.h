@@ -169,6 +169,10 @@ void __dpu_call_once(once_flag *flag, void (*fn)(void));
 void __dpu_atomic_op(void *addr, uint32_t op, uint32_t size, uint64_t expected);
 /* After a cmpxchg: whether it exchanged (non-zero) or failed. */
 void __dpu_atomic_cas_result(uint32_t exchanged);
+/* At the header of spin region number region (> 0) and at its exits (passes/spinloops.c):
+ * the running thread enters (again) or leaves the region; not visible operations. */
+void __dpu_spin_enter(uint32_t region);
+void __dpu_spin_exit(void);
 /* The running thread's copy of thread-local variable number index (key.c). */
 void *__dpu_tls_address(uint32_t index);
 /* The value of __VERIFIER_nondet_* fixed by --nondet (0 unless set). */

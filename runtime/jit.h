@@ -15,6 +15,8 @@ struct dpu_jit_program {
   void *const *tls_addrs;     /* templates of the thread-local variables (passes/tls.c) */
   const uint64_t *tls_sizes;
   uint64_t ntls;
+  const uint8_t *spin_kinds;  /* enum dpu_site_spin per site id (passes/instrument.h) */
+  uint64_t nspin_kinds;
 };
 
 /* Compiles tsm (ownership passes to the JIT) with the runtime's __dpu_* symbols and the

@@ -143,6 +143,30 @@ static inline int dpu_op_is_eager(uint8_t op) {
  * enabled: the set of threads (bit i = tid i) that could move at the choice point before this
  * event, which the exhaustive explorer branches on. site: call-site id (0 = none), an index
  * into the site table that passes/ emits. aux: op-specific data (see enum dpu_op). */
+/* What a call site is to the spin-loop rule (passes/spinloops.c, runtime/atomic.c,
+ * explorer/model.c). */
+enum dpu_site_spin {
+  DPU_SITE_PLAIN = 0,     /* not a read of a spin region: never taken for a spin */
+  DPU_SITE_SPIN = 1,      /* a read of a spin region; its twin is the next id */
+  DPU_SITE_SPIN_AGAIN = 2 /* the twin: the same read, not the first of its region's activation */
+};
+
+/* The spin kinds of a program's call sites: v[id] for site ids below n (borrowed). */
+struct dpu_spin_kinds {
+  const uint8_t *v;
+  uint64_t n;
+};
+
+/* The kind of site (DPU_SITE_PLAIN beyond the table). */
+static inline uint8_t dpu_site_spin(struct dpu_spin_kinds k, uint32_t site) {
+  return site < k.n ? k.v[site] : DPU_SITE_PLAIN;
+}
+
+/* The site of a read whatever its activation: a twin's original, else site itself. */
+static inline uint32_t dpu_site_base(struct dpu_spin_kinds k, uint32_t site) {
+  return dpu_site_spin(k, site) == DPU_SITE_SPIN_AGAIN ? site - 1 : site;
+}
+
 struct dpu_event_rec {
   uint8_t op;       /* enum dpu_op */
   uint8_t result;   /* op-specific outcome (trylock: 1 acquired, 0 failed) */
@@ -393,6 +417,10 @@ struct dpu_shm {
   uint32_t spin_watch;
   uint32_t nspin_sites;
   uint32_t spin_sites[DPU_MAX_SPIN_SITES];
+  /* Response: the site of the first read that the scheduler's policy put after the other
+   * threads because it would read again what its thread read last (a waiting loop that is no
+   * spin region, runtime/sched.c); 0: none. */
+  uint32_t reread_site;
 
   volatile uint32_t nthread_ids;
   struct dpu_thread_id {

@@ -31,6 +31,10 @@ struct dpu_rt_thread {
   uint64_t last_obj;
   uint32_t last_version;
   uint64_t last_value;      /* the value that read found (up to 8 bytes) */
+  /* The spin region it is in (passes/spinloops.c; 0: none) and whether it read in this
+   * activation of it: its next read there is then recorded at the site's twin. */
+  uint32_t spin_region;
+  bool spin_read;
   /* Its read streak: its last visible operations while they are all reads (atomic loads,
    * visible plain reads), oldest first, at most DPU_STREAK (atomic.c: the spin-loop rule). */
   uint8_t nstreak;
@@ -91,6 +95,10 @@ extern struct dpu_rt dpu_rt;
 /* The value of the `size` bytes at p (at most 8 are read), zero-extended, as the trace
  * records what an access read (runtime/atomic.c). */
 uint64_t dpu_rt_value_at(const void *p, uint32_t size);
+
+/* The program's @__dpu_spin_kinds (passes/instrument.h: enum dpu_site_spin per site id) and
+ * its length; set once in the zygote after the JIT (NULL, 0 in unit tests: all plain). */
+void dpu_rt_set_spin_kinds(const uint8_t *kinds, uint64_t n);
 
 /* The plain-spin watch (runtime/plainspin.c). dpu_spin_quiet counts the program's plain
  * accesses since the last visible operation; at DPU_SPIN_QUIET the next accesses go to
@@ -204,6 +212,11 @@ void dpu_rt_mutex_relock(pthread_mutex_t *m);
  * the 8-byte granule that holds p, under the spin-loop rule of atomic loads (atomic.c).
  * Returns once the scheduler has chosen the thread; the access itself follows. */
 void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, uint64_t value);
+
+/* Whether t's pending operation is a read (atomic load, visible plain read) of the location
+ * and at the site of its last visible operation, a read, with no modification since: it would
+ * read the same value again. The scheduler's policy lets other threads go first then. */
+bool dpu_rt_rereads(const struct dpu_rt_thread *t);
 
 /* Whether a location that stuck thread t read in its last iteration was modified since
  * (atomic.c). */

@@ -172,6 +172,8 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->detached = t->joined = false;
   t->ncreated = 0;
   t->last_read = false;
+  t->spin_region = 0;
+  t->spin_read = false;
   t->nstreak = 0;
   t->stuck = false;
   t->tls = NULL;
@@ -265,6 +267,7 @@ static void reset(void) {
   dpu_rt.steps = 0;
   dpu_spin_quiet = 0;
   shm->nspin_sites = 0;
+  shm->reread_site = 0;
   __dpu_site = 0;
   /* Only what says which parts are valid: blocked[] and stacks are read up to their counts. */
   struct dpu_run_result *res = &shm->result;
@@ -407,7 +410,15 @@ void dpu_rt_run_once(void) {
         if (ri < rlen) rleft = replay[ri].count;
       }
     } else {
+      /* The policy past the replay: the last thread goes on, unless it would only read again
+       * what it read last (a waiting loop that is no spin region: let the others go first,
+       * as a fair scheduler would, rather than spin to --max-steps). */
       tid = (en & (1ull << last)) ? last : __builtin_ctzll(en);
+      uint64_t others = en & ~(1ull << last);
+      if (tid == last && others && dpu_rt_rereads(&dpu_rt.threads[last])) {
+        if (!shm->reread_site) shm->reread_site = dpu_rt.threads[last].pend_site;
+        tid = __builtin_ctzll(others);
+      }
     }
     if (++dpu_rt.steps > dpu_rt.cfg.max_steps) {
       dpu_rt.cur = -1;

@@ -13,6 +13,8 @@ static const struct dpu_symbol table[] = {
     {"__dpu_site", (void *)&__dpu_site},
     {"__dpu_atomic_op", (void *)__dpu_atomic_op},
     {"__dpu_atomic_cas_result", (void *)__dpu_atomic_cas_result},
+    {"__dpu_spin_enter", (void *)__dpu_spin_enter},
+    {"__dpu_spin_exit", (void *)__dpu_spin_exit},
     {"__dpu_tls_address", (void *)__dpu_tls_address},
     {"__dpu_load", (void *)__dpu_load},
     {"__dpu_store", (void *)__dpu_store},

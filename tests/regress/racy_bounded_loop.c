@@ -1,20 +1,18 @@
-// XFAIL: *
-// Known wrong verdict (issue #10 left open for it): a bounded loop that reads a racing plain
-// variable twice at one place, `for (i = 0; i < 2; i++) v = v + x;`, is taken for a spin loop
-// once the read is visible: its second read waits for a write of x, so the order where both
-// reads come before T1's `x = 1` (v == 0: the assertion fails) is never explored, and the runs
-// where both reads come after the write end as a false `hang`. The spin-loop rule of
-// runtime/atomic.c and explorer/model.c applies to every repeated read at one site; it must
-// apply only to reads inside loops whose iterations change nothing (no store, no loop-carried
-// value but the read ones: GenMC's spin-assume criterion), which passes/ can decide on the
-// program's IR. Found by tests/gen/genracy.py (a helper's reproducer, minimised).
-// Expected once fixed: the assertion failure, no hang, with both explorers.
+// A bounded loop that reads a racing plain variable twice at one place,
+// `for (i = 0; i < 2; i++) v = v + x;`, is no spin loop (i and v change): both its reads are
+// explored against T1's `x = 1` at each of the 3 places the write can take, including before
+// neither read (v == 0: the assertion fails). Before passes/spinloops.c the spin-loop rule
+// applied to every repeated read at one site: the second read waited for the write, that order
+// was lost and the runs where both reads came after the write ended as a false `hang`.
+// Found by tests/gen/genracy.py (a helper's reproducer, minimised).
 // RUN: %dpu %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // RUN: %dpu --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
 // CHECK-NOT: hang
 // CHECK: assertion failure: r2 != 0
+// CHECK: traces with defects: 3 of 3
+// CHECK: summary: 2 defects, 3 max-configs, 0 SSBs
 #include <assert.h>
 #include <pthread.h>
 

@@ -75,26 +75,38 @@ static void signal_chooses_among_waiters(void **state) {
 static void spin_reads_wait_for_a_write(void **state) {
   (void)state;
   uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  /* Sites 7 and 11 are reads of spin regions, 8 and 12 their twins (a read that is not the
+   * first of its activation); 13 is a read outside spin regions. */
+  static uint8_t kinds[16];
+  kinds[7] = kinds[11] = DPU_SITE_SPIN;
+  kinds[8] = kinds[12] = DPU_SITE_SPIN_AGAIN;
+  dpu_model_set_spin_kinds(kinds, 16);
   struct dpu_event *l1 = add(NULL, 1, DPU_OP_ATOMIC_LOAD, 0, 0, 7);
-  /* The same read again, at the same site, nothing written: blocked. */
-  assert_int_equal(outcomes(l1, 1, DPU_OP_ATOMIC_LOAD, 7, r), 0);
+  /* The same read again, in the same activation, nothing written: blocked. */
+  assert_int_equal(outcomes(l1, 1, DPU_OP_ATOMIC_LOAD, 8, r), 0);
+  /* The first read of a new activation is not a repeat. */
+  assert_int_equal(outcomes(l1, 1, DPU_OP_ATOMIC_LOAD, 7, r), 1);
   /* At another site it is a different read. */
-  assert_int_equal(outcomes(l1, 1, DPU_OP_ATOMIC_LOAD, 8, r), 1);
+  assert_int_equal(outcomes(l1, 1, DPU_OP_ATOMIC_LOAD, 9, r), 1);
   /* Another thread's read changes nothing; its write does. */
   struct dpu_event *l2 = add(l1, 2, DPU_OP_ATOMIC_LOAD, 0, 0, 9);
-  assert_int_equal(outcomes(l2, 1, DPU_OP_ATOMIC_LOAD, 7, r), 0);
+  assert_int_equal(outcomes(l2, 1, DPU_OP_ATOMIC_LOAD, 8, r), 0);
   struct dpu_event *st = add(l2, 2, DPU_OP_ATOMIC_STORE, 0, 0, 10);
-  assert_int_equal(outcomes(st, 1, DPU_OP_ATOMIC_LOAD, 7, r), 1);
+  assert_int_equal(outcomes(st, 1, DPU_OP_ATOMIC_LOAD, 8, r), 1);
   /* A CAS that failed is a read; one that exchanged is a write. */
   struct dpu_event *c = add(st, 1, DPU_OP_ATOMIC_CAS, 0, 0, 11);
   c->data = 0;
   dpu_model_apply(c, 0);
-  assert_int_equal(outcomes(c, 1, DPU_OP_ATOMIC_CAS, 11, r), 0);
+  assert_int_equal(outcomes(c, 1, DPU_OP_ATOMIC_CAS, 12, r), 0);
   /* A CAS that expects the value the failed one read (aux 0: a retry loop) would succeed. */
-  assert_int_equal(dpu_model_outcomes(c, last_t[1], 1, DPU_OP_ATOMIC_CAS, 11, 0, 0, 0, r), 1);
+  assert_int_equal(dpu_model_outcomes(c, last_t[1], 1, DPU_OP_ATOMIC_CAS, 12, 0, 0, 0, r), 1);
   c->data = 1;
   dpu_model_apply(c, 0);
-  assert_int_equal(outcomes(c, 1, DPU_OP_ATOMIC_CAS, 11, r), 1);
+  assert_int_equal(outcomes(c, 1, DPU_OP_ATOMIC_CAS, 12, r), 1);
+  /* Outside spin regions a read at one site twice in a row is no spin (a bounded loop). */
+  struct dpu_event *p1 = add(c, 3, DPU_OP_ATOMIC_LOAD, 0, 0, 13);
+  assert_int_equal(outcomes(p1, 3, DPU_OP_ATOMIC_LOAD, 13, r), 1);
+  dpu_model_set_spin_kinds(NULL, 0);
 }
 
 static void barrier_opens_when_the_round_is_complete(void **state) {
