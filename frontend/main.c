@@ -177,6 +177,7 @@ int main(int argc, char **argv) {
       .counts = &counts,
       .t0 = t0,
       .show_output = o.show_output,
+      .steps_shown = o.steps_shown,
       .print_traces = o.print_traces,
   };
   if (open_report(&o, &rep) != 0) return EXIT_USAGE;

@@ -14,7 +14,8 @@
 enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
   OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
-  OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT
+  OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
+  OPT_STEPS_SHOWN
 };
 
 static const struct option longopts[] = {
@@ -29,6 +30,7 @@ static const struct option longopts[] = {
     {"max-events", required_argument, 0, OPT_MAX_EVENTS},
     {"stop-on-defect", no_argument, 0, OPT_STOP},
     {"show-output", no_argument, 0, OPT_SHOW_OUTPUT},
+    {"steps-shown", required_argument, 0, OPT_STEPS_SHOWN},
     {"replay", required_argument, 0, OPT_REPLAY},
     {"gdb", no_argument, 0, OPT_GDB},
     {"stack-size", required_argument, 0, OPT_STACK},
@@ -94,6 +96,8 @@ static void usage(FILE *f) {
       "                         (atomically) at each new defect, and the text report then\n"
       "                         still goes to stdout\n"
       "  --show-output          print the program's output of every new trace\n"
+      "  --steps-shown=N        text: of a longer interleaving, show only the first and last\n"
+      "                         N steps (default 50; 0 = all)\n"
       "  --print-traces         print the fingerprint of every new trace (dpu: trace HEX)\n"
       "  --stats                print statistics: events, trees, queries, time, memory\n"
       "  --dot=FILE             QPOR: write the unfolding as a Graphviz digraph\n"
@@ -168,6 +172,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   o->stack_size = 1 << 20;
   o->heap_size = (size_t)256 << 20;
   o->skip_step = 4;
+  o->steps_shown = 50;
   o->races = true;
   o->races_explore = true;
 
@@ -261,6 +266,10 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
     }
     case OPT_STOP: o->stop_on_defect = true; break;
     case OPT_SHOW_OUTPUT: o->show_output = true; break;
+    case OPT_STEPS_SHOWN:
+      if (parse_u64(optarg, &u) || u > UINT32_MAX / 2) return bad("--steps-shown", optarg);
+      o->steps_shown = (uint32_t)u;
+      break;
     case OPT_RACES:
       if (strcmp(optarg, "on") == 0) o->races = o->races_explore = true;
       else if (strcmp(optarg, "report") == 0) o->races = true, o->races_explore = false;
