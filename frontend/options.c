@@ -107,8 +107,9 @@ static void usage(FILE *f) {
       "  -h, --help             this text\n"
       "  --version              print the version\n"
       "\n"
-      "Exit status: 0 no defect, 1 defects found, 2 bad usage or input that does not compile,\n"
-      "3 exploration incomplete (timeout, limit), 4 internal error.\n",
+      "Exit status: 0 no defect, 1 defects found, 2 bad usage or an input that cannot be made\n"
+      "into a program (does not compile or link, unsupported function), 3 exploration\n"
+      "incomplete (timeout, limit), 4 internal error of dpu.\n",
       f);
 }
 
