@@ -49,6 +49,23 @@ static void describe_first_use(LLVMModuleRef mod, LLVMValueRef v, const char *ve
   free(fn);
 }
 
+int dpu_check_processes(LLVMModuleRef mod) {
+  static const char *const names[] = {
+      "fork",   "vfork",  "_Fork",  "clone",  "system", "popen",   "posix_spawn", "posix_spawnp",
+      "execv",  "execve", "execvp", "execvpe", "execl", "execlp", "execle",      "fexecve"};
+  bool bad = false;
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+    LLVMValueRef f = LLVMGetNamedFunction(mod, names[i]);
+    if (!f || !LLVMIsDeclaration(f) || !LLVMGetFirstUse(f)) continue;
+    char where[1024];
+    describe_first_use(mod, f, "called", where, sizeof where);
+    dpu_error("unsupported function '%s'%s: processes are not modelled (dpu explores the "
+              "threads of one process)", names[i], where);
+    bad = true;
+  }
+  return bad ? -1 : 0;
+}
+
 static bool in_runtime(const char *name) {
   size_t n;
   const struct dpu_symbol *syms = dpu_runtime_symbols(&n);

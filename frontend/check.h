@@ -7,6 +7,14 @@
 
 #include <llvm-c/Core.h>
 
+/* Rejects every use of a function that starts another process or program (fork, vfork,
+ * system, popen, posix_spawn[p], the exec family): dpu explores the threads of one process,
+ * and a child would escape its control (its exit taken for the program's, a dpu left behind):
+ *   dpu: error: unsupported function 'fork' (first called at prog.c:12 in main): processes
+ *   are not modelled (dpu explores the threads of one process)
+ * Returns 0, or -1 when there is one (one error per function). */
+int dpu_check_processes(LLVMModuleRef mod);
+
 /* Rejects every function or variable that mod uses but neither defines nor can find in dpu's
  * runtime or the C library (the JIT resolves symbols in dpu's own process):
  *   dpu: error: undefined function 'frob' (first used at prog.c:12 in worker): no input

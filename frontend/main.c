@@ -190,7 +190,8 @@ int main(int argc, char **argv) {
   LLVMModuleRef mod;
   struct dpu_instrument_options io = {
       .nondet_fixed = o.nondet_fixed, .nondet = o.nondet, .races = o.races};
-  if (dpu_compile_inputs(&o, ctx, &mod) != 0 || dpu_instrument(mod, &io, &sites) != 0 ||
+  if (dpu_compile_inputs(&o, ctx, &mod) != 0 || dpu_check_processes(mod) != 0 ||
+      dpu_instrument(mod, &io, &sites) != 0 ||
       dpu_check_undefined(mod) != 0) {
     end.reason = dpu_first_error();
     if (!end.reason) end.reason = "the program uses what dpu does not model (see the errors)";
