@@ -174,13 +174,45 @@ static int cmp_blocked(const void *a, const void *b) {
   return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : (x[1] < y[1] ? -1 : x[1] > y[1]);
 }
 
+/* The blocked operations of a deadlock and their sites, whichever threads wait there. */
+static void feed_blocked(blake2b_state *s, const struct dpu_run_result *res,
+                         const struct dpu_site_table *sites) {
+  uint32_t key[DPU_MAX_THREADS][2];
+  uint32_t nb = res->nblocked < DPU_MAX_THREADS ? res->nblocked : DPU_MAX_THREADS;
+  for (uint32_t i = 0; i < nb; i++) {
+    key[i][0] = res->blocked[i].op;
+    key[i][1] = res->blocked[i].site;
+  }
+  qsort(key, nb, sizeof key[0], cmp_blocked);
+  feed_u32(s, nb);
+  for (uint32_t i = 0; i < nb; i++) {
+    feed_u32(s, key[i][0]);
+    feed_loc(s, dpu_site_loc(sites, key[i][1]));
+  }
+}
+
+/* The frames of the stack of thread tid among stacks[0..nstacks) (none if it has none). */
+static void feed_stack_of(blake2b_state *s, int32_t tid, const struct dpu_thread_stack *stacks,
+                          uint32_t nstacks) {
+  const struct dpu_thread_stack *st = NULL;
+  for (uint32_t i = 0; i < nstacks && !st; i++)
+    if ((int32_t)stacks[i].tid == tid) st = &stacks[i];
+  uint16_t n = st ? st->nframes : 0;
+  if (n > DPU_STACK_DEPTH) n = DPU_STACK_DEPTH;
+  feed_u32(s, n);
+  for (uint16_t j = 0; j < n; j++) {
+    const struct dpu_frame *f = &st->frames[j];
+    feed_loc(s, (struct dpu_loc){.function = f->function, .file = f->file, .line = f->line});
+  }
+}
+
 void dpu_defect_digest(struct dpu_shm *shm, const struct dpu_site_table *sites,
                        const struct dpu_thread_stack *stacks, uint32_t nstacks,
                        uint8_t digest[DPU_DEFECT_DIGEST_BYTES]) {
   const struct dpu_run_result *res = &shm->result;
   blake2b_state s;
   blake2b_init(&s, DPU_DEFECT_DIGEST_BYTES);
-  feed_str(&s, "dpu-defect-v1");
+  feed_str(&s, "dpu-defect-v2");
   feed_u32(&s, (uint32_t)res->end);
   feed_u32(&s, (uint32_t)res->code);
   feed_message(&s, res->msg);
@@ -190,29 +222,11 @@ void dpu_defect_digest(struct dpu_shm *shm, const struct dpu_site_table *sites,
     const struct dpu_event_rec *last = last_step_of(shm, res->tid);
     feed_loc(&s, dpu_site_loc(sites, last ? last->site : 0));
   }
-  if (res->end == DPU_END_DEADLOCK) {
-    /* The blocked operations and their sites, whichever threads wait there. */
-    uint32_t key[DPU_MAX_THREADS][2];
-    uint32_t nb = res->nblocked < DPU_MAX_THREADS ? res->nblocked : DPU_MAX_THREADS;
-    for (uint32_t i = 0; i < nb; i++) {
-      key[i][0] = res->blocked[i].op;
-      key[i][1] = res->blocked[i].site;
-    }
-    qsort(key, nb, sizeof key[0], cmp_blocked);
-    feed_u32(&s, nb);
-    for (uint32_t i = 0; i < nb; i++) {
-      feed_u32(&s, key[i][0]);
-      feed_loc(&s, dpu_site_loc(sites, key[i][1]));
-    }
-  }
-  feed_u32(&s, nstacks);
-  for (uint32_t i = 0; i < nstacks; i++) {
-    feed_u32(&s, stacks[i].nframes);
-    for (uint16_t j = 0; j < stacks[i].nframes && j < DPU_STACK_DEPTH; j++) {
-      const struct dpu_frame *f = &stacks[i].frames[j];
-      feed_loc(&s, (struct dpu_loc){.function = f->function, .file = f->file, .line = f->line});
-    }
-  }
+  if (res->end == DPU_END_DEADLOCK) feed_blocked(&s, res, sites);
+  /* Only the thread at fault: the other threads' stacks say where they happened to be, which
+   * changes from trace to trace of the same bug. A deadlock or a hang by --max-steps has no
+   * thread at fault (tid -1, nothing fed). */
+  if (res->tid >= 0) feed_stack_of(&s, res->tid, stacks, nstacks);
   blake2b_final(&s, digest, DPU_DEFECT_DIGEST_BYTES);
 }
 

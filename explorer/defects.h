@@ -1,9 +1,11 @@
 /* The defects an exploration found, each kept once (issue #4, DESIGN.md §8). A defect is known
  * by a BLAKE2b digest of what a programmer would call "the same bug": its kind, its message
- * (with addresses and thread numbers left out), its source sites (the faulting call, or every
- * blocked thread's call for a deadlock) and the call stacks of the threads at the defect. The
- * interleaving is not part of it: the same defect reached by several traces is one defect that
- * counts those traces. A defect keeps the first trace that showed it, to report and replay. */
+ * (with addresses and thread numbers left out), its site (the faulting call; for a deadlock,
+ * the set of the blocked threads' operations and call sites) and the call stack of the thread
+ * at fault (issue #13). Neither the interleaving nor the other threads' stacks are part of
+ * it: they change from trace to trace of one bug, which is one defect that counts those
+ * traces (the report still shows every thread's stack). A defect keeps the first trace that
+ * showed it, to report and replay. */
 #ifndef DPU_DEFECTS_H
 #define DPU_DEFECTS_H
 
@@ -80,8 +82,10 @@ struct dpu_defects {
 uint32_t dpu_defect_stacks(struct dpu_shm *shm, struct dpu_thread_stack *out);
 
 /* Computes the digest of the defect that the run in shm (a defect) shows, with the stacks
- * stacks[0..nstacks) captured for it; site ids are resolved through sites so that the digest
- * names files and lines, and is the same in every dpu invocation on the same sources. */
+ * stacks[0..nstacks) captured for it (only the stack of the thread at fault, result.tid, is
+ * used: none for a deadlock or a hang by --max-steps); site ids are resolved through sites so
+ * that the digest names files and lines, and is the same in every dpu invocation on the same
+ * sources. */
 void dpu_defect_digest(struct dpu_shm *shm, const struct dpu_site_table *sites,
                        const struct dpu_thread_stack *stacks, uint32_t nstacks,
                        uint8_t digest[DPU_DEFECT_DIGEST_BYTES]);

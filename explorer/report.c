@@ -180,6 +180,23 @@ static void print_step(struct dpu_report *r, uint32_t step, const struct dpu_eve
     fprintf(f, "  #%-4u T%-3u %s\n", step, e->tid, dpu_op_name(e->op));
 }
 
+/* The interleaving's steps, or with steps_shown N > 0 and more than 2N steps, its first and
+ * last N with a line that says how many were left out between them (a run cut at
+ * --max-steps=100000 would otherwise print 100,000 lines). */
+static void print_steps(struct dpu_report *r, const struct dpu_event_rec *steps, uint32_t n) {
+  uint32_t keep = r->steps_shown;
+  bool elide = keep > 0 && n > 2 * (uint64_t)keep;
+  for (uint32_t i = 0; i < n; i++) {
+    if (elide && i == keep) {
+      uint32_t last = n - keep;
+      fprintf(r->text, "  ... %u steps left out (#%u to #%u; --steps-shown=0 shows them all)\n",
+              last - keep, keep + 1, last);
+      i = last;
+    }
+    print_step(r, i + 1, &steps[i]);
+  }
+}
+
 /* The block of a new distinct defect. */
 static void print_defect(struct dpu_report *r, const struct dpu_defect *d) {
   FILE *f = r->text;
@@ -187,7 +204,7 @@ static void print_defect(struct dpu_report *r, const struct dpu_defect *d) {
   if (r->verbosity >= 0) {
     fprintf(f, "  interleaving (%u thread%s, %u step%s):\n", d->nthreads,
             d->nthreads == 1 ? "" : "s", d->nsteps, d->nsteps == 1 ? "" : "s");
-    for (uint32_t i = 0; i < d->nsteps; i++) print_step(r, i + 1, &d->steps[i]);
+    print_steps(r, d->steps, d->nsteps);
     if (d->race) dpu_race_print(f, d);
     else dpu_stacks_print(f, d->stacks, d->nstacks);
     print_output(f, d->output, d->output_len, d->output_truncated);

@@ -391,14 +391,17 @@ static json_t *invocation(const struct dpu_report *r, const struct dpu_report_en
   dpu_json_put(inv, "executionSuccessful", json_boolean(done), ok);
   if (end->exit_code >= 0) dpu_json_put(inv, "exitCode", json_integer(end->exit_code), ok);
   if (!done) {
-    char text[256];
+    char text[1024];
     if (strcmp(end->state, "running") == 0)
       snprintf(text, sizeof text, "The exploration is still running (or dpu was killed): the "
                                   "results so far are all here.");
+    else if (strcmp(end->state, "error") == 0)
+      snprintf(text, sizeof text, "The program cannot be explored: %s.",
+               end->reason ? end->reason : "see dpu's errors");
     else
       snprintf(text, sizeof text, "The exploration is %s%s%s%s: the results found are all here.",
-               strcmp(end->state, "error") == 0 ? "not possible" : end->state,
-               end->reason ? " (" : "", end->reason ? end->reason : "", end->reason ? ")" : "");
+               end->state, end->reason ? " (" : "", end->reason ? end->reason : "",
+               end->reason ? ")" : "");
     json_t *notes = json_array(), *n = json_object();
     dpu_json_put(n, "level", json_string(strcmp(end->state, "failed") == 0 ||
                                                  strcmp(end->state, "error") == 0

@@ -1,11 +1,14 @@
 /* See compile.h. */
 #include "compile.h"
+#include "diag.h"
 
 #include <errno.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
+#include <llvm-c/DebugInfo.h>
 #include <spawn.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +45,7 @@ static int run_clang(const struct dpu_options *o, const char *path, const char *
   int rc = posix_spawn(&pid, DPU_CLANG, NULL, NULL, argv, environ);
   free(argv);
   if (rc != 0) {
-    fprintf(stderr, "dpu: error: cannot run %s: %s\n", DPU_CLANG, strerror(rc));
+    dpu_error("cannot run %s: %s", DPU_CLANG, strerror(rc));
     return -1;
   }
   int st;
@@ -51,25 +54,38 @@ static int run_clang(const struct dpu_options *o, const char *path, const char *
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* The last error LLVM reported through the context's diagnostic handler while the inputs are
+ * read and linked (LLVM's own handler would print it and exit with status 1). */
+static char llvm_diag[512];
+
+static void on_diagnostic(LLVMDiagnosticInfoRef di, void *arg) {
+  (void)arg;
+  if (LLVMGetDiagInfoSeverity(di) != LLVMDSError) return;
+  char *d = LLVMGetDiagInfoDescription(di);
+  snprintf(llvm_diag, sizeof llvm_diag, "%s", d);
+  LLVMDisposeMessage(d);
+}
+
 static int parse_file(LLVMContextRef ctx, const char *path, int textual, LLVMModuleRef *mod) {
   LLVMMemoryBufferRef buf;
   char *msg = NULL;
   if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
-    fprintf(stderr, "dpu: error: cannot read %s: %s\n", path, msg);
+    dpu_error("cannot read %s: %s", path, msg);
     LLVMDisposeMessage(msg);
     return 2;
   }
   if (textual) {
     if (LLVMParseIRInContext(ctx, buf, mod, &msg)) { /* takes buf */
-      fprintf(stderr, "dpu: error: %s: %s\n", path, msg);
+      dpu_error("%s is not valid LLVM IR: %s", path, msg);
       LLVMDisposeMessage(msg);
       return 2;
     }
   } else {
+    llvm_diag[0] = 0;
     int bad = LLVMParseBitcodeInContext2(ctx, buf, mod);
     LLVMDisposeMemoryBuffer(buf);
     if (bad) {
-      fprintf(stderr, "dpu: error: %s is not valid LLVM bitcode\n", path);
+      dpu_error("%s is not valid LLVM bitcode%s%s", path, llvm_diag[0] ? ": " : "", llvm_diag);
       return 2;
     }
   }
@@ -82,11 +98,11 @@ static int load_one(const struct dpu_options *o, LLVMContextRef ctx, const char 
   if (strcmp(ext, "bc") == 0) return parse_file(ctx, path, 0, mod);
   if (strcmp(ext, "ll") == 0) return parse_file(ctx, path, 1, mod);
   if (strcmp(ext, "c") != 0 && strcmp(ext, "i") != 0) {
-    fprintf(stderr, "dpu: error: %s: unknown kind of input (expected .c, .i, .bc or .ll)\n", path);
+    dpu_error("%s: unknown kind of input (expected .c, .i, .bc or .ll)", path);
     return 2;
   }
   if (access(path, R_OK) != 0) {
-    fprintf(stderr, "dpu: error: cannot read %s: %s\n", path, strerror(errno));
+    dpu_error("cannot read %s: %s", path, strerror(errno));
     return 2;
   }
   const char *tmpdir = getenv("TMPDIR");
@@ -94,35 +110,100 @@ static int load_one(const struct dpu_options *o, LLVMContextRef ctx, const char 
   snprintf(tmp, sizeof tmp, "%s/dpu-XXXXXX.bc", tmpdir && *tmpdir ? tmpdir : "/tmp");
   int fd = mkstemps(tmp, 3);
   if (fd < 0) {
-    fprintf(stderr, "dpu: error: cannot create a temporary file: %s\n", strerror(errno));
+    dpu_error("cannot create a temporary file: %s", strerror(errno));
     return 2;
   }
   close(fd);
   int rc = run_clang(o, path, tmp);
   int res = 2;
   if (rc == 0) res = parse_file(ctx, tmp, 0, mod);
-  else if (rc > 0) fprintf(stderr, "dpu: error: %s does not compile\n", path);
+  else if (rc > 0) dpu_error("%s does not compile", path);
   unlink(tmp);
   return res;
 }
 
-int dpu_compile_inputs(const struct dpu_options *o, LLVMContextRef ctx, LLVMModuleRef *out) {
-  LLVMModuleRef dest = NULL;
-  for (int i = 0; i < o->ninputs; i++) {
-    LLVMModuleRef m;
-    int rc = load_one(o, ctx, o->inputs[i], &m);
-    if (rc != 0) {
-      if (dest) LLVMDisposeModule(dest);
-      return rc;
+/* Whether g is a definition that another input may not define again: a function with a body or
+ * an initialised variable of external linkage (weak, linkonce and common symbols may repeat). */
+static bool strong_definition(LLVMValueRef g) {
+  return !LLVMIsDeclaration(g) && LLVMGetLinkage(g) == LLVMExternalLinkage;
+}
+
+/* ":LINE" of a function's definition from its debug info into buf, or "" without it. */
+static void where_defined(LLVMValueRef g, char *buf, size_t size) {
+  buf[0] = 0;
+  LLVMMetadataRef sp = LLVMIsAFunction(g) ? LLVMGetSubprogram(g) : NULL;
+  if (sp) snprintf(buf, size, ":%u", LLVMDISubprogramGetLine(sp));
+}
+
+/* The first global of m that already has a strong definition in one of mods[0..n), or NULL;
+ * *in is then that module's index. */
+static LLVMValueRef defined_twice(LLVMModuleRef m, LLVMModuleRef *mods, int n, int *in) {
+  for (int pass = 0; pass < 2; pass++)
+    for (LLVMValueRef g = pass ? LLVMGetFirstGlobal(m) : LLVMGetFirstFunction(m); g;
+         g = pass ? LLVMGetNextGlobal(g) : LLVMGetNextFunction(g)) {
+      if (!strong_definition(g)) continue;
+      size_t len;
+      const char *name = LLVMGetValueName2(g, &len);
+      for (*in = 0; *in < n; (*in)++) {
+        LLVMValueRef h = pass ? LLVMGetNamedGlobal(mods[*in], name)
+                              : LLVMGetNamedFunction(mods[*in], name);
+        if (h && strong_definition(h)) return g;
+      }
     }
-    if (!dest) {
-      dest = m;
-    } else if (LLVMLinkModules2(dest, m)) { /* takes m */
-      fprintf(stderr, "dpu: error: cannot link %s with the other inputs\n", o->inputs[i]);
-      LLVMDisposeModule(dest);
+  return NULL;
+}
+
+/* Reports a symbol that inputs a and b both define: "'main' is defined twice: in a.c:3 and in
+ * b.c:7". */
+static void report_defined_twice(LLVMValueRef g, const char *a, LLVMModuleRef ma, const char *b) {
+  size_t len;
+  const char *name = LLVMGetValueName2(g, &len);
+  LLVMValueRef first = LLVMIsAFunction(g) ? LLVMGetNamedFunction(ma, name)
+                                          : LLVMGetNamedGlobal(ma, name);
+  char la[32], lb[32];
+  where_defined(first, la, sizeof la);
+  where_defined(g, lb, sizeof lb);
+  dpu_error("%s '%s' is defined twice: in %s%s and in %s%s", LLVMIsAFunction(g) ? "function"
+            : "variable", name, a, la, b, lb);
+}
+
+/* Links mods[0..n) (all taken) into mods[0]. Returns 0, or 2 (message printed) when two
+ * inputs define one symbol or LLVM cannot link them. */
+static int link_all(LLVMModuleRef *mods, char *const *paths, int n) {
+  for (int i = 1; i < n; i++) {
+    int in;
+    LLVMValueRef g = defined_twice(mods[i], mods, i, &in);
+    if (g) {
+      report_defined_twice(g, paths[in], mods[in], paths[i]);
       return 2;
     }
   }
-  *out = dest;
+  for (int i = 1; i < n; i++) {
+    llvm_diag[0] = 0;
+    LLVMModuleRef m = mods[i];
+    mods[i] = NULL;
+    if (LLVMLinkModules2(mods[0], m)) { /* takes m */
+      dpu_error("cannot link %s with the other inputs%s%s", paths[i], llvm_diag[0] ? ": " : "",
+                llvm_diag);
+      return 2;
+    }
+  }
   return 0;
+}
+
+int dpu_compile_inputs(const struct dpu_options *o, LLVMContextRef ctx, LLVMModuleRef *out) {
+  LLVMModuleRef *mods = calloc((size_t)o->ninputs, sizeof *mods);
+  if (!mods) abort();
+  /* Errors of LLVM come back here instead of ending dpu with status 1; after the inputs are
+   * read, LLVM's own handler again (code generation in the executor). */
+  LLVMContextSetDiagnosticHandler(ctx, on_diagnostic, NULL);
+  int rc = 0;
+  for (int i = 0; i < o->ninputs && rc == 0; i++) rc = load_one(o, ctx, o->inputs[i], &mods[i]);
+  if (rc == 0) rc = link_all(mods, o->inputs, o->ninputs);
+  LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
+  if (rc == 0) *out = mods[0];
+  for (int i = rc == 0 ? 1 : 0; i < o->ninputs; i++)
+    if (mods[i]) LLVMDisposeModule(mods[i]);
+  free(mods);
+  return rc;
 }

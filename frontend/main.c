@@ -17,7 +17,9 @@
 #include "../explorer/visible.h"
 #include "../passes/instrument.h"
 #include "../runtime/executor.h"
+#include "check.h"
 #include "compile.h"
+#include "diag.h"
 #include "gdb.h"
 #include "options.h"
 
@@ -178,6 +180,7 @@ int main(int argc, char **argv) {
       .counts = &counts,
       .t0 = t0,
       .show_output = o.show_output,
+      .steps_shown = o.steps_shown,
       .print_traces = o.print_traces,
   };
   if (open_report(&o, &rep) != 0) return EXIT_USAGE;
@@ -188,8 +191,11 @@ int main(int argc, char **argv) {
   LLVMModuleRef mod;
   struct dpu_instrument_options io = {
       .nondet_fixed = o.nondet_fixed, .nondet = o.nondet, .races = o.races};
-  if (dpu_compile_inputs(&o, ctx, &mod) != 0 || dpu_instrument(mod, &io, &sites) != 0) {
-    end.reason = "the program does not compile or uses an unsupported function";
+  if (dpu_compile_inputs(&o, ctx, &mod) != 0 || dpu_check_processes(mod) != 0 ||
+      dpu_instrument(mod, &io, &sites) != 0 ||
+      dpu_check_undefined(mod) != 0) {
+    end.reason = dpu_first_error();
+    if (!end.reason) end.reason = "the program uses what dpu does not model (see the errors)";
     dpu_report_finish(&rep, &end);
     return EXIT_USAGE;
   }
@@ -221,11 +227,19 @@ int main(int argc, char **argv) {
   catch_signals();
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   struct dpu_executor ex;
-  if (dpu_executor_start(&ex, tsm, &xo) != 0) {
-    end = (struct dpu_report_end){.state = "failed", .reason = "the executor did not start",
-                                  .exit_code = EXIT_INTERNAL};
+  int started = dpu_executor_start(&ex, tsm, &xo);
+  if (started != 0) {
+    /* The JIT could not load the program: bad input, like a link error; otherwise dpu's. */
+    if (started == DPU_EXECUTOR_BAD_PROGRAM) {
+      dpu_error("cannot load the program: %s", ex.error);
+      end = (struct dpu_report_end){.state = "error", .reason = dpu_first_error(),
+                                    .exit_code = EXIT_USAGE};
+    } else {
+      end = (struct dpu_report_end){.state = "failed", .reason = "the executor did not start",
+                                    .exit_code = EXIT_INTERNAL};
+    }
     dpu_report_finish(&rep, &end);
-    return EXIT_INTERNAL;
+    return end.exit_code;
   }
   rep.ex = &ex;
   /* The zygote has its own copy; the explorer does not need the module any more. */

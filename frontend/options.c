@@ -3,6 +3,7 @@
 #include "options.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,8 @@
 enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
   OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
-  OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT
+  OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
+  OPT_STEPS_SHOWN
 };
 
 static const struct option longopts[] = {
@@ -29,6 +31,7 @@ static const struct option longopts[] = {
     {"max-events", required_argument, 0, OPT_MAX_EVENTS},
     {"stop-on-defect", no_argument, 0, OPT_STOP},
     {"show-output", no_argument, 0, OPT_SHOW_OUTPUT},
+    {"steps-shown", required_argument, 0, OPT_STEPS_SHOWN},
     {"replay", required_argument, 0, OPT_REPLAY},
     {"gdb", no_argument, 0, OPT_GDB},
     {"stack-size", required_argument, 0, OPT_STACK},
@@ -68,8 +71,9 @@ static void usage(FILE *f) {
       "                         interleaving\n"
       "  -k N                   QPOR: N-partial alternatives; 0 = optimal (default 0)\n"
       "  --skip-step=S          QPOR: skip pointers at distances S, S^2, ... (default 4)\n"
-      "  --timeout=SECONDS      stop exploring after this long (exit 3)\n"
-      "  --max-runs=N           stop after N runs (exit 3)\n"
+      "  --timeout=SECONDS      stop exploring after this long (exit 3); 0 = no limit\n"
+      "                         (the default)\n"
+      "  --max-runs=N           stop after N runs (exit 3); 0 = no limit (the default)\n"
       "  --run-timeout=SECONDS  a run longer than this is a hang defect (default 5)\n"
       "  --max-steps=N          a run with more visible operations is a hang defect\n"
       "                         (default 100000)\n"
@@ -94,6 +98,8 @@ static void usage(FILE *f) {
       "                         (atomically) at each new defect, and the text report then\n"
       "                         still goes to stdout\n"
       "  --show-output          print the program's output of every new trace\n"
+      "  --steps-shown=N        text: of a longer interleaving, show only the first and last\n"
+      "                         N steps (default 50; 0 = all)\n"
       "  --print-traces         print the fingerprint of every new trace (dpu: trace HEX)\n"
       "  --stats                print statistics: events, trees, queries, time, memory\n"
       "  --dot=FILE             QPOR: write the unfolding as a Graphviz digraph\n"
@@ -103,15 +109,16 @@ static void usage(FILE *f) {
       "  -h, --help             this text\n"
       "  --version              print the version\n"
       "\n"
-      "Exit status: 0 no defect, 1 defects found, 2 bad usage or input that does not compile,\n"
-      "3 exploration incomplete (timeout, limit), 4 internal error.\n",
+      "Exit status: 0 no defect, 1 defects found, 2 bad usage or an input that cannot be made\n"
+      "into a program (does not compile or link, unsupported function), 3 exploration\n"
+      "incomplete (timeout, limit), 4 internal error of dpu.\n",
       f);
 }
 
 static int parse_double(const char *s, double *out) {
   char *end;
   double v = strtod(s, &end);
-  if (end == s || *end || v < 0) return -1;
+  if (end == s || *end || !isfinite(v) || v < 0) return -1;
   *out = v;
   return 0;
 }
@@ -132,8 +139,9 @@ static int parse_u64(const char *s, uint64_t *out) {
   return 0;
 }
 
-static int bad(const char *opt, const char *val) {
-  fprintf(stderr, "dpu: error: invalid value '%s' for %s\n", val, opt);
+/* An invalid option value: says what the option accepts. Returns 2 (usage error). */
+static int bad(const char *opt, const char *val, const char *accepted) {
+  fprintf(stderr, "dpu: error: invalid value '%s' for %s (expected %s)\n", val, opt, accepted);
   return 2;
 }
 
@@ -168,6 +176,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   o->stack_size = 1 << 20;
   o->heap_size = (size_t)256 << 20;
   o->skip_step = 4;
+  o->steps_shown = 50;
   o->races = true;
   o->races_explore = true;
 
@@ -212,35 +221,40 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
     case OPT_POR:
       if (strcmp(optarg, "none") == 0) o->por = DPU_POR_NONE;
       else if (strcmp(optarg, "qpor") == 0) o->por = DPU_POR_QPOR;
-      else return bad("--por", optarg);
+      else return bad("--por", optarg, "qpor or none");
       break;
     case OPT_TIMEOUT:
-      if (parse_double(optarg, &o->timeout)) return bad("--timeout", optarg);
+      if (parse_double(optarg, &o->timeout))
+        return bad("--timeout", optarg, "a number of seconds >= 0; 0 = no limit");
       break;
     case OPT_RUN_TIMEOUT:
       if (parse_double(optarg, &o->run_timeout) || o->run_timeout == 0)
-        return bad("--run-timeout", optarg);
+        return bad("--run-timeout", optarg, "a number of seconds > 0");
       add_run_flag(o, "run-timeout", optarg);
       break;
     case OPT_MAX_RUNS:
-      if (parse_u64(optarg, &o->max_runs)) return bad("--max-runs", optarg);
+      if (parse_u64(optarg, &o->max_runs))
+        return bad("--max-runs", optarg, "an integer >= 0; 0 = no limit");
       break;
     case OPT_MAX_STEPS:
-      if (parse_u64(optarg, &u) || u == 0 || u > UINT32_MAX) return bad("--max-steps", optarg);
+      if (parse_u64(optarg, &u) || u == 0 || u > UINT32_MAX)
+        return bad("--max-steps", optarg, "an integer from 1 to 4294967295");
       o->max_steps = (uint32_t)u;
       add_run_flag(o, "max-steps", optarg);
       break;
     case OPT_MAX_EVENTS:
-      if (parse_u64(optarg, &u) || u < 16 || u > (1u << 26)) return bad("--max-events", optarg);
+      if (parse_u64(optarg, &u) || u < 16 || u > (1u << 26))
+        return bad("--max-events", optarg, "an integer from 16 to 67108864");
       o->max_events = (uint32_t)u;
       add_run_flag(o, "max-events", optarg);
       break;
     case 'k':
-      if (parse_u64(optarg, &u) || u > 64) return bad("-k", optarg);
+      if (parse_u64(optarg, &u) || u > 64) return bad("-k", optarg, "an integer from 0 to 64");
       o->k = (unsigned)u;
       break;
     case OPT_SKIP_STEP:
-      if (parse_u64(optarg, &u) || u < 2 || u > 1024) return bad("--skip-step", optarg);
+      if (parse_u64(optarg, &u) || u < 2 || u > 1024)
+        return bad("--skip-step", optarg, "an integer from 2 to 1024");
       o->skip_step = (unsigned)u;
       break;
     case OPT_PRINT_TRACES: o->print_traces = true; break;
@@ -261,6 +275,11 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
     }
     case OPT_STOP: o->stop_on_defect = true; break;
     case OPT_SHOW_OUTPUT: o->show_output = true; break;
+    case OPT_STEPS_SHOWN:
+      if (parse_u64(optarg, &u) || u > UINT32_MAX / 2)
+        return bad("--steps-shown", optarg, "an integer from 0 to 2147483647; 0 = all");
+      o->steps_shown = (uint32_t)u;
+      break;
     case OPT_RACES:
       if (strcmp(optarg, "on") == 0) o->races = o->races_explore = true;
       else if (strcmp(optarg, "report") == 0) o->races = true, o->races_explore = false;
@@ -293,12 +312,14 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
       break;
     case OPT_GDB: o->gdb = true; break;
     case OPT_STACK:
-      if (parse_u64(optarg, &u) || u < 16384) return bad("--stack-size", optarg);
+      if (parse_u64(optarg, &u) || u < 16384)
+        return bad("--stack-size", optarg, "a size of at least 16384 bytes, e.g. 64K, 8M");
       o->stack_size = u;
       add_run_flag(o, "stack-size", optarg);
       break;
     case OPT_HEAP:
-      if (parse_u64(optarg, &u) || u < 4096) return bad("--heap-size", optarg);
+      if (parse_u64(optarg, &u) || u < 4096)
+        return bad("--heap-size", optarg, "a size of at least 4096 bytes, e.g. 64K, 1G");
       o->heap_size = u;
       add_run_flag(o, "heap-size", optarg);
       break;
@@ -306,10 +327,10 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
       if (strcmp(optarg, "text") == 0) o->format = DPU_FORMAT_TEXT;
       else if (strcmp(optarg, "json") == 0) o->format = DPU_FORMAT_JSON;
       else if (strcmp(optarg, "sarif") == 0) o->format = DPU_FORMAT_SARIF;
-      else return bad("--format", optarg);
+      else return bad("--format", optarg, "text, json or sarif");
       break;
     case 'o':
-      if (!*optarg) return bad("-o", optarg);
+      if (!*optarg) return bad("-o", optarg, "a file name");
       o->output = optarg;
       break;
     case ':':

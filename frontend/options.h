@@ -32,6 +32,8 @@ struct dpu_options {
   size_t heap_size;
   bool stop_on_defect;
   bool show_output;
+  uint32_t steps_shown;   /* --steps-shown: text report, first and last N steps of a longer
+                           * interleaving; 0 = all */
   bool print_traces;      /* print "dpu: trace HEX" for every new trace */
   unsigned k;             /* QPOR: k-partial alternatives; 0 = optimal */
   unsigned skip_step;     /* QPOR: step s of the trees' skip pointers */

@@ -63,8 +63,9 @@ static _Noreturn void runner_main(struct dpu_shm *shm) {
   }
 }
 
-static _Noreturn void zygote_fail(struct dpu_shm *shm, const char *msg) {
-  shm->zygote_error = 1;
+/* Ends the zygote that could not start: error is DPU_ZYGOTE_FAILED or DPU_ZYGOTE_BAD_PROGRAM. */
+static _Noreturn void zygote_fail(struct dpu_shm *shm, int error, const char *msg) {
+  shm->zygote_error = error;
   snprintf(shm->result.msg, sizeof shm->result.msg, "%s", msg);
   sem_post(&shm->done);
   _exit(4);
@@ -75,7 +76,7 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   struct dpu_jit_program prog;
   char *err = NULL;
-  if (dpu_jit_load(tsm, &prog, &err) != 0) zygote_fail(shm, err ? err : "JIT failed");
+  if (dpu_jit_load(tsm, &prog, &err) != 0) zygote_fail(shm, DPU_ZYGOTE_BAD_PROGRAM, err ? err : "JIT failed");
   /* The program's code ranges, debug info and unwind tables, for stacks at a defect: read
    * once here, inherited by every runner. */
   dpu_sym_load();
@@ -86,10 +87,10 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
         (uint64_t)(uintptr_t)prog.global_addrs[i], prog.global_sizes[i]};
   shm->nglobals = ng;
   if (dpu_rt_snapshot_globals(prog.global_addrs, prog.global_sizes, prog.nglobals) != 0)
-    zygote_fail(shm, "out of memory while saving the program's globals");
+    zygote_fail(shm, DPU_ZYGOTE_FAILED, "out of memory while saving the program's globals");
   dpu_rt_set_spin_kinds(prog.spin_kinds, prog.nspin_kinds);
   if (dpu_rt_tls_register(prog.tls_addrs, prog.tls_sizes, prog.ntls) != 0)
-    zygote_fail(shm, "out of memory while registering thread-local variables");
+    zygote_fail(shm, DPU_ZYGOTE_FAILED, "out of memory while registering thread-local variables");
 
   /* The program's own writes to file descriptors 1 and 2 (not through stdio, which is
    * captured) would interleave with dpu's report: send them nowhere. */
@@ -110,14 +111,14 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
       .races = opt->races,
       .internal_fd = internal_fd >= 0 ? internal_fd : 2,
   };
-  if (dpu_rt_init(shm, &cfg) != 0) zygote_fail(shm, "cannot set up the runtime");
+  if (dpu_rt_init(shm, &cfg) != 0) zygote_fail(shm, DPU_ZYGOTE_FAILED, "cannot set up the runtime");
   /* Ready: the explorer's per-run time limit starts counting only from here on, so the JIT
    * compile never looks like a hang. */
   sem_post(&shm->done);
 
   for (;;) {
     pid_t pid = fork();
-    if (pid < 0) zygote_fail(shm, "cannot fork a runner");
+    if (pid < 0) zygote_fail(shm, DPU_ZYGOTE_FAILED, "cannot fork a runner");
     if (pid == 0) runner_main(shm);
     shm->runner_pid = pid;
     shm->runner_forks++;
@@ -146,6 +147,21 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
   }
 }
 
+/* Waits until the zygote has posted shm->done (ready, or zygote_error set). Returns 0, or -1
+ * when it died without posting: LLVM ends the process on a fatal error in code generation
+ * (report_fatal_error), e.g. for inline assembly it cannot handle. */
+static int wait_ready(struct dpu_shm *shm, pid_t zygote) {
+  for (;;) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    ts.tv_nsec += 100 * 1000 * 1000;
+    if (ts.tv_nsec >= 1000000000) ts.tv_sec++, ts.tv_nsec -= 1000000000;
+    if (sem_clockwait(&shm->done, CLOCK_MONOTONIC, &ts) == 0) return 0;
+    int st;
+    if (errno == ETIMEDOUT && waitpid(zygote, &st, WNOHANG) == zygote) return -1;
+  }
+}
+
 int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
                        const struct dpu_executor_options *opt) {
   memset(ex, 0, sizeof *ex);
@@ -164,8 +180,19 @@ int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
   }
   if (pid == 0) zygote_main(ex->shm, tsm, opt);
   ex->zygote = pid;
-  /* Wait for the zygote to have compiled the program (or failed to). */
-  sem_wait_intr(&ex->shm->done);
+  /* Wait for the zygote to have compiled the program (or failed to, or died of it). */
+  if (wait_ready(ex->shm, pid) != 0) {
+    snprintf(ex->error, sizeof ex->error,
+             "the JIT compiler stopped with a fatal error (see its message above)");
+    ex->zygote = 0; /* reaped */
+    dpu_executor_stop(ex);
+    return DPU_EXECUTOR_BAD_PROGRAM;
+  }
+  if (ex->shm->zygote_error == DPU_ZYGOTE_BAD_PROGRAM) {
+    snprintf(ex->error, sizeof ex->error, "%s", ex->shm->result.msg);
+    dpu_executor_stop(ex);
+    return DPU_EXECUTOR_BAD_PROGRAM;
+  }
   if (ex->shm->zygote_error) {
     fprintf(stderr, "dpu: error: cannot start the program: %s\n", ex->shm->result.msg);
     dpu_executor_stop(ex);

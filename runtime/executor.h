@@ -31,7 +31,12 @@ struct dpu_executor {
   double run_timeout;
   uint64_t runs;
   double exec_seconds;    /* wall time spent waiting for runs */
+  char error[DPU_MSG_MAX]; /* why the program could not be loaded (DPU_EXECUTOR_BAD_PROGRAM) */
 };
+
+/* dpu_executor_start's result when the JIT cannot load the program (an undefined symbol that
+ * only the JIT sees, e.g. in inline assembly): the input's fault, not dpu's. */
+#define DPU_EXECUTOR_BAD_PROGRAM 1
 
 /* How dpu_executor_run ended. */
 enum dpu_run_status {
@@ -42,7 +47,9 @@ enum dpu_run_status {
 
 /* Forks the zygote, which JIT-compiles tsm (ownership passes to the zygote; the caller must not
  * use tsm afterwards, and should dispose of its own module copy), and waits until it is ready
- * to serve runs. Returns 0, or -1 with a message on stderr (e.g. the JIT failed). */
+ * to serve runs. Returns 0; DPU_EXECUTOR_BAD_PROGRAM when the JIT could not load the program
+ * (why in ex->error, not printed); or -1 with a message on stderr (dpu could not start its
+ * processes or runtime). */
 int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
                        const struct dpu_executor_options *opt);
 

@@ -12,11 +12,24 @@
 
 #include "interpose.h"
 
+/* The first error the JIT session reported while materialising the program, e.g. "Symbols not
+ * found: [ frob ]": the cause, where the error a lookup returns only lists what could not be
+ * materialised because of it (dpu's own tables among them). Empty if none. */
+static char session_error[512];
+
+static void on_session_error(void *ctx, LLVMErrorRef e) {
+  (void)ctx;
+  char *m = LLVMGetErrorMessage(e);
+  if (!session_error[0]) snprintf(session_error, sizeof session_error, "%s", m);
+  LLVMDisposeErrorMessage(m);
+}
+
 static int fail(LLVMErrorRef e, const char *what, char **err) {
   char *m = LLVMGetErrorMessage(e);
-  size_t n = strlen(what) + strlen(m) + 4;
+  size_t n = strlen(what) + strlen(m) + strlen(session_error) + 4;
   *err = malloc(n);
-  if (*err) snprintf(*err, n, "%s: %s", what, m);
+  if (*err && session_error[0]) snprintf(*err, n, "%s", session_error);
+  else if (*err) snprintf(*err, n, "%s: %s", what, m);
   LLVMDisposeErrorMessage(m);
   return -1;
 }
@@ -31,6 +44,7 @@ static int lookup(LLVMOrcLLJITRef jit, const char *name, LLVMOrcExecutorAddress 
 int dpu_jit_load(LLVMOrcThreadSafeModuleRef tsm, struct dpu_jit_program *out, char **err) {
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
+  LLVMInitializeNativeAsmParser(); /* inline assembly (a spin loop's `pause`) */
   /* Code generation must keep each call at its own source line: tail merging folds identical
    * block endings (e.g. two `pthread_mutex_unlock(&m); return NULL;`) into one call whose line
    * is 0, and a defect's stack then lost the line of the faulting call. (This process is the
@@ -46,6 +60,8 @@ int dpu_jit_load(LLVMOrcThreadSafeModuleRef tsm, struct dpu_jit_program *out, ch
    * (symbolize.h). Without it stacks are unnamed, so a failure is not fatal. */
   e = LLVMOrcLLJITEnableDebugSupport(jit);
   if (e) LLVMConsumeError(e);
+  LLVMOrcExecutionSessionSetErrorReporter(LLVMOrcLLJITGetExecutionSession(jit), on_session_error,
+                                          NULL);
   LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(jit);
 
   size_t n;

@@ -366,13 +366,18 @@ struct dpu_race_capture {
  * of the region. Protocol: the explorer fills replay, posts req; the runner runs once, fills
  * result/trace/output, posts done. If the runner dies, the zygote posts done after marking the
  * result. */
+/* dpu_shm.zygote_error. */
+enum { DPU_ZYGOTE_FAILED = 1, DPU_ZYGOTE_BAD_PROGRAM = 2 };
+
 struct dpu_shm {
   sem_t req;
   sem_t done;
   volatile int shutdown;
   volatile pid_t runner_pid;
   volatile uint32_t runner_forks;  /* how many runners the zygote has started */
-  int32_t zygote_error;            /* non-zero: the executor could not start (msg in result) */
+  int32_t zygote_error;            /* non-zero: the executor could not start (msg in result):
+                                    * DPU_ZYGOTE_BAD_PROGRAM (the JIT could not load the
+                                    * program) or DPU_ZYGOTE_FAILED (anything else) */
 
   uint32_t replay_cap, trace_cap, output_cap, visible_cap, globals_cap;
   uint32_t replay_off, trace_off, output_off, visible_off, globals_off;

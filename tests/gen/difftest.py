@@ -505,7 +505,8 @@ def regress_cases(directory):
     -k and output options are difftest's to choose). A RUN line expecting exit 2 or 3, or
     using --timeout, --max-runs, --stop-on-defect, --replay or program arguments (--)
     contributes no variant. A file with a line `// DIFFTEST: first-variant-only` gives only its
-    first variant (for variants whose exhaustive exploration takes too long)."""
+    first variant (for variants whose exhaustive exploration takes too long); a file with a
+    line `// DIFFTEST: skip` gives none (its exhaustive exploration is out of reach at all)."""
     cases, skipped = [], []
     directory = os.path.abspath(directory)
     for path in sorted(glob.glob(os.path.join(directory, "*.c"))):
@@ -514,6 +515,9 @@ def regress_cases(directory):
             text = f.read()
         if re.search(r"^//\s*XFAIL:", text, re.M):
             skipped.append("%s (XFAIL)" % name)
+            continue
+        if re.search(r"^//\s*DIFFTEST:\s*skip\b", text, re.M):
+            skipped.append("%s (DIFFTEST: skip)" % name)
             continue
         runs = [m.group(1) for m in re.finditer(r"//\s*RUN:\s*(.*)$", text, re.M)]
         variants, reasons = [], []
