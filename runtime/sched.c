@@ -348,6 +348,20 @@ static __attribute__((noinline, cold)) void capture_stacks(void) {
   dpu_bt_symbolise(&dpu_rt.shm->result);
 }
 
+/* The policy past the replay when the last thread, still enabled, last read a location: it
+ * goes on, unless it would only read again what it read (a waiting loop that is no spin
+ * region): then another enabled thread goes first, as a fair scheduler would, rather than the
+ * waiting thread spinning to --max-steps. The first such read's site is kept for the
+ * explorer's warning (dpu_shm.reread_site). Out of line: the scheduling loop's common path
+ * only tests last_read. */
+static __attribute__((noinline)) int let_others_first(uint64_t en, int last) {
+  uint64_t others = en & ~(1ull << last);
+  const struct dpu_rt_thread *t = &dpu_rt.threads[last];
+  if (!others || !dpu_rt_rereads(t)) return last;
+  if (!dpu_rt.shm->reread_site) dpu_rt.shm->reread_site = t->pend_site;
+  return __builtin_ctzll(others);
+}
+
 void dpu_rt_run_once(void) {
   struct dpu_shm *shm = dpu_rt.shm;
   reset();
@@ -410,15 +424,10 @@ void dpu_rt_run_once(void) {
         if (ri < rlen) rleft = replay[ri].count;
       }
     } else {
-      /* The policy past the replay: the last thread goes on, unless it would only read again
-       * what it read last (a waiting loop that is no spin region: let the others go first,
-       * as a fair scheduler would, rather than spin to --max-steps). */
+      /* The policy past the replay: the last thread goes on (see let_others_first). */
       tid = (en & (1ull << last)) ? last : __builtin_ctzll(en);
-      uint64_t others = en & ~(1ull << last);
-      if (tid == last && others && dpu_rt_rereads(&dpu_rt.threads[last])) {
-        if (!shm->reread_site) shm->reread_site = dpu_rt.threads[last].pend_site;
-        tid = __builtin_ctzll(others);
-      }
+      if (__builtin_expect(dpu_rt.threads[last].last_read, 0) && tid == last)
+        tid = let_others_first(en, last);
     }
     if (++dpu_rt.steps > dpu_rt.cfg.max_steps) {
       dpu_rt.cur = -1;
