@@ -460,8 +460,21 @@ static bool invisible_races(struct dpu_report *r, struct dpu_shm *shm) {
   return false;
 }
 
+/* A spin hang's message names the location by its variable when dpu knows it (the runner
+ * knows only the address). */
+static void name_spin_location(const struct dpu_report *r, struct dpu_run_result *res) {
+  char name[64];
+  if (res->end != DPU_END_HANG_STEPS || res->code != DPU_HANG_SPIN ||
+      !global_name(r, res->addr, name, sizeof name))
+    return;
+  snprintf(res->msg, sizeof res->msg,
+           "T%d spins forever: it keeps reading the %svariable %s, which no other thread will "
+           "change", res->tid, res->op == DPU_OP_READ ? "" : "atomic ", name);
+}
+
 int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm) {
   r->ntraces++;
+  name_spin_location(r, &shm->result);
   bool ended = dpu_end_is_defect(shm->result.end);
   /* A spin hang of a run with invisible racing sites: the exploration goes on with those
    * sites visible (explorer/visible.h), where it is decided again. */

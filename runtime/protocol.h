@@ -291,6 +291,8 @@ struct dpu_run_result {
   uint32_t nblocked;
   struct dpu_blocked blocked[DPU_MAX_THREADS];
   uint32_t nstacks;         /* threads in stacks.threads (0: none captured; cleared every run) */
+  uint64_t addr;            /* a spin hang (code DPU_HANG_SPIN): the location read, */
+  uint32_t op;              /* and the operation (enum dpu_op) */
   char msg[DPU_MSG_MAX];    /* NUL-terminated detail (assertion text, misuse description) */
   /* Call stacks at a defect (stacks.threads[0, nstacks)). Not cleared between runs: only
    * nstacks says what is valid, so a run that ends normally costs nothing here. */

@@ -328,6 +328,8 @@ static bool spin_end(void) {
     uint32_t site = __dpu_site;
     __dpu_site = t->pend_site;
     dpu_rt.cur = (int)i;
+    dpu_rt.shm->result.addr = t->pend_obj;
+    dpu_rt.shm->result.op = t->pend_op;
     dpu_rt_set_end(DPU_END_HANG_STEPS, DPU_HANG_SPIN,
                    "T%u spins forever: it keeps reading the %slocation %#llx, which no "
                    "other thread will change",

@@ -11,7 +11,7 @@ static atomic_int flag;
 
 static void *spinner(void *arg) {
   (void)arg;
-  // CHECK: dpu: defect 1: hang: T1 spins forever: it keeps reading the atomic location {{0x[0-9a-f]+}}, which no other thread will change (at {{.*}}atomic_spin_hang_line.c:[[@LINE+1]] in spinner)
+  // CHECK: dpu: defect 1: hang: T1 spins forever: it keeps reading the atomic variable 'flag', which no other thread will change (at {{.*}}atomic_spin_hang_line.c:[[@LINE+1]] in spinner)
   while (!atomic_load(&flag))
     ;
   return NULL;

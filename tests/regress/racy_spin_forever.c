@@ -7,7 +7,7 @@
 // RUN: FileCheck %s < %t
 // RUN: %dpu --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
-// CHECK: {{^}}dpu: defect 1: hang: T1 spins forever: it keeps reading the location {{0x[0-9a-f]+}}, which no other thread will change (at {{.*}}racy_spin_forever.c:[[#@LINE+18]] in reader){{$}}
+// CHECK: {{^}}dpu: defect 1: hang: T1 spins forever: it keeps reading the variable 'flag', which no other thread will change (at {{.*}}racy_spin_forever.c:[[#@LINE+18]] in reader){{$}}
 // CHECK: {{^}}  #{{[0-9]+}} T1 read 'flag' = 0 {{.*}}racy_spin_forever.c:[[#@LINE+17]] reader{{$}}
 // CHECK: {{^}}dpu: traces with defects: 1 of 1 (defect 1 in 1){{$}}
 // CHECK-NEXT: {{^}}dpu: racing accesses explored: 1 access sites made scheduling points, 2 explorations{{$}}
