@@ -87,9 +87,10 @@ int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_
       /* Reads of a location commute (explorer/pes.h): consecutive reads between two other
        * operations are hashed in a canonical order (by thread name, then position), so runs
        * that order them differently have one fingerprint. */
-      if (ev[refs[j].seq].op == DPU_OP_READ && (j == i || ev[refs[j - 1].seq].op != DPU_OP_READ)) {
+      if (dpu_op_is_read(ev[refs[j].seq].op) &&
+          (j == i || !dpu_op_is_read(ev[refs[j - 1].seq].op))) {
         uint32_t k = j + 1;
-        while (k < nrefs && refs[k].key == refs[i].key && ev[refs[k].seq].op == DPU_OP_READ) k++;
+        while (k < nrefs && refs[k].key == refs[i].key && dpu_op_is_read(ev[refs[k].seq].op)) k++;
         for (uint32_t a = j + 1; a < k; a++) /* insertion sort of refs[j, k) */
           for (uint32_t b = a;
                b > j && read_before(ev, name, index, refs[b].seq, refs[b - 1].seq); b--) {

@@ -133,12 +133,12 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     r = s->owner == 0;
     break;
   /* atomic.c */
-  case DPU_OP_ATOMIC_LOAD:
   case DPU_OP_ATOMIC_CAS:
     if (spin_blocked(after, pt, op, site, aux)) return 0;
     break;
-  case DPU_OP_READ: /* a visible plain read: the same rule, where `after` is what it reads */
-    if (pt && (stuck_after(pt) || (pt->op == DPU_OP_READ && pt->obj == obj &&
+  case DPU_OP_ATOMIC_LOAD:
+  case DPU_OP_READ: /* on reader object obj, where `after` is the write it reads */
+    if (pt && (stuck_after(pt) || (dpu_op_is_read(pt->op) && pt->obj == obj &&
                                    continues(pt, site) && pt->pre_obj == after)))
       return 0;
     break;

@@ -37,7 +37,9 @@ struct dpu_ostate {
  * kind (PTHREAD_MUTEX_*, for mutexes). Writes them to results[] and returns how many: 0 when
  * the operation is not enabled there. More than one only for a condition-variable signal
  * (which waiting thread it wakes). Atomic accesses have the single outcome 0 (what a CAS does
- * is not part of the event's name) and are disabled by the spin-loop rule of runtime/atomic.c:
+ * is not part of the event's name) and are disabled by the spin-loop rule of runtime/atomic.c
+ * (an atomic load, like a visible plain read, is on its thread's reader object obj of the
+ * location, and `after` is the write it would read: explorer/pes.h):
  * a load at the same site as pt in the same activation of a spin region (`site` is then the
  * twin of pt's, dpu_model_set_spin_kinds), a read of the same location with no modification
  * since; a CAS likewise when its record's aux (given here) says it would fail again. A visible

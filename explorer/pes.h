@@ -60,11 +60,12 @@ struct dpu_event {
   uint8_t cex_done;         /* its conflicting extensions have been added */
 };
 
-/* Plain memory accesses (issue #10) and reads that commute. A location (the object of visible
- * reads and writes, DPU_OP_READ/WRITE) is an object X whose tree holds its writes (every
- * operation on X but a read: writes and any atomic operation on the same address) as a chain
+/* Memory accesses (issue #10) and reads that commute. A location (the object of visible plain
+ * reads and writes, DPU_OP_READ/WRITE, and of atomic accesses) is an object X whose tree holds
+ * its writes (every operation on X but a read: plain writes and atomic stores,
+ * read-modify-writes and compare-and-swaps, which may write) as a chain
  * per configuration, and the reads as leaves: a read's pre_obj is the write it reads (NULL: the
- * initial value). Its reads by thread t are the events of a reader object (X, t), which has no
+ * initial value). A read is a plain read or an atomic load. Its reads by thread t are the events of a reader object (X, t), which has no
  * tree of its own: omax[(X, t)] is the latest read of X by t, and two reads of one thread are
  * ordered by their thread. This is the independence "two reads of one location commute", the
  * read/write conflict relation of data-centric-dpor.txt (Sec. 2: Confl(e1, e2) iff same

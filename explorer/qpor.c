@@ -415,7 +415,7 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_event *heads,
     for (struct dpu_event *s = h; s; s = s->osame) {
       /* On a location, reads conflict with writes only, and the reads that d's history holds
        * (children of its pm too) do not conflict with d. */
-      if (s->op == DPU_OP_READ && (d->op == DPU_OP_READ || dpu_pes_leq(&q->u.pes, s, d)))
+      if (dpu_op_is_read(s->op) && (dpu_op_is_read(d->op) || dpu_pes_leq(&q->u.pes, s, d)))
         continue;
       if (spike_consider(q, n, s, extra) != 0) return -1;
     }

@@ -76,11 +76,13 @@ uint32_t dpu_unf_object(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint6
   if (dpu_op_is_eager(op) || op == DPU_OP_PROCESS_EXIT) return DPU_NO_OBJECT;
   uint64_t key = (dpu_op_is_thread_op(op) ? 1ull << 63 : 0) ^ dpu_op_object(op, obj);
   uint32_t x = object_of_key(u, key);
-  if (x >= DPU_NO_OBJECT - 1 || (op != DPU_OP_READ && op != DPU_OP_WRITE)) return x;
-  /* A location: reads are on the reader object of their thread (pes.h). Keys of reader
-   * objects: bit 62 and the thread above the address bits. */
+  if (x >= DPU_NO_OBJECT - 1 || !dpu_op_is_access(op)) return x;
+  /* A location: reads (visible plain reads and atomic loads) are on the reader object of
+   * their thread (pes.h); every other access (a write, an atomic store, read-modify-write or
+   * compare-and-swap, which may write) is a write. Keys of reader objects: bit 62 and the
+   * thread above the address bits. */
   if (!u->pes.oisloc[x]) dpu_pes_set_location(&u->pes, x);
-  if (op == DPU_OP_WRITE) return x;
+  if (!dpu_op_is_read(op)) return x;
   uint32_t before = u->on;
   uint32_t r = object_of_key(u, key ^ 1ull << 62 ^ (uint64_t)(tid + 1u) << 54);
   if (r < DPU_NO_OBJECT - 1 && u->on != before) dpu_pes_add_reader(&u->pes, x, r);

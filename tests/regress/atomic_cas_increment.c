@@ -4,16 +4,17 @@
 // the current value and succeeds. (dpu once blocked every CAS that followed a failed one at
 // the same site on an unchanged location, and reported this loop as a hang.) Only a CAS that
 // would fail again is a spin (atomic_cas_spinlock.c).
-// Derivation: events on x: each thread's load l and CAS c. l1 c1 l2 c2 and l2 c2 l1 c1 (the
-// second thread loads the first one's result): 2 traces; both loads first (2 orders), then
-// the first CAS succeeds, the second fails (reading the new value) and its retry succeeds
-// (2 orders of the first CASes): 4 traces. 6 max-configs, x == 2 in all: no defect.
+// Derivation: events on x: each thread's load l and CAS c (two loads commute: they are
+// reads). l1 c1 l2 c2 and l2 c2 l1 c1 (the second thread loads the first one's result): 2
+// traces; both loads first (one trace for both orders), then the first CAS succeeds, the
+// second fails (reading the new value) and its retry succeeds (2 orders of the first CASes): 2
+// traces. 4 max-configs, x == 2 in all: no defect.
 // RUN: %dpu --por=none --run-timeout=2 %s > %t.none; test $? -eq 0
 // RUN: FileCheck %s < %t.none
 // RUN: %dpu --run-timeout=2 %s > %t.qpor; test $? -eq 0
 // RUN: FileCheck %s < %t.qpor
 // CHECK-NOT: dpu: defect
-// CHECK: dpu: summary: 0 defects, 6 max-configs, 0 SSBs, {{[0-9]+}} runs
+// CHECK: dpu: summary: 0 defects, 4 max-configs, 0 SSBs, {{[0-9]+}} runs
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>

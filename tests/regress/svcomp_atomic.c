@@ -7,10 +7,10 @@
 // Model: begin/end (and the entry/exit of a __VERIFIER_atomic_* function) lock/unlock one
 // global "atomic section" object; the atomic load and store are events on x.
 // Derivation: correct: the two sections come in 2 orders and the events on x follow: 2
-// max-configs, x == 2. Buggy: only T2 uses the section object, which orders nothing; the 4
-// events on x (load before store in each thread) come in 6 orders, and x ends 1 in the 4
-// where both loads precede both stores: 6 max-configs, 4 with the defect (reach_error is an assertion
-// failure).
+// max-configs, x == 2. Buggy: only T2 uses the section object, which orders nothing; of the 4
+// events on x (load before store in each thread) the two loads commute: l1 s1 l2 s2,
+// l2 s2 l1 s1, and both loads first then either store, where x ends 1: 4 max-configs, 2 with
+// the defect (reach_error is an assertion failure).
 // (Both forms in one program: svcomp_atomic_both_forms.c.)
 // RUN: %dpu --por=none -DFORM=1 %s > %t.1; test $? -eq 0
 // RUN: FileCheck %s < %t.1
@@ -101,5 +101,5 @@ int main(void) {
   return 0;
 }
 // BUG-NOT: dpu: defect
-// BUG: dpu: traces with defects: 4 of 6 (defect 1 in 4)
-// BUG-NEXT: dpu: summary: 1 defects, 6 max-configs, 0 SSBs, {{[0-9]+}} runs
+// BUG: dpu: traces with defects: 2 of 4 (defect 1 in 2)
+// BUG-NEXT: dpu: summary: 1 defects, 4 max-configs, 0 SSBs, {{[0-9]+}} runs
