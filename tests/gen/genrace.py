@@ -510,6 +510,14 @@ class Model:
     def eager(t, op):
         return op[0] in ("start", "create") or (op[0] == "end" and t != 0)
 
+    @classmethod
+    def dependent(cls, a, b):
+        """dpu's independence: operations on different objects commute, and so do two atomic
+        loads of one location (reads commute: explorer/pes.h)."""
+        if cls.obj(a) != cls.obj(b):
+            return False
+        return not (a[0] == "aop" and a[2] == "load" and b[0] == "aop" and b[2] == "load")
+
     @staticmethod
     def obj(op):
         if op[0] in ("lock", "unlock", "trylock"):
@@ -661,9 +669,8 @@ class Model:
             for t, op in ch:
                 if t in sleep:
                     continue
-                o = self.obj(op)
                 ns = frozenset(u for u in itertools.chain(sleep, done)
-                               if self.obj(self.pending(s, u)) != o)
+                               if not self.dependent(self.pending(s, u), op))
                 go(*self.apply(s, t, hb, sites), ns)
                 done.append(t)
 
