@@ -20,7 +20,7 @@ static uint32_t site_base(uint32_t site) { return dpu_site_base(kinds, site); }
 /* Whether a read at `site` continues pt, a read at the same site in the same activation of a
  * spin region (runtime/atomic.c: continues). */
 static int continues(const struct dpu_event *pt, uint32_t site) {
-  return site_spin(site) == DPU_SITE_SPIN_AGAIN && site_base(pt->site) == site - 1;
+  return dpu_site_continues(kinds, pt->site, site);
 }
 
 static int same_read(const struct dpu_event *a, const struct dpu_event *b) {
@@ -49,17 +49,16 @@ static int stuck_after(const struct dpu_event *pt) {
   return 0;
 }
 
-/* Whether an atomic access by the owner of pt at `site` would re-read, unchanged, what pt
- * read (runtime/atomic.c: such a thread waits instead of spinning). */
-static int spin_blocked(const struct dpu_event *after, const struct dpu_event *pt, uint8_t op,
-                        uint32_t site, uint64_t aux) {
-  if (pt && op != DPU_OP_ATOMIC_CAS && stuck_after(pt)) return 1;
-  if (!after || !pt || !continues(pt, site)) return 0;
-  if (op == DPU_OP_ATOMIC_CAS && !aux) return 0; /* expects what pt read: would succeed */
-  if (!dpu_op_is_read(pt->op) && pt->op != DPU_OP_ATOMIC_CAS) return 0;
-  if (pt->op == DPU_OP_ATOMIC_CAS && pt->data != 0) return 0; /* exchanged, or unknown */
-  /* pt read the same location (then it lies on the object's tree at or above `after`), and
-   * no modification came in between. */
+/* Whether a CAS by the owner of pt at `site`, right after `after`, would fail again as pt did
+ * (runtime/atomic.c: such a thread waits instead of spinning): pt is a failed CAS at the same
+ * place in the same activation of a spin region (a load has another site, and loads are
+ * decided as reads below), aux says the CAS expects another value than pt read, and nothing
+ * modified the location since. */
+static int cas_fails_again(const struct dpu_event *after, const struct dpu_event *pt,
+                           uint32_t site, uint64_t aux) {
+  if (!after || !pt || !aux || !continues(pt, site)) return 0;
+  if (pt->op != DPU_OP_ATOMIC_CAS || pt->data != 0) return 0; /* exchanged, or unknown */
+  /* pt lies on the location's tree at or above `after` */
   return pt->obj == after->obj && after->st.count == pt->st.count;
 }
 
@@ -134,7 +133,7 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     break;
   /* atomic.c */
   case DPU_OP_ATOMIC_CAS:
-    if (spin_blocked(after, pt, op, site, aux)) return 0;
+    if (cas_fails_again(after, pt, site, aux)) return 0;
     break;
   case DPU_OP_ATOMIC_LOAD:
   case DPU_OP_READ: /* on reader object obj, where `after` is the write it reads */

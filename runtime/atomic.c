@@ -127,8 +127,7 @@ void __dpu_spin_exit(void) {
 /* Whether t's read of obj at (recorded) site continues its previous visible operation: a read
  * of the same location at the same site in the same activation of a spin region. */
 static bool continues(const struct dpu_rt_thread *t, uint64_t obj, uint32_t site) {
-  return t->last_read && t->last_obj == obj && site_spin(site) == DPU_SITE_SPIN_AGAIN &&
-         site_base(t->last_site) == site - 1;
+  return t->last_read && t->last_obj == obj && dpu_site_continues(kinds, t->last_site, site);
 }
 
 /* Whether the running thread's next read of obj at site would repeat its previous read (same

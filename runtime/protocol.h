@@ -167,6 +167,12 @@ static inline uint32_t dpu_site_base(struct dpu_spin_kinds k, uint32_t site) {
   return dpu_site_spin(k, site) == DPU_SITE_SPIN_AGAIN ? site - 1 : site;
 }
 
+/* Whether a read recorded at site continues one recorded at prev: the same read again in the
+ * same activation of its spin region (site is the twin of prev's site). */
+static inline int dpu_site_continues(struct dpu_spin_kinds k, uint32_t prev, uint32_t site) {
+  return dpu_site_spin(k, site) == DPU_SITE_SPIN_AGAIN && dpu_site_base(k, prev) == site - 1;
+}
+
 struct dpu_event_rec {
   uint8_t op;       /* enum dpu_op */
   uint8_t result;   /* op-specific outcome (trylock: 1 acquired, 0 failed) */
