@@ -396,20 +396,27 @@ static int spike_consider(struct qpor *q, uint32_t *n, struct dpu_event *s,
   return 0;
 }
 
-/* The spike of d on an object (step 2): the children of pm(d) of the other threads. A child
- * of d's own thread is d's operation after another history of the thread; its history holds a
+/* Whether s, a child of pm(d) in d's object tree by d's own thread, can be in a spike of d.
+ * Such a child is d's operation after another history of the thread; its history holds a
  * sibling of d in d's thread tree, hence (same operation, other position) one in the object
  * tree with a smaller history, so it adds nothing; except when it has d's very history and
- * another outcome (a signal waking another thread), which conflicts with d on both trees. */
+ * another outcome (a signal waking another thread), which conflicts with d on both trees.
+ * (A write on a location after d's pm with fewer reads before it has d's history too, but
+ * conflicts with a read of C that d follows, so it is never compatible with C.) Pruning keeps
+ * exactly these, so that the rule is one. */
+static bool own_thread_alternative(const struct dpu_event *d, const struct dpu_event *s) {
+  return d->op == DPU_OP_COND_SIGNAL && s != d && s->pre_thread == d->pre_thread;
+}
+
+/* The spike of d on an object (step 2): the children of pm(d) of the other threads, and of
+ * d's own thread those that own_thread_alternative allows. */
 static int spike_object(struct qpor *q, uint32_t *n, struct dpu_event *heads,
                         const struct dpu_event *d, const struct dpu_event *extra) {
   if (ensure_marks(q) != 0) return -1;
   for (struct dpu_event *h = heads; h; h = h->osibling) {
     if (h->tid == d->tid) {
-      if (d->op != DPU_OP_COND_SIGNAL) continue; /* the only operation with several outcomes */
       for (struct dpu_event *s = h; s; s = s->osame)
-        if (s != d && s->pre_thread == d->pre_thread && spike_consider(q, n, s, extra) != 0)
-          return -1;
+        if (own_thread_alternative(d, s) && spike_consider(q, n, s, extra) != 0) return -1;
       continue;
     }
     for (struct dpu_event *s = h; s; s = s->osame) {
@@ -525,6 +532,24 @@ static void keep_closure(struct qpor *q, struct dpu_event *x) {
   }
 }
 
+/* Keeps e and, with their causes, its siblings that a spike of e may hold (see alt()). */
+static void keep_siblings(struct qpor *q, struct dpu_event *e) {
+  keep_closure(q, e);
+  if (e->obj != DPU_NO_OBJECT) {
+    struct dpu_event *heads =
+        e->pre_obj ? e->pre_obj->ochild : q->u.oroot_child[dpu_pes_tree_object(&q->u.pes, e->obj)];
+    for (struct dpu_event *h = heads; h; h = h->osibling)
+      for (struct dpu_event *s = h; s; s = s->osame)
+        if (h->tid != e->tid || own_thread_alternative(e, s)) keep_closure(q, s);
+  } else {
+    struct dpu_event *first = e->pre_thread ? e->pre_thread->tchild : q->u.troot_child[e->tid];
+    for (struct dpu_event *s = first; s; s = s->tsibling) keep_closure(q, s);
+  }
+}
+
+/* The number of live events below which U is not pruned. */
+#define PRUNE_FROM 4096
+
 /* Line 13 keeps Q_{C,D} = C ∪ D ∪ #(C ∪ D). Our Alt reads less: the siblings (in the object
  * tree, or the thread tree for events without object; see alt()) of events of C ∪ D (every
  * spike of a later Alt call is made of siblings of an event of D or of the event chosen at a
@@ -533,32 +558,27 @@ static void keep_closure(struct qpor *q, struct dpu_event *x) {
  * everything; keeping only what Alt reads (a subset of Q, so as sound for this Alt) is what
  * makes memory follow the current path. An event pruned and met again is simply re-created.
  * Pruning runs when U has doubled since the last time, so its cost stays proportional to the
- * events created. Returns -1 if out of memory. */
-static void keep_siblings(struct qpor *q, struct dpu_event *e) {
-  keep_closure(q, e);
-  if (e->obj != DPU_NO_OBJECT) {
-    struct dpu_event *heads =
-        e->pre_obj ? e->pre_obj->ochild : q->u.oroot_child[dpu_pes_tree_object(&q->u.pes, e->obj)];
-    for (struct dpu_event *h = heads; h; h = h->osibling)
-      if (h->tid != e->tid)
-        for (struct dpu_event *s = h; s; s = s->osame) keep_closure(q, s);
-  } else {
-    struct dpu_event *first = e->pre_thread ? e->pre_thread->tchild : q->u.troot_child[e->tid];
-    for (struct dpu_event *s = first; s; s = s->tsibling) keep_closure(q, s);
-  }
-}
-
-static int prune(struct qpor *q) {
+ * events created. redirect: the next run's step, if any. Returns -1 if out of memory. */
+static int prune(struct qpor *q, struct dpu_event *redirect) {
   struct dpu_pes *p = &q->u.pes;
-  if (p->live < 2 * q->live_after_prune || p->live < 4096) return 0;
+  if (p->live < 2 * q->live_after_prune || p->live < PRUNE_FROM) return 0;
   uint8_t *keep = calloc(p->nevents ? p->nevents : 1, 1);
   if (!keep) return -1;
   q->keep = keep;
   for (uint32_t i = 0; i < q->n; i++) keep_siblings(q, q->ev[i]);
   for (uint32_t i = 0; i < q->nd; i++) keep_siblings(q, q->d[i].e);
+  keep_closure(q, redirect); /* the next run's step, if the last run took an event of D */
   for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++)
     if (q->creator[t] && !keep[q->creator[t]->id]) q->creator[t] = NULL;
   q->st->pruned += dpu_unf_prune(&q->u, keep);
+  /* The conflicting extensions of a kept event may have gone (an event is kept as a cause of
+   * a sibling that Alt may read, not for its own extensions): computed again if it is executed
+   * again. Those of the events of C stay, as siblings of events of C (dpu_unf_cex places e's
+   * action at earlier positions of its object, where C holds another thread's event, or, a
+   * signal's other outcomes, at e's own position: own_thread_alternative), and C's events are
+   * not processed again before they leave C. */
+  for (struct dpu_event *e = p->events; e; e = e->next) e->cex_done = 0;
+  for (uint32_t i = 0; i < q->n; i++) q->ev[i]->cex_done = 1;
   q->live_after_prune = p->live;
   q->keep = NULL;
   free(keep);
@@ -673,7 +693,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
       break;
     }
     if (q.u.pes.live > st->peak_live) st->peak_live = q.u.pes.live;
-    if (prune(&q) != 0) {
+    if (prune(&q, redirect) != 0) {
       oom();
       status = DPU_EXPLORE_FAILED;
       break;

@@ -6,16 +6,16 @@
 // assertion is one defect, whichever thread fails it and wherever the other threads are (their
 // stacks used to be part of the digest: 64 "distinct" defects).
 // The trace counts are dpu's (too many to derive by hand); what this test pins is that the
-// 28141 traces with a defect show exactly 2 defects.
+// 31499 traces with a defect show exactly 2 defects.
 // DIFFTEST: skip (--por=none runs over 1.5 million interleavings in two minutes and is far
-// from done; QPOR's 98720 traces take 4 s)
+// from done; QPOR's 114504 traces take 4 s)
 // RUN: %dpu %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // RUN: FileCheck --check-prefix=DEF %s < %t
 // RUN: grep -c '^dpu: defect' %t | FileCheck --check-prefix=COUNT %s
 // COUNT: {{^}}2{{$}}
-// CHECK: dpu: traces with defects: 28141 of 98720 (defect 1 in 21213, defect 2 in 6928)
-// CHECK-NEXT: dpu: summary: 2 defects, 98720 max-configs, 0 SSBs, 98720 runs
+// CHECK: dpu: traces with defects: 31499 of 114504 (defect 1 in 23553, defect 2 in 7946)
+// CHECK-NEXT: dpu: summary: 2 defects, 114504 max-configs, 0 SSBs, 114504 runs
 #include <assert.h>
 #include <pthread.h>
 
