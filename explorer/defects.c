@@ -119,7 +119,8 @@ uint32_t dpu_defect_stacks(struct dpu_shm *shm, struct dpu_thread_stack *out) {
  * or hangs was last seen. */
 static const struct dpu_event_rec *last_step_of(struct dpu_shm *shm, int32_t tid) {
   const struct dpu_event_rec *ev = dpu_shm_trace(shm);
-  for (uint32_t i = shm->nevents; i-- > 0;)
+  uint32_t n = shm->result.defect_at < shm->nevents ? shm->result.defect_at : shm->nevents;
+  for (uint32_t i = n; i-- > 0;)
     if (ev[i].tid == tid) return &ev[i];
   return NULL;
 }
@@ -376,7 +377,9 @@ struct dpu_defect *dpu_defects_add(struct dpu_defects *t, struct dpu_shm *shm,
   struct dpu_defect *d = calloc(1, sizeof *d);
   if (!d) return NULL;
   const struct dpu_event_rec *ev = dpu_shm_trace(shm);
-  uint32_t n = shm->nevents;
+  /* The run up to the defect: the other threads may have gone on after it (protocol.h). */
+  uint32_t n = res->defect_at < shm->nevents ? res->defect_at : shm->nevents;
+  uint32_t nout = res->defect_output < shm->output_len ? res->defect_output : shm->output_len;
   uint32_t nb = res->nblocked < DPU_MAX_THREADS ? res->nblocked : DPU_MAX_THREADS;
   d->end = res->end, d->tid = res->tid, d->code = res->code;
   d->message = format_message(shm, sites);
@@ -385,7 +388,7 @@ struct dpu_defect *dpu_defects_add(struct dpu_defects *t, struct dpu_shm *shm,
     if (ev[i].tid + 1u > d->nthreads) d->nthreads = ev[i].tid + 1u;
   d->blocked = dpu_copy(res->blocked, nb * sizeof *res->blocked), d->nblocked = nb;
   d->stacks = dpu_copy(stacks, nstacks * sizeof *stacks), d->nstacks = nstacks;
-  d->output = dpu_copy(dpu_shm_output(shm), shm->output_len), d->output_len = shm->output_len;
+  d->output = dpu_copy(dpu_shm_output(shm), nout), d->output_len = nout;
   d->output_truncated = shm->output_truncated != 0;
   size_t need = dpu_replay_format(ev, n, NULL, 0) + 1;
   d->schedule = malloc(need);

@@ -547,8 +547,13 @@ static void keep_siblings(struct qpor *q, struct dpu_event *e) {
   }
 }
 
-/* The number of live events below which U is not pruned. */
+/* The number of live events below which U is not pruned. The debug build prunes from a few
+ * events on, so that every test exercises pruning (as Lua's HARDMEMTESTS do its collector). */
+#ifdef NDEBUG
 #define PRUNE_FROM 4096
+#else
+#define PRUNE_FROM 64
+#endif
 
 /* Line 13 keeps Q_{C,D} = C ∪ D ∪ #(C ∪ D). Our Alt reads less: the siblings (in the object
  * tree, or the thread tree for events without object; see alt()) of events of C ∪ D (every

@@ -261,10 +261,13 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *ex, const struct dpu_r
                                                            .obj = shm->pending[i].obj,
                                                            .aux = shm->pending[i].aux};
   }
-  if (timed_out) {
-    if (global) return DPU_RUN_DEADLINE;
+  if (timed_out && global) return DPU_RUN_DEADLINE;
+  /* A run that hangs after a thread stopped at a defect keeps that defect (protocol.h). */
+  if (timed_out && (!dpu_end_is_defect(shm->result.end) || shm->result.end == DPU_END_HANG_TIME)) {
     struct dpu_run_result *res = &shm->result;
     res->end = DPU_END_HANG_TIME;
+    res->defect_at = shm->nevents;
+    res->defect_output = shm->output_len;
     /* The thread that was running when the run was killed. */
     uint32_t ne = shm->nevents;
     res->tid = ne ? dpu_shm_trace(shm)[ne - 1].tid : 0;

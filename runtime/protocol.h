@@ -297,6 +297,11 @@ struct dpu_run_result {
   uint32_t nblocked;
   struct dpu_blocked blocked[DPU_MAX_THREADS];
   uint32_t nstacks;         /* threads in stacks.threads (0: none captured; cleared every run) */
+  /* A defect's place in the run: the trace events and output bytes before it. The run may go
+   * on after it: a failed assertion, abort() or assume(0) stops only its thread, and the
+   * others run to their end (runtime/sched.c: stops_thread); the report shows the run up to
+   * the defect, the explorers take all of it. Valid when end is a defect. */
+  uint32_t defect_at, defect_output;
   uint64_t addr;            /* a spin hang (code DPU_HANG_SPIN): the location read, */
   uint32_t op;              /* and the operation (enum dpu_op) */
   char msg[DPU_MSG_MAX];    /* NUL-terminated detail (assertion text, misuse description) */

@@ -12,7 +12,9 @@
 #include "coro.h"
 #include "protocol.h"
 
-enum dpu_thread_state { DPU_TS_UNUSED = 0, DPU_TS_ALIVE, DPU_TS_EXITED };
+/* DPU_TS_STOPPED: the thread failed (dpu_rt_end with an end that dpu_rt_stops_thread says):
+ * it never runs again, keeps what it holds, and the other threads go on. */
+enum dpu_thread_state { DPU_TS_UNUSED = 0, DPU_TS_ALIVE, DPU_TS_EXITED, DPU_TS_STOPPED };
 
 /* One program thread: a coroutine and the visible operation it is about to perform. */
 struct dpu_rt_thread {
@@ -78,7 +80,10 @@ struct dpu_rt {
   int cur;                  /* tid of the running thread, -1 in the scheduler */
   struct dpu_coro sched;    /* the scheduler's context (the OS thread's stack) */
   uint64_t cur_enabled;     /* enabled set at the current choice point */
-  bool ended;               /* the run has ended (result filled) */
+  bool ended;               /* the run has ended (result filled), or the running thread has
+                             * stopped at a defect (stopping) */
+  bool stopping;            /* the running thread has just stopped at a defect */
+  bool stopped;             /* a thread has stopped at a defect: the result is its, and stands */
   uint32_t steps;
   uint32_t run_stamp;       /* this run's number (from 1): see dpu_rt_obj_status */
   uint16_t choice;          /* the replay's choice for the operation being performed (0: none) */

@@ -31,14 +31,26 @@ static char argv_buf[1 << 16];
 
 static struct dpu_rt_thread *cur_thread(void) { return &dpu_rt.threads[dpu_rt.cur]; }
 
+/* Whether the result a stopped thread recorded stands against a new end: the first defect of
+ * a run is its result; an assume(0) gives way to a defect that follows (up to the defect, the
+ * run is feasible: the assuming thread is only paused before its assume). */
+static bool result_stands(int end) {
+  return dpu_rt.stopped &&
+         !(dpu_rt.shm->result.end == DPU_END_ASSUME && dpu_end_is_defect(end));
+}
+
+/* Records how the run ended in the result, unless result_stands. */
 static void vset_end(int end, int code, const char *fmt, va_list ap) {
   struct dpu_run_result *r = &dpu_rt.shm->result;
+  dpu_rt.ended = true;
+  if (result_stands(end)) return;
   r->end = end;
   r->code = code;
   r->tid = dpu_rt.cur;
   r->site = dpu_rt.cur >= 0 ? __dpu_site : 0;
   vsnprintf(r->msg, sizeof r->msg, fmt, ap);
-  dpu_rt.ended = true;
+  r->defect_at = dpu_rt.shm->nevents;
+  r->defect_output = dpu_rt.shm->output_len;
   if (__builtin_expect(dpu_end_is_defect(end), 0)) __dpu_defect_stop(end, r->tid);
 }
 
@@ -49,11 +61,28 @@ void dpu_rt_set_end(int end, int code, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* Whether a defect `end` stops only the thread at fault, the others going on (see
+ * DPU_TS_STOPPED). A run that ends at the first failed assertion hides what the other threads
+ * would have done after it: the explorers would never learn their later operations, nor so
+ * the configurations where those come first (the failing thread took a lock before them), and
+ * the traces counted would depend on how far the others happened to get. The failing thread
+ * stays where it is, as if it were descheduled there for ever, which every real execution
+ * that fails later allows; what the others do then is real behaviour of the program. A crash,
+ * heap misuse, pthread misuse or exit ends the run: the state may be broken, or the process
+ * gone. */
+static bool stops_thread(int end) {
+  return end == DPU_END_ASSERT || end == DPU_END_ABORT || end == DPU_END_ASSUME;
+}
+
 _Noreturn void dpu_rt_end(int end, int code, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vset_end(end, code, fmt, ap);
   va_end(ap);
+  if (dpu_rt.cur >= 0 && stops_thread(end)) {
+    dpu_rt.stopped = true;
+    dpu_rt.stopping = true; /* the scheduler sees `ended` and finds it is only this thread */
+  }
   if (dpu_rt.cur >= 0) dpu_coro_switch(&cur_thread()->coro, &dpu_rt.sched);
   /* Unreachable: the scheduler never resumes a thread after the run has ended. */
   abort();
@@ -264,6 +293,8 @@ static void reset(void) {
   dpu_rt.nalive = 0;
   dpu_rt.cur = -1;
   dpu_rt.ended = false;
+  dpu_rt.stopping = false;
+  dpu_rt.stopped = false;
   dpu_rt.steps = 0;
   dpu_spin_quiet = 0;
   shm->nspin_sites = 0;
@@ -348,6 +379,22 @@ static bool spin_end(void) {
 static __attribute__((noinline, cold)) void capture_stacks(void) {
   dpu_bt_capture(&dpu_rt.shm->result, NULL);
   dpu_bt_symbolise(&dpu_rt.shm->result);
+}
+
+/* After the running thread stopped at a defect (dpu_rt_end): the stacks at the defect, as the
+ * report shows them (every thread is switched out), then the thread leaves the run and the
+ * others go on. Returns false if the run has ended instead. */
+static __attribute__((noinline, cold)) bool thread_stopped(void) {
+  if (!dpu_rt.stopping) return false;
+  dpu_rt.stopping = false;
+  dpu_rt.ended = false;
+  struct dpu_run_result *r = &dpu_rt.shm->result;
+  if (!r->nstacks && dpu_end_is_defect(r->end) && !dpu_race_capturing()) capture_stacks();
+  struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
+  t->state = DPU_TS_STOPPED;
+  dpu_rt.nalive--;
+  dpu_rt.shm->pending[dpu_rt.cur].op = DPU_OP_COUNT;
+  return true;
 }
 
 /* The policy past the replay when the last thread, still enabled, last read a location: it
@@ -441,7 +488,7 @@ void dpu_rt_run_once(void) {
     dpu_rt.cur = tid;
     last = tid;
     dpu_coro_switch(&dpu_rt.sched, &dpu_rt.threads[tid].coro);
-    if (dpu_rt.ended) break;
+    if (__builtin_expect(dpu_rt.ended, 0) && !thread_stopped()) break;
   }
   dpu_rt.cur = -1;
   /* The operation every live thread was about to perform: the deadlock report names them, and
@@ -450,7 +497,9 @@ void dpu_rt_run_once(void) {
   /* dpu_rt.shm, not the local shm: keeping that live past the loop costs the loop registers
    * (measured: ~10 instructions per scheduling step with callgrind, bench/run.sh). */
   if (__builtin_expect(dpu_race_capturing(), 0)) dpu_race_end_run();
-  else if (__builtin_expect(dpu_end_is_defect(dpu_rt.shm->result.end), 0)) capture_stacks();
+  else if (__builtin_expect(dpu_end_is_defect(dpu_rt.shm->result.end), 0) &&
+           !dpu_rt.shm->result.nstacks)
+    capture_stacks();
   fflush(stdout);
 }
 
@@ -458,8 +507,10 @@ void dpu_rt_run_once(void) {
 
 static void crash_handler(int sig, siginfo_t *si, void *uctx) {
   struct dpu_run_result *r = &dpu_rt.shm->result;
-  if (!dpu_rt.ended) {
+  if (!dpu_rt.ended && !result_stands(DPU_END_SIGNAL)) {
     r->end = DPU_END_SIGNAL;
+    r->defect_at = dpu_rt.shm->nevents;
+    r->defect_output = dpu_rt.shm->output_len;
     r->code = sig;
     r->tid = dpu_rt.cur;
     r->site = 0;
@@ -486,13 +537,15 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx) {
  * that the hang is reported with the stacks of where the threads are looping. */
 static void hang_handler(int sig, siginfo_t *si, void *uctx) {
   (void)si;
-  if (dpu_rt.ended) return; /* the run has just ended: its own result stands */
+  if (dpu_rt.ended || result_stands(DPU_END_HANG_TIME)) return; /* the run's result stands */
   struct dpu_run_result *r = &dpu_rt.shm->result;
   r->end = DPU_END_HANG_TIME;
   r->code = 0;
   r->tid = dpu_rt.cur;
   r->site = 0;
   r->msg[0] = 0; /* the explorer words the message: it knows the limit */
+  r->defect_at = dpu_rt.shm->nevents;
+  r->defect_output = dpu_rt.shm->output_len;
   dpu_rt.ended = true;
   if (!dpu_race_capturing()) dpu_bt_capture(r, uctx);
   __dpu_defect_stop(DPU_END_HANG_TIME, r->tid);

@@ -13,8 +13,8 @@
 // RUN: FileCheck --check-prefix=CRASH %s < %t.crash.gdb
 // RUN: not %dpu %s --gdb 2> %t.noreplay
 // RUN: FileCheck --check-prefix=NOREPLAY %s < %t.noreplay
-// ASSERT: hit Breakpoint {{[0-9]+}}, __dpu_defect_stop (end=2, tid=1)
-// ASSERT: {{^}}#0 {{.*}}__dpu_defect_stop (end=2, tid=1)
+// ASSERT: hit Breakpoint {{[0-9]+}}, __dpu_defect_stop (end={{(end@entry=)?}}2, tid=1)
+// ASSERT: {{^}}#0 {{.*}}__dpu_defect_stop (end={{(end@entry=)?}}2, tid=1)
 // CRASH: received signal SIGSEGV
 // NOREPLAY: dpu: error: --gdb needs --replay=... (the replay line of a defect)
 #include <assert.h>

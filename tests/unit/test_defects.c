@@ -28,7 +28,8 @@ static struct dpu_shm *new_shm(void) {
   return s;
 }
 
-/* Sets the run's trace to ev[0..n) and its result. */
+/* Sets the run's trace to ev[0..n) and its result, a defect at the end of the run (defect_at
+ * n, and all the output: its count is clamped to output_len). */
 static void set_run(struct dpu_shm *s, const struct dpu_event_rec *ev, uint32_t n, int end,
                     int tid, int code, uint32_t site, const char *msg) {
   memcpy(dpu_shm_trace(s), ev, n * sizeof *ev);
@@ -39,6 +40,8 @@ static void set_run(struct dpu_shm *s, const struct dpu_event_rec *ev, uint32_t 
   s->result.site = site;
   s->result.nblocked = 0;
   snprintf(s->result.msg, sizeof s->result.msg, "%s", msg);
+  s->result.defect_at = n;
+  s->result.defect_output = UINT32_MAX;
   s->output_len = 0;
 }
 
@@ -225,6 +228,29 @@ static void table_counts_traces_per_defect(void **state) {
   dpu_shm_destroy(s);
 }
 
+/* A failed assertion stops its thread and the others go on (runtime/sched.c): the defect keeps
+ * the run up to it, steps and output, and is located at the failing thread's last step then. */
+static void defect_keeps_the_run_up_to_it(void **state) {
+  (void)state;
+  struct dpu_shm *s = new_shm();
+  struct dpu_defects t = {0};
+  uint8_t dg[DPU_DEFECT_DIGEST_BYTES];
+  set_run(s, order_a, 6, DPU_END_ASSERT, 1, 0, 0, "x == 0");
+  memcpy(dpu_shm_output(s), "before\nafter\n", 13);
+  s->output_len = 13;
+  s->result.defect_at = 4;
+  s->result.defect_output = 7;
+  digest(s, dg);
+  struct dpu_defect *d = dpu_defects_add(&t, s, &sites, NULL, 0, dg, 1);
+  assert_non_null(d);
+  assert_int_equal(d->nsteps, 4);
+  assert_string_equal(d->schedule, "0:2,1:2");
+  assert_int_equal(d->output_len, 7);
+  assert_memory_equal(d->output, "before\n", 7);
+  dpu_defects_free(&t);
+  dpu_shm_destroy(s);
+}
+
 static void defect_keeps_its_first_trace(void **state) {
   (void)state;
   struct dpu_shm *s = new_shm();
@@ -289,6 +315,7 @@ int main(void) {
       cmocka_unit_test(deadlock_ignores_the_stacks),
       cmocka_unit_test(table_counts_traces_per_defect),
       cmocka_unit_test(defect_keeps_its_first_trace),
+      cmocka_unit_test(defect_keeps_the_run_up_to_it),
       cmocka_unit_test(replay_command_quotes_what_the_shell_would_split),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
