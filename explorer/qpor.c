@@ -403,9 +403,16 @@ static int spike_consider(struct qpor *q, uint32_t *n, struct dpu_event *s,
  * another outcome (a signal waking another thread), which conflicts with d on both trees.
  * (A write on a location after d's pm with fewer reads before it has d's history too, but
  * conflicts with a read of C that d follows, so it is never compatible with C.) Pruning keeps
- * exactly these, so that the rule is one. */
+ * exactly these, so that the rule is one. Given has_own_thread_alternatives(d). */
 static bool own_thread_alternative(const struct dpu_event *d, const struct dpu_event *s) {
-  return d->op == DPU_OP_COND_SIGNAL && s != d && s->pre_thread == d->pre_thread;
+  return s != d && s->pre_thread == d->pre_thread;
+}
+
+/* Whether d can have own_thread_alternative siblings at all: only a signal has several
+ * outcomes. Tested first, as d's own group can be long (a read of a value: one per history of
+ * the thread). */
+static bool has_own_thread_alternatives(const struct dpu_event *d) {
+  return d->op == DPU_OP_COND_SIGNAL;
 }
 
 /* The spike of d on an object (step 2): the children of pm(d) of the other threads, and of
@@ -415,7 +422,7 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_event *heads,
   if (ensure_marks(q) != 0) return -1;
   for (struct dpu_event *h = heads; h; h = h->osibling) {
     if (h->tid == d->tid) {
-      for (struct dpu_event *s = h; s; s = s->osame)
+      for (struct dpu_event *s = h; s && has_own_thread_alternatives(d); s = s->osame)
         if (own_thread_alternative(d, s) && spike_consider(q, n, s, extra) != 0) return -1;
       continue;
     }
@@ -538,9 +545,12 @@ static void keep_siblings(struct qpor *q, struct dpu_event *e) {
   if (e->obj != DPU_NO_OBJECT) {
     struct dpu_event *heads =
         e->pre_obj ? e->pre_obj->ochild : q->u.oroot_child[dpu_pes_tree_object(&q->u.pes, e->obj)];
-    for (struct dpu_event *h = heads; h; h = h->osibling)
+    for (struct dpu_event *h = heads; h; h = h->osibling) {
+      bool own = h->tid == e->tid;
+      if (own && !has_own_thread_alternatives(e)) continue;
       for (struct dpu_event *s = h; s; s = s->osame)
-        if (h->tid != e->tid || own_thread_alternative(e, s)) keep_closure(q, s);
+        if (!own || own_thread_alternative(e, s)) keep_closure(q, s);
+    }
   } else {
     struct dpu_event *first = e->pre_thread ? e->pre_thread->tchild : q->u.troot_child[e->tid];
     for (struct dpu_event *s = first; s; s = s->tsibling) keep_closure(q, s);
