@@ -115,12 +115,17 @@ uint32_t dpu_defect_stacks(struct dpu_shm *shm, struct dpu_thread_stack *out) {
   return n > DPU_MAX_THREADS ? DPU_MAX_THREADS : n;
 }
 
-/* The last visible operation of thread tid in the trace, or NULL: where a thread that crashed
- * or hangs was last seen. */
+/* The trace events before the run's defect: the other threads may have gone on after it
+ * (protocol.h: defect_at). */
+static uint32_t steps_to_defect(const struct dpu_shm *shm) {
+  return shm->result.defect_at < shm->nevents ? shm->result.defect_at : shm->nevents;
+}
+
+/* The last visible operation of thread tid in the trace up to the defect, or NULL: where a
+ * thread that crashed or hangs was last seen. */
 static const struct dpu_event_rec *last_step_of(struct dpu_shm *shm, int32_t tid) {
   const struct dpu_event_rec *ev = dpu_shm_trace(shm);
-  uint32_t n = shm->result.defect_at < shm->nevents ? shm->result.defect_at : shm->nevents;
-  for (uint32_t i = n; i-- > 0;)
+  for (uint32_t i = steps_to_defect(shm); i-- > 0;)
     if (ev[i].tid == tid) return &ev[i];
   return NULL;
 }
@@ -377,8 +382,8 @@ struct dpu_defect *dpu_defects_add(struct dpu_defects *t, struct dpu_shm *shm,
   struct dpu_defect *d = calloc(1, sizeof *d);
   if (!d) return NULL;
   const struct dpu_event_rec *ev = dpu_shm_trace(shm);
-  /* The run up to the defect: the other threads may have gone on after it (protocol.h). */
-  uint32_t n = res->defect_at < shm->nevents ? res->defect_at : shm->nevents;
+  /* The run up to the defect, its steps and its output. */
+  uint32_t n = steps_to_defect(shm);
   uint32_t nout = res->defect_output < shm->output_len ? res->defect_output : shm->output_len;
   uint32_t nb = res->nblocked < DPU_MAX_THREADS ? res->nblocked : DPU_MAX_THREADS;
   d->end = res->end, d->tid = res->tid, d->code = res->code;

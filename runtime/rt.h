@@ -12,7 +12,7 @@
 #include "coro.h"
 #include "protocol.h"
 
-/* DPU_TS_STOPPED: the thread failed (dpu_rt_end with an end that dpu_rt_stops_thread says):
+/* DPU_TS_STOPPED: the thread failed (dpu_rt_end with an end that runtime/sched.c's stops_thread says):
  * it never runs again, keeps what it holds, and the other threads go on. */
 enum dpu_thread_state { DPU_TS_UNUSED = 0, DPU_TS_ALIVE, DPU_TS_EXITED, DPU_TS_STOPPED };
 

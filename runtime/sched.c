@@ -39,6 +39,12 @@ static bool result_stands(int end) {
          !(dpu_rt.shm->result.end == DPU_END_ASSUME && dpu_end_is_defect(end));
 }
 
+/* Records in r where in the run its end happened: the trace events and output before it. */
+static void record_place(struct dpu_run_result *r) {
+  r->defect_at = dpu_rt.shm->nevents;
+  r->defect_output = dpu_rt.shm->output_len;
+}
+
 /* Records how the run ended in the result, unless result_stands. */
 static void vset_end(int end, int code, const char *fmt, va_list ap) {
   struct dpu_run_result *r = &dpu_rt.shm->result;
@@ -49,8 +55,7 @@ static void vset_end(int end, int code, const char *fmt, va_list ap) {
   r->tid = dpu_rt.cur;
   r->site = dpu_rt.cur >= 0 ? __dpu_site : 0;
   vsnprintf(r->msg, sizeof r->msg, fmt, ap);
-  r->defect_at = dpu_rt.shm->nevents;
-  r->defect_output = dpu_rt.shm->output_len;
+  record_place(r);
   if (__builtin_expect(dpu_end_is_defect(end), 0)) __dpu_defect_stop(end, r->tid);
 }
 
@@ -509,8 +514,7 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx) {
   struct dpu_run_result *r = &dpu_rt.shm->result;
   if (!dpu_rt.ended && !result_stands(DPU_END_SIGNAL)) {
     r->end = DPU_END_SIGNAL;
-    r->defect_at = dpu_rt.shm->nevents;
-    r->defect_output = dpu_rt.shm->output_len;
+    record_place(r);
     r->code = sig;
     r->tid = dpu_rt.cur;
     r->site = 0;
@@ -544,8 +548,7 @@ static void hang_handler(int sig, siginfo_t *si, void *uctx) {
   r->tid = dpu_rt.cur;
   r->site = 0;
   r->msg[0] = 0; /* the explorer words the message: it knows the limit */
-  r->defect_at = dpu_rt.shm->nevents;
-  r->defect_output = dpu_rt.shm->output_len;
+  record_place(r);
   dpu_rt.ended = true;
   if (!dpu_race_capturing()) dpu_bt_capture(r, uctx);
   __dpu_defect_stop(DPU_END_HANG_TIME, r->tid);
