@@ -1,17 +1,19 @@
 /* See dot.h. */
 #include "dot.h"
 
+static void conflict_edge(FILE *f, const struct dpu_event *a, const struct dpu_event *b) {
+  fprintf(f, "  e%u -> e%u [dir=none, style=dotted, color=red, constraint=false];\n", a->id,
+          b->id);
+}
+
 /* Immediate conflicts among the children of one object-tree node (all thread groups). */
-static void conflicts_obj(FILE *f, const struct dpu_event *heads) {
-  for (const struct dpu_event *ha = heads; ha; ha = ha->osibling)
-    for (const struct dpu_event *a = ha; a; a = a->osame) {
-      for (const struct dpu_event *b = a->osame; b; b = b->osame)
-        fprintf(f, "  e%u -> e%u [dir=none, style=dotted, color=red, constraint=false];\n",
-                a->id, b->id);
-      for (const struct dpu_event *hb = ha->osibling; hb; hb = hb->osibling)
-        for (const struct dpu_event *b = hb; b; b = b->osame)
-          fprintf(f, "  e%u -> e%u [dir=none, style=dotted, color=red, constraint=false];\n",
-                  a->id, b->id);
+static void conflicts_obj(FILE *f, const struct dpu_group *groups) {
+  for (const struct dpu_group *ga = groups; ga; ga = ga->next)
+    for (uint32_t i = 0; i < ga->n; i++) {
+      const struct dpu_event *a = ga->m[i].e;
+      for (uint32_t j = i + 1; j < ga->n; j++) conflict_edge(f, a, ga->m[j].e);
+      for (const struct dpu_group *gb = ga->next; gb; gb = gb->next)
+        for (uint32_t j = 0; j < gb->n; j++) conflict_edge(f, a, gb->m[j].e);
     }
 }
 
@@ -21,8 +23,7 @@ static void conflicts(FILE *f, const struct dpu_event *first) {
   for (const struct dpu_event *a = first; a; a = a->tsibling)
     for (const struct dpu_event *b = a->tsibling; b; b = b->tsibling)
       if (a->obj == DPU_NO_OBJECT || a->obj != b->obj || a->pre_obj != b->pre_obj)
-        fprintf(f, "  e%u -> e%u [dir=none, style=dotted, color=red, constraint=false];\n",
-                a->id, b->id);
+        conflict_edge(f, a, b);
 }
 
 int dpu_unf_write_dot(const struct dpu_unfolding *u, FILE *f) {
@@ -39,10 +40,10 @@ int dpu_unf_write_dot(const struct dpu_unfolding *u, FILE *f) {
         fprintf(f, "  e%u -> e%u;\n", causes[i]->id, e->id);
   }
   for (uint32_t t = 0; t < u->pes.nthreads; t++) conflicts(f, u->troot_child[t]);
-  for (uint32_t l = 0; l < u->pes.nobjects; l++) conflicts_obj(f, u->oroot_child[l]);
+  for (uint32_t l = 0; l < u->pes.nobjects; l++) conflicts_obj(f, u->oroot_groups[l]);
   for (const struct dpu_event *e = u->pes.events; e; e = e->next) {
     conflicts(f, e->tchild);
-    conflicts_obj(f, e->ochild);
+    conflicts_obj(f, e->ogroups);
   }
   fprintf(f, "}\n");
   return ferror(f) ? -1 : 0;

@@ -1,6 +1,7 @@
 /* See pes.h. */
 #include "pes.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,9 @@ void dpu_pes_add_reader(struct dpu_pes *p, uint32_t x, uint32_t r) {
   p->onext1[r] = p->ofirst1[x];
   p->ofirst1[x] = r + 1u;
 }
+
+_Static_assert(offsetof(struct dpu_event, rpre) + sizeof(void *) <= 64,
+               "what Alt's scans read of an event fits in 64 bytes");
 
 size_t dpu_pes_event_bytes(const struct dpu_event *e) {
   return sizeof *e + (e->tnode.nskip + e->onode.nskip) * sizeof(struct dpu_node *) +

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "group.h"
 #include "model.h"
 #include "tree.h"
 
@@ -24,40 +25,41 @@
  * tmax[i] is the <-maximal event of thread i in ⌈e⌉, omax[l] that of object l, NULL for ⊥.
  * Events are owned by their PES. */
 struct dpu_event {
+  /* The first 64 bytes hold what Alt's scans of siblings read of a candidate that its group
+   * entry (group.h) cannot decide: identity, causes and the explorer's marks. */
   uint32_t id;              /* creation order in the PES, from 0 */
   uint16_t tid;             /* canonical thread id */
   uint8_t op;               /* enum dpu_op */
   uint8_t result;           /* outcome (trylock acquired or not) */
   uint32_t obj;             /* object index in the PES, DPU_NO_OBJECT for none */
-  uint32_t site;            /* call site of the first run that reached it */
+  uint8_t in_c;             /* the QPOR explorer's mark: the event is in its configuration C */
+  uint8_t cex_done;         /* its conflicting extensions have been added */
+  uint8_t data;             /* atomics: the record's result once executed (a CAS exchanged:
+                             * 1), DPU_DATA_UNKNOWN before */
   struct dpu_event *pre_thread;
   struct dpu_event *pre_obj;
   struct dpu_event *pre_extra;
-  struct dpu_node tnode;    /* node in the thread tree of tid */
-  struct dpu_node onode;    /* node in the tree of obj (unused without an object) */
-  uint32_t ntmax, nomax;    /* lengths of tmax / omax: entries beyond are ⊥ */
-  struct dpu_event **tmax;
-  struct dpu_event **omax;
-  struct dpu_event *next;   /* list of all events, newest first */
-  /* Children lists of the trees, for finding an event by its causes and for siblings. The
-   * children of an object-tree node are grouped by thread: ochild/osibling link one child per
-   * thread (the group's head), osame links the other children of the head's thread (the same
-   * operation after other thread histories). */
-  struct dpu_event *tchild, *tsibling;  /* thread tree */
-  struct dpu_event *ochild, *osibling;  /* object tree: heads of the thread groups */
-  struct dpu_event *osame;              /* object tree: rest of this thread group */
-  struct dpu_ostate st;     /* state of its object after it (model.h) */
+  uint32_t in_d;            /* how many times it is in the explorer's set D */
+  uint32_t nrpre;
   /* A write (any operation but a read) on a location object: the reads of pre_obj (the write
    * before it) in its history, the latest of each other thread, sorted by thread; these are
    * immediate causes too (reads commute with reads, so a write must follow every read of the
    * value it overwrites that its history holds). Stored after the event; NULL when none. */
   struct dpu_event **rpre;
-  uint32_t nrpre;
+  uint32_t site;            /* call site of the first run that reached it */
+  uint32_t ntmax, nomax;    /* lengths of tmax / omax: entries beyond are ⊥ */
+  struct dpu_node tnode;    /* node in the thread tree of tid */
+  struct dpu_node onode;    /* node in the tree of obj (unused without an object) */
+  struct dpu_event **tmax;
+  struct dpu_event **omax;
+  struct dpu_event *next;   /* list of all events, newest first */
+  /* Children in the trees, for siblings (an event is found by its causes in the unfolding's
+   * index, names.h): in the thread tree a list linked by tsibling, in the object tree thread
+   * groups (group.h). */
+  struct dpu_event *tchild, *tsibling;
+  struct dpu_group *ogroups;
+  struct dpu_ostate st;     /* state of its object after it (model.h) */
   uint64_t aux;             /* the trace record's aux (initial value of a semaphore ...) */
-  uint8_t data;             /* atomics: the record's result once executed (a CAS exchanged:
-                             * 1), DPU_DATA_UNKNOWN before */
-  uint32_t in_d;            /* how many times it is in the explorer's set D */
-  uint8_t cex_done;         /* its conflicting extensions have been added */
 };
 
 /* Memory accesses (issue #10) and reads that commute. A location (the object of visible plain

@@ -15,6 +15,7 @@
  * never happens. */
 #include "qpor.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,12 +73,14 @@ static void oom(void) {
 /* ---- the configuration C: maxima per thread and object --------------------------------- */
 
 static void c_add(struct qpor *q, struct dpu_event *e) {
+  e->in_c = 1;
   q->cmax_t[e->tid] = e;
   if (e->obj != DPU_NO_OBJECT) q->cmax_o[e->obj] = e;
 }
 
 /* Removes e, the last event of the current prefix (it is maximal in its thread and object). */
 static void c_undo(struct qpor *q, struct dpu_event *e) {
+  e->in_c = 0;
   q->cmax_t[e->tid] = e->pre_thread;
   if (e->obj == DPU_NO_OBJECT) return;
   /* A read's object is its thread's reader object: the thread's read before it. */
@@ -108,26 +111,30 @@ static uint32_t c_reads(struct qpor *q, uint16_t t, uint32_t x, const struct dpu
   return n;
 }
 
+/* Whether x is in C: the flag that c_add and c_undo keep, which the debug build checks
+ * against Theorem 6's query (x is in C iff it is an ancestor of C's last event of its thread). */
 static bool in_c(struct qpor *q, const struct dpu_event *x) {
+#ifndef NDEBUG
   const struct dpu_event *m = q->cmax_t[x->tid];
-  return m && dpu_node_is_ancestor(&x->tnode, &m->tnode, q->u.pes.step,
-                                   &q->u.pes.causality_stats);
+  assert(x->in_c == (m && dpu_node_is_ancestor(&x->tnode, &m->tnode, q->u.pes.step,
+                                                &q->u.pes.causality_stats)));
+#else
+  (void)q;
+#endif
+  return x->in_c;
 }
 
-/* Whether ⌈x⌉ ∪ C is a configuration: on every thread and object tree, x's maximum and C's
- * are comparable (one is an ancestor of the other). */
-/* Whether a and b (of one tree: thread trees if thread_tree, else object trees) are comparable,
- * i.e. can be in one configuration; NULL is comparable with anything. */
+/* Whether a and b, events of one tree (thread trees if thread_tree, else object trees) with b
+ * C's last event on it, can be in one configuration: one is an ancestor of the other (NULL is
+ * comparable with anything). An event of C is an ancestor of b; an event outside C can only
+ * be a descendant. */
 static bool comparable(struct qpor *q, const struct dpu_event *a, const struct dpu_event *b,
                        int thread_tree) {
-  if (!a || !b || a == b) return true;
+  if (!a || !b || a == b || in_c(q, a)) return true;
   const struct dpu_node *na = thread_tree ? &a->tnode : &a->onode;
   const struct dpu_node *nb = thread_tree ? &b->tnode : &b->onode;
-  if (na->depth > nb->depth) {
-    const struct dpu_node *t = na;
-    na = nb, nb = t;
-  }
-  return dpu_node_is_ancestor(na, nb, q->u.pes.step, &q->u.pes.conflict_stats);
+  return nb->depth < na->depth &&
+         dpu_node_is_ancestor(nb, na, q->u.pes.step, &q->u.pes.conflict_stats);
 }
 
 /* dpu_pes_location_conflict between ⌈x⌉ and C, on location l. */
@@ -149,12 +156,26 @@ static bool c_location_conflict(struct qpor *q, const struct dpu_event *x, uint3
   return false;
 }
 
-static bool compatible(struct qpor *q, const struct dpu_event *x) {
+/* Records in *wit that x is incompatible with C because an event of ⌈x⌉ and w, C's last
+ * event on a thread or non-location object tree, are incomparable there (group.h, cwit).
+ * Returns false. */
+static bool incompatible_with(struct dpu_event **wit, struct dpu_event *w) {
+  *wit = w;
+  return false;
+}
+
+/* Whether ⌈x⌉ ∪ C is a configuration: on every thread and object tree, x's maximum and C's
+ * are comparable (Theorem 6). *wit receives a witness of incompatibility when there is a
+ * lasting one (see incompatible_with), and is left as it is otherwise. */
+static bool compatible(struct qpor *q, const struct dpu_event *x, struct dpu_event **wit) {
   const struct dpu_pes *p = &q->u.pes;
   uint32_t to = dpu_pes_tree_object(p, x->obj);
+  bool loc = to != DPU_NO_OBJECT && p->oisloc[to];
   /* Quick rejection on x's own thread and object, where most candidates of a spike fail. */
-  if (!comparable(q, x->pre_thread, q->cmax_t[x->tid], 1)) return false;
-  if (x->obj != DPU_NO_OBJECT && !comparable(q, x->pre_obj, q->cmax_o[to], 0)) return false;
+  struct dpu_event *ct = q->cmax_t[x->tid], *co = to != DPU_NO_OBJECT ? q->cmax_o[to] : NULL;
+  if (!comparable(q, x->pre_thread, ct, 1)) return incompatible_with(wit, ct);
+  if (x->obj != DPU_NO_OBJECT && !comparable(q, x->pre_obj, co, 0))
+    return loc ? false : incompatible_with(wit, co);
   /* Fast path: when x's causes are all in C, ⌈x⌉ ∪ C is a configuration iff x is the next
    * event of its thread and of its object in C (no other child of its predecessors is in C;
    * for a write on a location, no read of its pm in C is missing from its history). */
@@ -164,14 +185,16 @@ static bool compatible(struct qpor *q, const struct dpu_event *x) {
   for (uint32_t i = 0; causes_in_c && i < x->nrpre; i++) causes_in_c = in_c(q, x->rpre[i]);
   if (causes_in_c) {
     if (in_c(q, x)) return true;
-    if (q->cmax_t[x->tid] != x->pre_thread) return false;
+    /* C holds another child of x's thread predecessor (an ancestor of ct), or of its object
+     * predecessor: in conflict with x for as long as ct, or co, is in C. */
+    if (ct != x->pre_thread) return incompatible_with(wit, ct);
     if (x->obj == DPU_NO_OBJECT) return true;
-    if (q->cmax_o[to] != x->pre_obj) return false;
+    if (co != x->pre_obj) return loc ? false : incompatible_with(wit, co);
     /* A write on a location: C's last write is its pm; every read of pm in C must be before x. */
-    return to != x->obj || !p->oisloc[to] || !c_location_conflict(q, x, to);
+    return to != x->obj || !loc || !c_location_conflict(q, x, to);
   }
   for (uint32_t t = 0; t < x->ntmax; t++)
-    if (!comparable(q, x->tmax[t], q->cmax_t[t], 1)) return false;
+    if (!comparable(q, x->tmax[t], q->cmax_t[t], 1)) return incompatible_with(wit, q->cmax_t[t]);
   for (uint32_t l = 0; l < x->nomax; l++) {
     if (x->omax[l] == q->cmax_o[l]) continue;
     if (p->nlocs) {
@@ -181,7 +204,7 @@ static bool compatible(struct qpor *q, const struct dpu_event *x) {
         continue;
       }
     }
-    if (!comparable(q, x->omax[l], q->cmax_o[l], 0)) return false;
+    if (!comparable(q, x->omax[l], q->cmax_o[l], 0)) return incompatible_with(wit, q->cmax_o[l]);
   }
   /* A location that x never touches but whose reader objects it does (x holds reads only):
    * covered, as the reads' location has an index below theirs (made first). */
@@ -384,11 +407,13 @@ static bool hits_d(struct qpor *q, struct dpu_event *x, const struct dpu_event *
   return false;
 }
 
-/* Adds to the current spike the events of the list `first` (siblings in one tree) other than
- * d that are compatible with C and avoid D (step 3). */
+/* Adds s to the current spike if it is compatible with C and avoids D (step 3); wit is s's
+ * witness slot (group.h). */
 static int spike_consider(struct qpor *q, uint32_t *n, struct dpu_event *s,
-                          const struct dpu_event *extra) {
-  if (!compatible(q, s)) return 0;
+                          struct dpu_event **wit, const struct dpu_event *extra) {
+  if (*wit && in_c(q, *wit)) return 0; /* a conflict found before, still with C */
+  *wit = NULL;
+  if (!compatible(q, s, wit)) return 0;
   q->mark++;
   if (hits_d(q, s, extra)) return 0;
   if (ensure((void **)&q->spikes, &q->scap, *n + 1, sizeof *q->spikes) != 0) return -1;
@@ -417,21 +442,19 @@ static bool has_own_thread_alternatives(const struct dpu_event *d) {
 
 /* The spike of d on an object (step 2): the children of pm(d) of the other threads, and of
  * d's own thread those that own_thread_alternative allows. */
-static int spike_object(struct qpor *q, uint32_t *n, struct dpu_event *heads,
+static int spike_object(struct qpor *q, uint32_t *n, struct dpu_group *groups,
                         const struct dpu_event *d, const struct dpu_event *extra) {
   if (ensure_marks(q) != 0) return -1;
-  for (struct dpu_event *h = heads; h; h = h->osibling) {
-    if (h->tid == d->tid) {
-      for (struct dpu_event *s = h; s && has_own_thread_alternatives(d); s = s->osame)
-        if (own_thread_alternative(d, s) && spike_consider(q, n, s, extra) != 0) return -1;
-      continue;
-    }
-    for (struct dpu_event *s = h; s; s = s->osame) {
+  for (struct dpu_group *g = groups; g; g = g->next) {
+    bool own = g->tid == d->tid;
+    if (own && !has_own_thread_alternatives(d)) continue;
+    for (uint32_t i = 0; i < g->n; i++) {
+      struct dpu_member *m = &g->m[dpu_group_at(g, i)];
+      if (own && !own_thread_alternative(d, m->e)) continue;
       /* On a location, reads conflict with writes only, and the reads that d's history holds
        * (children of its pm too) do not conflict with d. */
-      if (dpu_op_is_read(s->op) && (dpu_op_is_read(d->op) || dpu_pes_leq(&q->u.pes, s, d)))
-        continue;
-      if (spike_consider(q, n, s, extra) != 0) return -1;
+      if (m->read && (dpu_op_is_read(d->op) || dpu_pes_leq(&q->u.pes, m->e, d))) continue;
+      if (spike_consider(q, n, m->e, &m->cwit, extra) != 0) return -1;
     }
   }
   return 0;
@@ -441,8 +464,10 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_event *heads,
 static int spike_thread(struct qpor *q, uint32_t *n, struct dpu_event *first,
                         const struct dpu_event *d, const struct dpu_event *extra) {
   if (ensure_marks(q) != 0) return -1;
-  for (struct dpu_event *s = first; s; s = s->tsibling)
-    if (s != d && spike_consider(q, n, s, extra) != 0) return -1;
+  for (struct dpu_event *s = first; s; s = s->tsibling) {
+    struct dpu_event *wit = NULL;
+    if (s != d && spike_consider(q, n, s, &wit, extra) != 0) return -1;
+  }
   return 0;
 }
 
@@ -505,8 +530,8 @@ static int64_t alt(struct qpor *q, struct dpu_event *e) {
      * start and exit) branch in their thread tree only. */
     if (d->obj != DPU_NO_OBJECT) {
       uint32_t to = dpu_pes_tree_object(&q->u.pes, d->obj);
-      struct dpu_event *heads = d->pre_obj ? d->pre_obj->ochild : q->u.oroot_child[to];
-      if (spike_object(q, &ns, heads, d, e))
+      struct dpu_group *groups = d->pre_obj ? d->pre_obj->ogroups : q->u.oroot_groups[to];
+      if (spike_object(q, &ns, groups, d, e))
         return -1;
     } else if (spike_thread(q, &ns, d->pre_thread ? d->pre_thread->tchild : q->u.troot_child[d->tid],
                             d, e)) {
@@ -543,13 +568,14 @@ static void keep_closure(struct qpor *q, struct dpu_event *x) {
 static void keep_siblings(struct qpor *q, struct dpu_event *e) {
   keep_closure(q, e);
   if (e->obj != DPU_NO_OBJECT) {
-    struct dpu_event *heads =
-        e->pre_obj ? e->pre_obj->ochild : q->u.oroot_child[dpu_pes_tree_object(&q->u.pes, e->obj)];
-    for (struct dpu_event *h = heads; h; h = h->osibling) {
-      bool own = h->tid == e->tid;
+    struct dpu_group *groups =
+        e->pre_obj ? e->pre_obj->ogroups
+                   : q->u.oroot_groups[dpu_pes_tree_object(&q->u.pes, e->obj)];
+    for (struct dpu_group *g = groups; g; g = g->next) {
+      bool own = g->tid == e->tid;
       if (own && !has_own_thread_alternatives(e)) continue;
-      for (struct dpu_event *s = h; s; s = s->osame)
-        if (!own || own_thread_alternative(e, s)) keep_closure(q, s);
+      for (uint32_t i = 0; i < g->n; i++)
+        if (!own || own_thread_alternative(e, g->m[i].e)) keep_closure(q, g->m[i].e);
     }
   } else {
     struct dpu_event *first = e->pre_thread ? e->pre_thread->tchild : q->u.troot_child[e->tid];

@@ -11,19 +11,24 @@ int dpu_unf_init(struct dpu_unfolding *u, uint32_t step) {
   u->ocap = 1024;
   u->okeys = malloc(u->ocap * sizeof *u->okeys);
   u->oidx = malloc(u->ocap * sizeof *u->oidx);
-  u->oroot_child = calloc(DPU_PES_MAX_OBJECTS, sizeof *u->oroot_child);
+  u->oroot_groups = calloc(DPU_PES_MAX_OBJECTS, sizeof *u->oroot_groups);
   u->okind = calloc(DPU_PES_MAX_OBJECTS, sizeof *u->okind);
-  if (!u->okeys || !u->oidx || !u->oroot_child || !u->okind) return -1;
+  if (!u->okeys || !u->oidx || !u->oroot_groups || !u->okind || dpu_names_init(&u->names) != 0)
+    return -1;
   memset(u->okeys, 0xff, u->ocap * sizeof *u->okeys);
   return 0;
 }
 
 void dpu_unf_destroy(struct dpu_unfolding *u) {
+  for (struct dpu_event *e = u->pes.events; e; e = e->next) dpu_group_free_all(e->ogroups);
+  for (uint32_t l = 0; u->oroot_groups && l < u->pes.nobjects; l++)
+    dpu_group_free_all(u->oroot_groups[l]);
   dpu_pes_destroy(&u->pes);
   free(u->okeys);
   free(u->oidx);
-  free(u->oroot_child);
+  free(u->oroot_groups);
   free(u->okind);
+  dpu_names_destroy(&u->names);
   memset(u, 0, sizeof *u);
 }
 
@@ -89,13 +94,6 @@ uint32_t dpu_unf_object(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint6
   return r;
 }
 
-static bool same_rpre(const struct dpu_event *c, struct dpu_event *const *rpre, uint32_t n) {
-  if (c->nrpre != n) return false;
-  for (uint32_t i = 0; i < n; i++)
-    if (c->rpre[i] != rpre[i]) return false;
-  return true;
-}
-
 struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint8_t result,
                                 uint32_t oi, struct dpu_event *pt, struct dpu_event *pm,
                                 struct dpu_event *px, uint32_t site, uint64_t aux) {
@@ -107,38 +105,23 @@ struct dpu_event *dpu_unf_event_r(struct dpu_unfolding *u, uint16_t tid, uint8_t
                                   struct dpu_event *pm, struct dpu_event *px,
                                   struct dpu_event *const *rpre, uint32_t nrpre, uint32_t site,
                                   uint64_t aux) {
-  struct dpu_event **first = pt ? &pt->tchild : &u->troot_child[tid];
-  struct dpu_event *head = NULL, **heads = NULL;
-  if (oi != DPU_NO_OBJECT) {
-    /* Search the object side: the thread's group among pm's children. The thread side (pt's
-     * children: the same operation at every position of the object) is much longer. */
-    heads = pm ? &pm->ochild : &u->oroot_child[dpu_pes_tree_object(&u->pes, oi)];
-    for (head = *heads; head && head->tid != tid; head = head->osibling) {
-    }
-    for (struct dpu_event *c = head; c; c = c->osame)
-      if (c->op == op && c->result == result && c->obj == oi && c->pre_thread == pt &&
-          c->pre_extra == px && same_rpre(c, rpre, nrpre))
-        return c;
-  } else {
-    for (struct dpu_event *c = *first; c; c = c->tsibling)
-      if (c->op == op && c->result == result && c->obj == oi && c->pre_extra == px) return c;
-  }
+  struct dpu_name name = {tid, op, result, oi, pt, oi == DPU_NO_OBJECT ? NULL : pm, px,
+                          rpre, nrpre};
+  struct dpu_event *found = dpu_names_find(&u->names, &name);
+  if (found) return found;
   struct dpu_event *e = dpu_pes_add(&u->pes, tid, op, result, oi, pt, pm, px, rpre, nrpre);
   if (!e) return NULL;
+  if (dpu_names_put(&u->names, e) != 0) return NULL;
   e->site = site;
   e->aux = aux;
   e->data = DPU_DATA_UNKNOWN;
+  struct dpu_event **first = pt ? &pt->tchild : &u->troot_child[tid];
   e->tsibling = *first;
   *first = e;
-  if (heads) {
-    if (head) { /* join the thread's group */
-      e->osame = head->osame;
-      head->osame = e;
-    } else { /* a new group */
-      e->osibling = *heads;
-      *heads = e;
-    }
-  }
+  if (oi != DPU_NO_OBJECT &&
+      dpu_group_add(pm ? &pm->ogroups : &u->oroot_groups[dpu_pes_tree_object(&u->pes, oi)],
+                    tid, e, dpu_op_is_read(op)) != 0)
+    return NULL;
   dpu_model_apply(e, oi != DPU_NO_OBJECT ? u->okind[oi] : 0);
   return e;
 }
@@ -163,34 +146,14 @@ static struct dpu_event *filter(struct dpu_event *first, const uint8_t *keep) {
   return head;
 }
 
-/* Keeps the kept events of an object-tree children list (thread groups): within a group the
- * first kept event becomes its head. */
-static struct dpu_event *filter_groups(struct dpu_event *heads, const uint8_t *keep) {
-  struct dpu_event *out = NULL, **tail = &out;
-  for (struct dpu_event *h = heads, *next; h; h = next) {
-    next = h->osibling;
-    struct dpu_event *group = NULL, **gtail = &group;
-    for (struct dpu_event *c = h; c; c = c->osame) {
-      if (!keep[c->id]) continue;
-      *gtail = c;
-      gtail = &c->osame;
-    }
-    *gtail = NULL;
-    if (!group) continue;
-    *tail = group;
-    tail = &group->osibling;
-  }
-  *tail = NULL;
-  return out;
-}
-
 uint32_t dpu_unf_prune(struct dpu_unfolding *u, const uint8_t *keep) {
   for (uint32_t t = 0; t < u->pes.nthreads; t++) u->troot_child[t] = filter(u->troot_child[t], keep);
-  for (uint32_t l = 0; l < u->pes.nobjects; l++) u->oroot_child[l] = filter_groups(u->oroot_child[l], keep);
+  for (uint32_t l = 0; l < u->pes.nobjects; l++)
+    u->oroot_groups[l] = dpu_group_filter(u->oroot_groups[l], keep);
   for (struct dpu_event *e = u->pes.events; e; e = e->next) {
     if (!keep[e->id]) continue;
     e->tchild = filter(e->tchild, keep);
-    e->ochild = filter_groups(e->ochild, keep);
+    e->ogroups = dpu_group_filter(e->ogroups, keep);
   }
   uint32_t freed = 0;
   struct dpu_event **link = &u->pes.events;
@@ -202,10 +165,14 @@ uint32_t dpu_unf_prune(struct dpu_unfolding *u, const uint8_t *keep) {
     }
     *link = e->next;
     u->pes.bytes -= dpu_pes_event_bytes(e);
+    dpu_group_free_all(e->ogroups); /* its children are not kept either (keep is closed) */
     free(e);
     freed++;
   }
   u->pes.live -= freed;
+  /* The index keeps no freed event. Out of memory, the old table is reused, which holds the
+   * fewer live events as well. */
+  (void)dpu_names_rebuild(&u->names, u->pes.events, u->pes.live);
   return freed;
 }
 

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "../runtime/protocol.h"
+#include "names.h"
 #include "pes.h"
 
 struct dpu_unfolding {
@@ -18,10 +19,11 @@ struct dpu_unfolding {
   uint32_t ocap, on;
   /* First children of the tree roots (first event of each thread / object). */
   struct dpu_event *troot_child[DPU_PES_MAX_THREADS];
-  struct dpu_event **oroot_child;   /* [DPU_PES_MAX_OBJECTS] */
+  struct dpu_group **oroot_groups;  /* [DPU_PES_MAX_OBJECTS] children of the object roots */
   uint8_t *okind;                   /* [DPU_PES_MAX_OBJECTS] mutex kind (PTHREAD_MUTEX_*), as
                                      * the runtime reports it in records (dpu_unf_learn) */
   uint64_t cex_created;             /* events created as conflicting extensions */
+  struct dpu_names names;           /* the live events by canonical name (names.h) */
 };
 
 /* Initialises an empty unfolding with skip step `step`. Returns 0, -1 if out of memory. */
