@@ -48,6 +48,7 @@ struct dpu_event {
   struct dpu_event **rpre;
   uint32_t site;            /* call site of the first run that reached it */
   uint32_t ntmax, nomax;    /* lengths of tmax / omax: entries beyond are ⊥ */
+  uint32_t cframe;          /* the QPOR explorer's: its frame (position in the run) while in C */
   struct dpu_node tnode;    /* node in the thread tree of tid */
   struct dpu_node onode;    /* node in the tree of obj (unused without an object) */
   struct dpu_event **tmax;
@@ -61,6 +62,13 @@ struct dpu_event {
   struct dpu_ostate st;     /* state of its object after it (model.h) */
   uint64_t aux;             /* the trace record's aux (initial value of a semaphore ...) */
 };
+
+/* The event whose node is n (not a root: depth > 0) in its thread tree if thread_tree, else in
+ * its object's tree. */
+static inline struct dpu_event *dpu_node_event(const struct dpu_node *n, int thread_tree) {
+  size_t off = thread_tree ? offsetof(struct dpu_event, tnode) : offsetof(struct dpu_event, onode);
+  return (struct dpu_event *)((char *)n - off);
+}
 
 /* Memory accesses (issue #10) and reads that commute. A location (the object of visible plain
  * reads and writes, DPU_OP_READ/WRITE, and of atomic accesses) is an object X whose tree holds

@@ -30,6 +30,26 @@ struct dentry {
   uint32_t frame;
 };
 
+/* A parked group member (group.h): g->m[i] is incompatible with C while the event of C at the
+ * frame whose list holds this entry stays in C. */
+struct parked {
+  struct dpu_group *g;
+  uint32_t i;
+};
+
+struct frame_parks {
+  struct parked *p;
+  uint32_t n, cap;
+};
+
+/* C's events on one thread or non-location object tree, by depth: e[d] at depth d, for d from
+ * 1 to the depth of C's last event there (a configuration's events on such a tree are a path
+ * from the root). */
+struct chain {
+  struct dpu_event **e;
+  uint32_t cap;
+};
+
 struct qpor {
   struct dpu_unfolding u;
   struct dpu_executor *ex;
@@ -46,6 +66,8 @@ struct qpor {
   struct dpu_event *cmax_t[DPU_PES_MAX_THREADS];
   struct dpu_event **cmax_o;      /* [DPU_PES_MAX_OBJECTS] */
   struct dpu_event *creator[DPU_PES_MAX_THREADS];
+  struct chain chain_t[DPU_PES_MAX_THREADS];
+  struct chain *chain_o;          /* [DPU_PES_MAX_OBJECTS]; locations and readers have none */
   struct dentry *d;               /* the set D, as a stack */
   uint32_t nd, dcap;
   struct dpu_replay_step *replay; /* [cap + 1] */
@@ -54,7 +76,8 @@ struct qpor {
   uint32_t *spike_start;          /* [k + 1] */
   struct dpu_event **pick;        /* [k] */
   struct dpu_event **jlist;       /* J \ C */
-  uint32_t scap, jcap, sscap, pcap;
+  struct dpu_event **wstack;      /* admissible()'s walk */
+  uint32_t scap, jcap, sscap, pcap, wcap;
   uint32_t mark;                  /* generation for event marks */
   uint32_t *emark;                /* indexed by event id */
   uint32_t emark_cap;
@@ -63,6 +86,9 @@ struct qpor {
   uint32_t first_of[DPU_PES_MAX_THREADS];
   int warned_mismatch;
   uint8_t *keep;                  /* prune(): events of Q_{C,D} and their causes */
+  /* Members parked on the event of C at frame f, per f; unparked when c_undo removes it. */
+  struct frame_parks *parks;      /* [nparks] */
+  uint32_t nparks;
   uint32_t live_after_prune;
 };
 
@@ -72,15 +98,41 @@ static void oom(void) {
 
 /* ---- the configuration C: maxima per thread and object --------------------------------- */
 
-static void c_add(struct qpor *q, struct dpu_event *e) {
-  e->in_c = 1;
-  q->cmax_t[e->tid] = e;
-  if (e->obj != DPU_NO_OBJECT) q->cmax_o[e->obj] = e;
+static int chain_set(struct chain *c, uint32_t depth, struct dpu_event *e) {
+  if (depth >= c->cap) {
+    uint32_t cap = c->cap ? c->cap : 16;
+    while (cap <= depth) cap *= 2;
+    struct dpu_event **ne = realloc(c->e, cap * sizeof *ne);
+    if (!ne) return -1;
+    c->e = ne, c->cap = cap;
+  }
+  c->e[depth] = e;
+  return 0;
 }
+
+/* Whether object o's events form one path in every configuration: neither a location (whose
+ * reads are leaves) nor a reader object (which has no tree). */
+static bool chained(const struct dpu_pes *p, uint32_t o) {
+  return !p->oisloc[o] && dpu_pes_reader_location(p, o) == DPU_NO_OBJECT;
+}
+
+/* Adds e, an event enabled at C, as the event of `frame`. Returns 0, -1 if out of memory. */
+static int c_add(struct qpor *q, struct dpu_event *e, uint32_t frame) {
+  e->in_c = 1;
+  e->cframe = frame;
+  q->cmax_t[e->tid] = e;
+  if (chain_set(&q->chain_t[e->tid], e->tnode.depth, e) != 0) return -1;
+  if (e->obj == DPU_NO_OBJECT) return 0;
+  q->cmax_o[e->obj] = e;
+  return chained(&q->u.pes, e->obj) ? chain_set(&q->chain_o[e->obj], e->onode.depth, e) : 0;
+}
+
+static void unpark(struct qpor *q, uint32_t frame);
 
 /* Removes e, the last event of the current prefix (it is maximal in its thread and object). */
 static void c_undo(struct qpor *q, struct dpu_event *e) {
   e->in_c = 0;
+  unpark(q, e->cframe);
   q->cmax_t[e->tid] = e->pre_thread;
   if (e->obj == DPU_NO_OBJECT) return;
   /* A read's object is its thread's reader object: the thread's read before it. */
@@ -156,26 +208,59 @@ static bool c_location_conflict(struct qpor *q, const struct dpu_event *x, uint3
   return false;
 }
 
-/* Records in *wit that x is incompatible with C because an event of ⌈x⌉ and w, C's last
- * event on a thread or non-location object tree, are incomparable there (group.h, cwit).
- * Returns false. */
-static bool incompatible_with(struct dpu_event **wit, struct dpu_event *w) {
-  *wit = w;
+/* The shallowest ancestor of n (or n itself) whose event is not in C, on a tree where the
+ * events of C are a path from the root (a thread tree if thread_tree, else a chained object
+ * tree); n's event is not in C. Being in C holds for a prefix of every path from the root (C
+ * is causally closed), so this descends like the ancestor query of Sec. 5.2: the longest skip
+ * that stays outside C, else the parent; O(log) pointers for a fixed step. */
+static const struct dpu_node *outside_c_from(struct qpor *q, const struct dpu_node *n,
+                                             int thread_tree) {
+  for (;;) {
+    const struct dpu_node *next = NULL;
+    for (uint32_t j = n->nskip; j-- > 0 && !next;)
+      if (n->skip[j]->depth && !in_c(q, dpu_node_event(n->skip[j], thread_tree))) next = n->skip[j];
+    if (!next && n->parent->depth && !in_c(q, dpu_node_event(n->parent, thread_tree)))
+      next = n->parent;
+    if (!next) return n;
+    n = next;
+  }
+}
+
+/* Whether a and m, C's last event on a thread tree (thread_tree) or chained object tree whose
+ * C-path is chain, are comparable (see comparable(); NULL is comparable with anything).
+ * If not, a branches off C's path below some event of C, and *wit receives C's child of it,
+ * which is in conflict with a: the incompatibility of whatever holds a with C lasts while
+ * that event stays in C, as a tree conflict with an event of C holds for every configuration
+ * that contains it (spike_object parks on it). It is the earliest event of C in conflict with
+ * a on this tree, which stays in C longest. */
+static bool tree_ok(struct qpor *q, const struct dpu_event *a, const struct dpu_event *m,
+                    int thread_tree, const struct chain *chain, struct dpu_event **wit) {
+  if (!a || !m || a == m || in_c(q, a)) return true;
+  const struct dpu_node *b = outside_c_from(q, thread_tree ? &a->tnode : &a->onode, thread_tree);
+  uint32_t md = thread_tree ? m->tnode.depth : m->onode.depth;
+  bool ok = b->depth == md + 1; /* b's parent is m */
+  assert(ok == comparable(q, a, m, thread_tree));
+  if (ok) return true;
+  assert(b->depth <= md);
+  *wit = chain->e[b->depth];
+  assert(in_c(q, *wit) && !comparable(q, a, *wit, thread_tree));
   return false;
 }
 
 /* Whether ⌈x⌉ ∪ C is a configuration: on every thread and object tree, x's maximum and C's
  * are comparable (Theorem 6). *wit receives a witness of incompatibility when there is a
- * lasting one (see incompatible_with), and is left as it is otherwise. */
+ * lasting one (see tree_ok), and is left as it is otherwise. */
 static bool compatible(struct qpor *q, const struct dpu_event *x, struct dpu_event **wit) {
   const struct dpu_pes *p = &q->u.pes;
   uint32_t to = dpu_pes_tree_object(p, x->obj);
   bool loc = to != DPU_NO_OBJECT && p->oisloc[to];
   /* Quick rejection on x's own thread and object, where most candidates of a spike fail. */
   struct dpu_event *ct = q->cmax_t[x->tid], *co = to != DPU_NO_OBJECT ? q->cmax_o[to] : NULL;
-  if (!comparable(q, x->pre_thread, ct, 1)) return incompatible_with(wit, ct);
-  if (x->obj != DPU_NO_OBJECT && !comparable(q, x->pre_obj, co, 0))
-    return loc ? false : incompatible_with(wit, co);
+  const struct chain *cht = &q->chain_t[x->tid], *cho = loc ? NULL : &q->chain_o[to];
+  if (!tree_ok(q, x->pre_thread, ct, 1, cht, wit)) return false;
+  if (x->obj != DPU_NO_OBJECT &&
+      !(loc ? comparable(q, x->pre_obj, co, 0) : tree_ok(q, x->pre_obj, co, 0, cho, wit)))
+    return false;
   /* Fast path: when x's causes are all in C, ⌈x⌉ ∪ C is a configuration iff x is the next
    * event of its thread and of its object in C (no other child of its predecessors is in C;
    * for a write on a location, no read of its pm in C is missing from its history). */
@@ -186,15 +271,15 @@ static bool compatible(struct qpor *q, const struct dpu_event *x, struct dpu_eve
   if (causes_in_c) {
     if (in_c(q, x)) return true;
     /* C holds another child of x's thread predecessor (an ancestor of ct), or of its object
-     * predecessor: in conflict with x for as long as ct, or co, is in C. */
-    if (ct != x->pre_thread) return incompatible_with(wit, ct);
+     * predecessor. */
+    if (ct != x->pre_thread) return tree_ok(q, x, ct, 1, cht, wit);
     if (x->obj == DPU_NO_OBJECT) return true;
-    if (co != x->pre_obj) return loc ? false : incompatible_with(wit, co);
+    if (co != x->pre_obj) return loc ? false : tree_ok(q, x, co, 0, cho, wit);
     /* A write on a location: C's last write is its pm; every read of pm in C must be before x. */
     return to != x->obj || !loc || !c_location_conflict(q, x, to);
   }
   for (uint32_t t = 0; t < x->ntmax; t++)
-    if (!comparable(q, x->tmax[t], q->cmax_t[t], 1)) return incompatible_with(wit, q->cmax_t[t]);
+    if (!tree_ok(q, x->tmax[t], q->cmax_t[t], 1, &q->chain_t[t], wit)) return false;
   for (uint32_t l = 0; l < x->nomax; l++) {
     if (x->omax[l] == q->cmax_o[l]) continue;
     if (p->nlocs) {
@@ -204,7 +289,7 @@ static bool compatible(struct qpor *q, const struct dpu_event *x, struct dpu_eve
         continue;
       }
     }
-    if (!comparable(q, x->omax[l], q->cmax_o[l], 0)) return incompatible_with(wit, q->cmax_o[l]);
+    if (!tree_ok(q, x->omax[l], q->cmax_o[l], 0, &q->chain_o[l], wit)) return false;
   }
   /* A location that x never touches but whose reader objects it does (x holds reads only):
    * covered, as the reads' location has an index below theirs (made first). */
@@ -347,7 +432,7 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
     if (dpu_unf_cex(&q->u, e) != 0) return -1;
     q->ev[m] = e;
     q->enabled[m] = r->enabled;
-    c_add(q, e);
+    if (c_add(q, e, m) != 0) return -1;
     if (r->op == DPU_OP_THREAD_CREATE && r->obj < DPU_PES_MAX_THREADS) q->creator[r->obj] = e;
   }
   q->n = n;
@@ -392,30 +477,143 @@ static int ensure_marks(struct qpor *q) {
   return 0;
 }
 
-/* Whether an event of D ∪ {extra} is in ⌈x⌉ \ C (step 3: [ê] ∩ D = ∅, and J ∩ D = ∅; C ∩ D
- * is empty in Alg. 1, so only the part of ⌈x⌉ outside C can meet D). Walks ⌈x⌉ \ C, marking
- * events with the current generation; the caller bumps q->mark. */
-static bool hits_d(struct qpor *q, struct dpu_event *x, const struct dpu_event *extra) {
-  while (x && q->emark[x->id] != q->mark && !in_c(q, x)) {
-    if (x->in_d || x == extra) return true;
-    q->emark[x->id] = q->mark;
-    if (hits_d(q, x->pre_obj, extra) || hits_d(q, x->pre_extra, extra)) return true;
-    for (uint32_t i = 0; i < x->nrpre; i++)
-      if (hits_d(q, x->rpre[i], extra)) return true;
-    x = x->pre_thread;
-  }
-  return false;
+/* One walk of ⌈x⌉ \ C for step 3 (see admissible). */
+struct walk {
+  const struct dpu_event *extra;
+  struct dpu_event *wit;  /* the earliest event of C found in conflict with ⌈x⌉, or NULL */
+  bool hits_d;
+  uint32_t nlocs;
+  uint32_t locs[8];       /* locations met; past 8, overflow */
+  bool overflow;
+};
+
+/* Keeps the earliest witness, which stays in C longest. */
+static void earlier(struct walk *w, struct dpu_event *wit) {
+  if (!w->wit || wit->cframe < w->wit->cframe) w->wit = wit;
 }
 
-/* Adds s to the current spike if it is compatible with C and avoids D (step 3); wit is s's
- * witness slot (group.h). */
+/* Whether the walk must visit y: an event not yet visited and not in C. */
+static bool unvisited(struct qpor *q, const struct dpu_event *y) {
+  return y && q->emark[y->id] != q->mark && !in_c(q, y);
+}
+
+/* Walks ⌈x⌉ \ C (x not in C; marking events with the current generation), depth first with
+ * q->wstack holding the causes still to visit. For each event z met whose tree predecessor on
+ * its thread (or its object, not a location) is in C or the root: C may hold no other child of
+ * that predecessor, that is C's last event there must be it. Otherwise z and C's child are
+ * siblings, in immediate conflict (Sec. 5.1); w->wit keeps the earliest such child of C (the
+ * lowest frame: it stays in C longest). Also notes in w whether ⌈x⌉ \ C meets D ∪ {extra}, and
+ * the locations it touches. Returns false when it found a conflict, -1 if out of memory, true
+ * otherwise. */
+static int walk(struct qpor *q, struct dpu_event *x, struct walk *w) {
+  const struct dpu_pes *p = &q->u.pes;
+  uint32_t n = 0;
+  if (ensure((void **)&q->wstack, &q->wcap, 1, sizeof *q->wstack) != 0) return -1;
+  q->wstack[n++] = x;
+  while (n) {
+    for (struct dpu_event *y = q->wstack[--n]; unvisited(q, y); y = y->pre_thread) {
+      q->emark[y->id] = q->mark;
+      if (y->in_d || y == w->extra) w->hits_d = true;
+      struct dpu_event *pt = y->pre_thread, *pm = y->pre_obj;
+      if ((!pt || in_c(q, pt)) && q->cmax_t[y->tid] != pt)
+        earlier(w, q->chain_t[y->tid].e[y->tnode.depth]);
+      if (y->obj != DPU_NO_OBJECT) {
+        uint32_t to = dpu_pes_tree_object(p, y->obj);
+        if (!p->oisloc[to]) {
+          if ((!pm || in_c(q, pm)) && q->cmax_o[to] != pm)
+            earlier(w, q->chain_o[to].e[y->onode.depth]);
+        } else {
+          uint32_t i = 0;
+          while (i < w->nlocs && w->locs[i] != to) i++;
+          if (i == w->nlocs) {
+            if (w->nlocs < 8) w->locs[w->nlocs++] = to;
+            else w->overflow = true;
+          }
+        }
+      }
+      if (ensure((void **)&q->wstack, &q->wcap, n + 2 + y->nrpre, sizeof *q->wstack) != 0)
+        return -1;
+      if (unvisited(q, pm)) q->wstack[n++] = pm;
+      if (unvisited(q, y->pre_extra)) q->wstack[n++] = y->pre_extra;
+      for (uint32_t i = 0; i < y->nrpre; i++)
+        if (unvisited(q, y->rpre[i])) q->wstack[n++] = y->rpre[i];
+    }
+  }
+  return !w->wit;
+}
+
+/* Step 3 for a candidate x: whether ⌈x⌉ ∪ C is a configuration and ⌈x⌉ \ C avoids D ∪ {extra}
+ * ([ê] ∩ D = ∅ and J ∩ D = ∅; C ∩ D is empty in Alg. 1, so only the part of ⌈x⌉ outside C can
+ * meet D). One walk of ⌈x⌉ \ C decides both: a conflict between ⌈x⌉ and C has below it an
+ * immediate one between some z of ⌈x⌉ \ C and an event of C, siblings on a thread or object
+ * tree (Sec. 5.1, Theorem 6), which walk() finds unless the tree is a location's; on a
+ * location, the events of ⌈x⌉ and C conflict only if ⌈x⌉ \ C has events there, and
+ * c_location_conflict decides. When the conflict is on a thread or non-location object tree,
+ * *wit receives C's event in it, which stays in conflict with x while it is in C (see
+ * spike_object). The debug build checks the answer against Theorem 6's query (compatible). */
+static int admissible(struct qpor *q, struct dpu_event *x, const struct dpu_event *extra,
+                      struct dpu_event **wit) {
+  struct walk w = {.extra = extra};
+  q->st->candidates++;
+  q->mark++;
+  int ok = walk(q, x, &w);
+  if (ok < 0) return -1;
+  if (!ok) {
+    *wit = w.wit;
+    assert(in_c(q, w.wit));
+  } else if (w.overflow) {
+    ok = compatible(q, x, wit);
+  } else {
+    for (uint32_t i = 0; ok && i < w.nlocs; i++) ok = !c_location_conflict(q, x, w.locs[i]);
+  }
+#ifndef NDEBUG
+  struct dpu_event *dummy = NULL;
+  assert(ok == compatible(q, x, &dummy));
+#endif
+  return ok && !w.hits_d;
+}
+
+/* ---- parked members: incompatible with C while an event of C stays ----------------------- */
+
+/* Parks g->m[i] on w, an event of C whose presence makes it incompatible with C. */
+static int park(struct qpor *q, struct dpu_group *g, uint32_t i, const struct dpu_event *w) {
+  assert(in_c(q, w) && q->ev[w->cframe] == w);
+  uint32_t f = w->cframe;
+  if (f >= q->nparks) {
+    uint32_t cap = q->nparks ? q->nparks : 64;
+    while (cap <= f) cap *= 2;
+    struct frame_parks *np = realloc(q->parks, cap * sizeof *np);
+    if (!np) return -1;
+    memset(np + q->nparks, 0, (cap - q->nparks) * sizeof *np);
+    q->parks = np, q->nparks = cap;
+  }
+  struct frame_parks *fp = &q->parks[f];
+  if (fp->n == fp->cap) {
+    uint32_t cap = fp->cap ? 2 * fp->cap : 16;
+    struct parked *np = realloc(fp->p, cap * sizeof *np);
+    if (!np) return -1;
+    fp->p = np, fp->cap = cap;
+  }
+  fp->p[fp->n++] = (struct parked){g, i};
+  q->st->parked++;
+  dpu_group_park(g, i);
+  return 0;
+}
+
+/* Unparks the members parked on the event at `frame`, which leaves C. */
+static void unpark(struct qpor *q, uint32_t frame) {
+  if (frame >= q->nparks) return;
+  struct frame_parks *fp = &q->parks[frame];
+  for (uint32_t k = 0; k < fp->n; k++) dpu_group_unpark(fp->p[k].g, fp->p[k].i);
+  fp->n = 0;
+}
+
+/* Adds s to the current spike if it is compatible with C and avoids D (step 3). When it is
+ * incompatible for as long as an event of C stays in C, *wit receives that event. */
 static int spike_consider(struct qpor *q, uint32_t *n, struct dpu_event *s,
                           struct dpu_event **wit, const struct dpu_event *extra) {
-  if (*wit && in_c(q, *wit)) return 0; /* a conflict found before, still with C */
-  *wit = NULL;
-  if (!compatible(q, s, wit)) return 0;
-  q->mark++;
-  if (hits_d(q, s, extra)) return 0;
+  int ok = admissible(q, s, extra, wit);
+  if (ok <= 0) return ok;
   if (ensure((void **)&q->spikes, &q->scap, *n + 1, sizeof *q->spikes) != 0) return -1;
   q->spikes[(*n)++] = s;
   return 0;
@@ -448,21 +646,50 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_group *groups,
   for (struct dpu_group *g = groups; g; g = g->next) {
     bool own = g->tid == d->tid;
     if (own && !has_own_thread_alternatives(d)) continue;
+#ifndef NDEBUG
     for (uint32_t i = 0; i < g->n; i++) {
-      struct dpu_member *m = &g->m[dpu_group_at(g, i)];
+      struct dpu_event *dummy = NULL;
+      assert(!dpu_group_parked(g, i) || !compatible(q, g->m[i].e, &dummy));
+    }
+#endif
+    struct dpu_group_scan scan = dpu_group_scan(g);
+    for (uint32_t at; dpu_group_scan_next(&scan, &at);) {
+      struct dpu_member *m = &g->m[at];
       if (own && !own_thread_alternative(d, m->e)) continue;
       /* On a location, reads conflict with writes only, and the reads that d's history holds
        * (children of its pm too) do not conflict with d. */
       if (m->read && (dpu_op_is_read(d->op) || dpu_pes_leq(&q->u.pes, m->e, d))) continue;
-      if (spike_consider(q, n, m->e, &m->cwit, extra) != 0) return -1;
+      struct dpu_event *wit = NULL;
+      if (spike_consider(q, n, m->e, &wit, extra) != 0) return -1;
+      if (wit && park(q, g, at, wit) != 0) return -1;
     }
   }
   return 0;
 }
 
+/* Whether d's spike is empty without a look: d is a thread start. Its siblings in the thread
+ * tree are the starts of its thread after the other creates of it. A canonical thread id
+ * names the index-th create of one parent (runtime/sched.c), so two creates of a thread are
+ * two positions of that create in its parent's thread, in conflict there; d's create is in C
+ * (d's history is: e is enabled at C, and an event of D was when it joined D, with C only
+ * growing since), so every other start is in conflict with C. Pruning keeps none of them. */
+static bool spike_empty(const struct dpu_event *d) {
+  return d->op == DPU_OP_THREAD_START;
+}
+
 /* The spike of d without an object (step 2): its other children of pt(d) in the thread tree. */
 static int spike_thread(struct qpor *q, uint32_t *n, struct dpu_event *first,
                         const struct dpu_event *d, const struct dpu_event *extra) {
+  if (spike_empty(d)) {
+#ifndef NDEBUG
+    assert(!d->pre_extra || in_c(q, d->pre_extra));
+    for (struct dpu_event *s = first; s; s = s->tsibling) {
+      struct dpu_event *wit = NULL;
+      assert(s == d || !compatible(q, s, &wit));
+    }
+#endif
+    return 0;
+  }
   if (ensure_marks(q) != 0) return -1;
   for (struct dpu_event *s = first; s; s = s->tsibling) {
     struct dpu_event *wit = NULL;
@@ -577,7 +804,7 @@ static void keep_siblings(struct qpor *q, struct dpu_event *e) {
       for (uint32_t i = 0; i < g->n; i++)
         if (!own || own_thread_alternative(e, g->m[i].e)) keep_closure(q, g->m[i].e);
     }
-  } else {
+  } else if (!spike_empty(e)) {
     struct dpu_event *first = e->pre_thread ? e->pre_thread->tchild : q->u.troot_child[e->tid];
     for (struct dpu_event *s = first; s; s = s->tsibling) keep_closure(q, s);
   }
@@ -609,6 +836,7 @@ static int prune(struct qpor *q, struct dpu_event *redirect) {
   for (uint32_t i = 0; i < q->n; i++) keep_siblings(q, q->ev[i]);
   for (uint32_t i = 0; i < q->nd; i++) keep_siblings(q, q->d[i].e);
   keep_closure(q, redirect); /* the next run's step, if the last run took an event of D */
+  for (uint32_t f = 0; f < q->nparks; f++) unpark(q, f); /* member indices change */
   for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++)
     if (q->creator[t] && !keep[q->creator[t]->id]) q->creator[t] = NULL;
   q->st->pruned += dpu_unf_prune(&q->u, keep);
@@ -675,9 +903,10 @@ void dpu_qpor_print_stats(FILE *f, const struct dpu_qpor_stats *st) {
                  (unsigned long long)st->depth_hist[b]);
   }
   fprintf(f, "\n");
-  fprintf(f, "dpu: stats: Alt calls %llu, found %llu; D redirections %llu; replay mismatches %llu; "
-             "longest run %llu events\n",
+  fprintf(f, "dpu: stats: Alt calls %llu, found %llu; spike candidates examined %llu, parked "
+             "%llu; D redirections %llu; replay mismatches %llu; longest run %llu events\n",
           (unsigned long long)st->alt_calls, (unsigned long long)st->alt_found,
+          (unsigned long long)st->candidates, (unsigned long long)st->parked,
           (unsigned long long)st->d_violations, (unsigned long long)st->replay_mismatch,
           (unsigned long long)st->max_depth);
 }
@@ -696,7 +925,8 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
   q.pos_next = malloc(q.cap * sizeof *q.pos_next);
   q.replay = malloc((q.cap + 1) * sizeof *q.replay);
   q.cmax_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q.cmax_o);
-  if (!q.ev || !q.enabled || !q.pos_next || !q.replay || !q.cmax_o ||
+  q.chain_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q.chain_o);
+  if (!q.ev || !q.enabled || !q.pos_next || !q.replay || !q.cmax_o || !q.chain_o ||
       dpu_unf_init(&q.u, qo->skip_step) != 0) {
     oom();
     status = DPU_EXPLORE_FAILED;
@@ -835,6 +1065,11 @@ out:
     st->depth_hist[b] = q.u.pes.causality_stats.hist[b] + q.u.pes.conflict_stats.hist[b];
   dpu_unf_destroy(&q.u);
   free(q.ev), free(q.enabled), free(q.pos_next), free(q.replay), free(q.cmax_o), free(q.d);
-  free(q.spikes), free(q.spike_start), free(q.pick), free(q.jlist), free(q.emark);
+  free(q.spikes), free(q.spike_start), free(q.pick), free(q.jlist), free(q.emark), free(q.wstack);
+  for (uint32_t f = 0; f < q.nparks; f++) free(q.parks[f].p);
+  for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++) free(q.chain_t[t].e);
+  for (uint32_t o = 0; q.chain_o && o < DPU_PES_MAX_OBJECTS; o++) free(q.chain_o[o].e);
+  free(q.chain_o);
+  free(q.parks);
   return status;
 }

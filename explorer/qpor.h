@@ -24,6 +24,9 @@ struct dpu_qpor_stats {
   uint64_t cex_events;       /* of which created as conflicting extensions */
   uint64_t alt_calls;        /* calls of Alt */
   uint64_t alt_found;        /* ... that found an alternative */
+  uint64_t candidates;       /* spike candidates that Alt examined (step 3) */
+  uint64_t parked;           /* ... found in a lasting conflict with C, then skipped until it
+                              * ended (explorer/qpor.c, park) */
   uint64_t d_violations;     /* free runs that picked an event of D and were redirected */
   uint64_t replay_mismatch;  /* replays whose run did not produce the expected events */
   uint64_t max_depth;        /* longest run, in events */
