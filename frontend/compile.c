@@ -30,12 +30,18 @@ static const char *extension(const char *path) {
 static int run_clang(const struct dpu_options *o, const char *path, const char *out_path) {
   const char *fixed[] = {DPU_CLANG, "-c", "-emit-llvm", "-g", "-O0", "-Xclang",
                          "-disable-O0-optnone", "-fno-omit-frame-pointer", "-pthread"};
-  size_t nfixed = sizeof fixed / sizeof *fixed;
-  size_t n = nfixed + (size_t)o->ncflags + 4;
+  /* Legacy C that gcc and other checkers accept with a warning (SV-COMP's tasks rely on it):
+   * clang 19 makes these errors; they stay errors with --strict. */
+  const char *legacy[] = {"-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
+                          "-Wno-error=return-mismatch", "-Wno-error=int-conversion",
+                          "-Wno-error=incompatible-pointer-types"};
+  size_t nfixed = sizeof fixed / sizeof *fixed, nlegacy = o->strict ? 0 : sizeof legacy / sizeof *legacy;
+  size_t n = nfixed + nlegacy + (size_t)o->ncflags + 4;
   char **argv = calloc(n, sizeof *argv);
   if (!argv) return -1;
   size_t k = 0;
   for (size_t i = 0; i < nfixed; i++) argv[k++] = (char *)fixed[i];
+  for (size_t i = 0; i < nlegacy; i++) argv[k++] = (char *)legacy[i];
   for (int i = 0; i < o->ncflags; i++) argv[k++] = o->cflags[i];
   argv[k++] = (char *)path;
   argv[k++] = "-o";

@@ -190,7 +190,7 @@ int main(int argc, char **argv) {
   LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
   LLVMModuleRef mod;
   struct dpu_instrument_options io = {
-      .nondet_fixed = o.nondet_fixed, .nondet = o.nondet, .races = o.races};
+      .nondet_fixed = o.nondet_fixed, .nondet = o.nondet, .races = o.races, .svcomp = o.svcomp};
   if (dpu_compile_inputs(&o, ctx, &mod) != 0 || dpu_check_processes(mod) != 0 ||
       dpu_instrument(mod, &io, &sites) != 0 ||
       dpu_check_undefined(mod) != 0) {

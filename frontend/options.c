@@ -16,7 +16,7 @@ enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
   OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
-  OPT_STEPS_SHOWN
+  OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT
 };
 
 static const struct option longopts[] = {
@@ -42,6 +42,8 @@ static const struct option longopts[] = {
     {"stats", no_argument, 0, OPT_STATS},
     {"dot", required_argument, 0, OPT_DOT},
     {"nondet", required_argument, 0, OPT_NONDET},
+    {"svcomp", no_argument, 0, OPT_SVCOMP},
+    {"strict", no_argument, 0, OPT_STRICT},
     {"format", required_argument, 0, OPT_FORMAT},
     {"output", required_argument, 0, 'o'},
     {"quiet", no_argument, 0, 'q'},
@@ -65,6 +67,9 @@ static void usage(FILE *f) {
       "  -I DIR                 add an include directory\n"
       "  -O LEVEL               optimisation level (default: -O0 followed by SROA and mem2reg)\n"
       "  --std=STD              C standard, e.g. c11, gnu17\n"
+      "  --strict               keep clang's errors for legacy C (implicit declarations,\n"
+      "                         implicit int, return without a value), which dpu makes\n"
+      "                         warnings by default\n"
       "\n"
       "Exploration:\n"
       "  --por=qpor|none        exploration algorithm: QPOR (default), or none = every\n"
@@ -86,6 +91,9 @@ static void usage(FILE *f) {
       "                         start (replay commands of racy programs say which)\n"
       "  --nondet=VALUE         every __VERIFIER_nondet_* call returns VALUE (without it,\n"
       "                         programs that call them are rejected)\n"
+      "  --svcomp               SV-COMP's conventions even if the program does not declare\n"
+      "                         reach_error or __VERIFIER_*: a call of reach_error is the\n"
+      "                         violation, abort() means assume(false)\n"
       "  --replay=T:C,T:C,...   run once, following this schedule (same as dpu replay)\n"
       "  --gdb                  with --replay: run it under gdb, stopped at the defect\n"
       "  --stack-size=BYTES     stack of each program thread (default 1 MiB; K/M/G suffixes)\n"
@@ -160,11 +168,11 @@ static void add_cflag(struct dpu_options *o, const char *a, const char *b) {
   add_flag(&o->cflags, &o->ncflags, a, b);
 }
 
-/* Remembers a run option for replay commands: "--NAME=VALUE". */
+/* Remembers a run option for replay commands: "--NAME=VALUE", or "--NAME" if val is NULL. */
 static void add_run_flag(struct dpu_options *o, const char *name, const char *val) {
   char pre[32];
-  snprintf(pre, sizeof pre, "--%s=", name);
-  add_flag(&o->run_flags, &o->nrun_flags, pre, val);
+  snprintf(pre, sizeof pre, val ? "--%s=" : "--%s", name);
+  add_flag(&o->run_flags, &o->nrun_flags, pre, val ? val : "");
 }
 
 int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
@@ -273,6 +281,11 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
       add_run_flag(o, "nondet", optarg); /* replays must instrument the same way */
       break;
     }
+    case OPT_SVCOMP:
+      o->svcomp = true;
+      add_run_flag(o, "svcomp", NULL); /* replays must instrument the same way */
+      break;
+    case OPT_STRICT: o->strict = true; break;
     case OPT_STOP: o->stop_on_defect = true; break;
     case OPT_SHOW_OUTPUT: o->show_output = true; break;
     case OPT_STEPS_SHOWN:

@@ -43,6 +43,8 @@ struct dpu_options {
   enum dpu_format format; /* --format */
   const char *output;     /* -o FILE, or NULL: the report goes to stdout */
   bool nondet_fixed;      /* --nondet=VALUE given */
+  bool svcomp;            /* --svcomp: SV-COMP's conventions (passes/steps.h) */
+  bool strict;            /* --strict: clang's errors for legacy C stay errors */
   long long nondet;
   bool gdb;               /* --gdb: run the replay under gdb (frontend/gdb.h) */
   int verbosity;          /* -q: -1, default 0, -v: 1 */

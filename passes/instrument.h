@@ -35,12 +35,15 @@ struct dpu_instrument_options {
   bool nondet_fixed;   /* --nondet given: __VERIFIER_nondet_* return nondet */
   long long nondet;
   bool races;          /* instrument memory accesses for the race detector (--races) */
+  bool svcomp;         /* --svcomp: SV-COMP's conventions even if the program does not show
+                        * them (steps.h: dpu_pass_svcomp) */
 };
 
 /* Instruments mod in place:
  *  1. removes optnone and runs SROA and mem2reg, so locals do not stay in memory;
  *  1a. finds the spin regions and marks their reads (steps.h: dpu_pass_spinloops);
  *  1b. replaces __VERIFIER_nondet_* calls by opt->nondet, or rejects them (steps.h);
+ *  1c. applies SV-COMP's conventions to a program that follows them (steps.h: dpu_pass_svcomp);
  *  2. rejects calls to pthread/semaphore/C11-thread functions that dpu does not model: prints
  *     "dpu: error: unsupported function 'NAME' (first called at FILE:LINE in FN)" to stderr for
  *     each, and returns -1;

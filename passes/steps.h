@@ -46,6 +46,15 @@ int dpu_pass_tls(LLVMModuleRef mod, struct dpu_site_table *sites);
  * and returns -1. */
 int dpu_pass_nondet(LLVMModuleRef mod, bool fixed, long long value);
 
+/* SV-COMP's conventions (issue #12, svcomp.c), when the program follows them (it declares or
+ * defines reach_error or a __VERIFIER_ function) or force (--svcomp): a call of reach_error or
+ * __VERIFIER_error is the violation even where the program defines the function (its body,
+ * empty or assert(0), is dropped and the call reaches the runtime's, which reports it at the
+ * call); abort() means "assume false": the runtime's __dpu_svcomp_abort ends the thread's run
+ * as infeasible, like __VERIFIER_assume(0), not as a defect. Returns whether they apply. Run
+ * before declarations are redirected to the runtime. */
+bool dpu_pass_svcomp(LLVMModuleRef mod, bool force);
+
 /* Spin loops (issue #10, spinloops.c): marks every read of a spin region (a loop whose
  * iterations change nothing but what they read) with the metadata "dpu.spin", and puts
  * `call @__dpu_spin_enter(i32 region)` at the start of each region's header and

@@ -324,3 +324,7 @@ _Noreturn void __dpu___VERIFIER_error(void) {
 void __dpu___VERIFIER_assume(int cond) {
   if (!cond) dpu_rt_end(DPU_END_ASSUME, 0, "__VERIFIER_assume(0)");
 }
+
+_Noreturn void __dpu_svcomp_abort(void) {
+  dpu_rt_end(DPU_END_ASSUME, 0, "abort() in an SV-COMP task (assume false)");
+}

@@ -135,6 +135,9 @@ void __dpu___VERIFIER_atomic_end(void);
 _Noreturn void __dpu___VERIFIER_error(void);
 void __dpu___VERIFIER_assume(int cond);
 _Noreturn void __dpu_reach_error(void);
+/* abort() in a program that follows SV-COMP's conventions (passes/svcomp.c): "assume false",
+ * as __VERIFIER_assume(0). */
+_Noreturn void __dpu_svcomp_abort(void);
 
 int __dpu_thrd_create(thrd_t *t, thrd_start_t fn, void *arg);
 int __dpu_thrd_join(thrd_t t, int *res);

@@ -439,7 +439,11 @@ void dpu_rt_run_once(void) {
         dpu_rt_set_end(DPU_END_OK, 0, "all threads exited");
       } else {
         record_blocked();
-        if (!spin_end()) dpu_rt_set_end(DPU_END_DEADLOCK, 0, "%u threads blocked", dpu_rt.nalive);
+        /* A thread paused before an assume that fails (__VERIFIER_assume(0), SV-COMP's abort)
+         * could still move: to that assume, which makes the run infeasible. So the others'
+         * waiting is no deadlock: the run ends as the assume's. */
+        if (!spin_end() && !(dpu_rt.stopped && shm->result.end == DPU_END_ASSUME))
+          dpu_rt_set_end(DPU_END_DEADLOCK, 0, "%u threads blocked", dpu_rt.nalive);
       }
       break;
     }

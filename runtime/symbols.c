@@ -19,6 +19,7 @@ static const struct dpu_symbol table[] = {
     {"__dpu_load", (void *)__dpu_load},
     {"__dpu_store", (void *)__dpu_store},
     {"__dpu_fence", (void *)__dpu_fence},
+    {"__dpu_svcomp_abort", (void *)__dpu_svcomp_abort},
 };
 
 const struct dpu_symbol *dpu_runtime_symbols(size_t *n) {
