@@ -11,6 +11,12 @@
 # CASE as "NAME|file|macros" with file relative to DPU_ASE17 (or to the repository for
 # bench/...). Environment: DPU (default build/dpu), TIMEOUT seconds per run (default 300),
 # REPEAT (default 3).
+#
+#   DPU_ASE17=... bench/paper.sh --callgrind [CASE...]
+#
+# instead counts the explorer's instructions per run (callgrind, stable on noisy machines): the
+# dpu process's dpu_explore_qpor, inclusive, minus the executor's share (dpu_executor_run, which
+# waits for the runner), over the runs. Slow: DISP(5,5) takes about 10 minutes.
 set -uo pipefail
 ase=${DPU_ASE17:?set DPU_ASE17 to the folder benchmarks/ase17 of a checkout of the original DPU}
 ase=$(realpath -- "$ase")
@@ -19,6 +25,8 @@ dpu=${DPU:-build/dpu}
 timeout=${TIMEOUT:-300}
 repeat=${REPEAT:-3}
 [ -x "$dpu" ] || scripts/build.sh build >&2 || exit 2
+callgrind=0
+if [ "${1:-}" = "--callgrind" ]; then callgrind=1; shift; fi
 cases=("$@")
 if [ ${#cases[@]} -eq 0 ]; then
   cases=(
@@ -29,6 +37,27 @@ if [ ${#cases[@]} -eq 0 ]; then
     "MPC(3,5)|multiprodcon.c|-DPARAM1=5 -DPARAM2=3" "MPC(4,5)|multiprodcon.c|-DPARAM1=5 -DPARAM2=4"
     "PI(8)|bench/qpor/pi.c|-DN=8"
   )
+fi
+if [ $callgrind = 1 ]; then
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  echo "| benchmark | traces | explorer instructions per run |"
+  echo "|---|---|---|"
+  for c in "${cases[@]}"; do
+    IFS='|' read -r name file macros <<< "$c"
+    [[ $file == bench/* ]] || file="$ase/$file"
+    # shellcheck disable=SC2086
+    out=$(valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.%p" "$dpu" $macros "$file" 2>&1)
+    cg=$(grep -l "fn=.*dpu_explore_qpor" "$tmp"/cg.* | head -1) # the explorer's process
+    runs=$(echo "$out" | sed -n 's/.* \([0-9]*\) runs, [0-9.]* s$/\1/p' | tail -1)
+    traces=$(echo "$out" | sed -n 's/.* \([0-9]*\) max-configs.*/\1/p' | tail -1)
+    incl() { callgrind_annotate --inclusive=yes "$cg" | awk -v f="$1" '$0 ~ f && !x { gsub(",", "", $1); print $1; x = 1 }'; }
+    qpor=$(incl "qpor.c:dpu_explore_qpor ")
+    exe=$(incl "executor.c:dpu_executor_run ")
+    echo "| $name | $traces | $(( (qpor - exe) / runs )) |"
+    rm -f "$tmp"/cg.*
+  done
+  exit 0
 fi
 echo "| benchmark | traces | wall s (median of $repeat) | explorer s | executor s | events held at most | peak RSS MiB |"
 echo "|---|---|---|---|---|---|---|"
