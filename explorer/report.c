@@ -504,6 +504,20 @@ int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm) {
   return nf > 0;
 }
 
+const char *dpu_report_verdict(const struct dpu_report *r, const struct dpu_report_end *end) {
+  bool bounded = false;
+  for (uint32_t i = 0; i < r->defects.n; i++) {
+    const struct dpu_defect *d = r->defects.v[i];
+    if (r->property == DPU_PROPERTY_UNREACH_CALL ? d->end == DPU_END_ASSERT &&
+                                                       d->code == DPU_ASSERT_ERROR_CALL
+                                                 : d->end == DPU_DEFECT_RACE)
+      return "false";
+    bounded |= d->end == DPU_END_HANG_TIME ||
+               (d->end == DPU_END_HANG_STEPS && d->code != DPU_HANG_SPIN);
+  }
+  return strcmp(end->state, "complete") == 0 && !bounded ? "true" : "unknown";
+}
+
 int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
   dpu_progress_clear();
   FILE *f = r->text;
@@ -541,6 +555,7 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
     fprintf(f, "dpu: summary: %u defects, %llu max-configs, %llu SSBs, %llu runs, %.2f s\n", t->n,
             (unsigned long long)c->max_configs, (unsigned long long)c->ssbs,
             (unsigned long long)c->runs, dpu_report_elapsed(r));
+    if (r->property != DPU_PROPERTY_NONE) fprintf(f, "verdict: %s\n", dpu_report_verdict(r, end));
     fflush(f);
   }
   int rc = write_document(r, end);

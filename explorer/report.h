@@ -68,6 +68,13 @@ struct dpu_report_end {
   uint32_t explorations;    /* explorations run (one more per growth of the visible sites) */
 };
 
+/* SV-COMP properties (--svcomp, --property). */
+enum dpu_property {
+  DPU_PROPERTY_NONE = 0,
+  DPU_PROPERTY_UNREACH_CALL, /* no call of reach_error / __VERIFIER_error is reachable */
+  DPU_PROPERTY_NO_DATA_RACE, /* no execution has a data race */
+};
+
 struct dpu_report {
   /* Set by the caller before the exploration. */
   FILE *text;                        /* the text report's stream, or NULL for none */
@@ -87,6 +94,8 @@ struct dpu_report {
   const struct dpu_site_table *sites;
   const struct dpu_invocation *inv;
   const struct dpu_counts *counts;   /* the exploration's counts, read for documents */
+  enum dpu_property property;        /* the property whose SV-COMP verdict the text report's
+                                      * last line gives (dpu_report_verdict); none: no line */
   struct dpu_executor *ex;           /* runs a race's trace again to capture its stacks
                                       * (explorer/races.h); NULL: races get no stacks */
   double t0;                         /* dpu_now() when dpu started */
@@ -149,6 +158,13 @@ void dpu_report_traces_end(struct dpu_report *r, bool print);
  * (D distinct defects). Then the final document, to its file or to stdout. Returns 0, or -1
  * if the document could not be written (message on stderr). */
 int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end);
+
+/* SV-COMP's verdict on r->property after an exploration that ended as `end`: "false" if a
+ * defect found violates it (unreach-call: a call of reach_error or __VERIFIER_error, code
+ * DPU_ASSERT_ERROR_CALL; no-data-race: a data race); otherwise "true" if the exploration is
+ * complete and no run was cut short by a step or time bound (a hang defect other than a
+ * spin-loop hang), else "unknown". */
+const char *dpu_report_verdict(const struct dpu_report *r, const struct dpu_report_end *end);
 
 /* Frees what the report keeps. */
 void dpu_report_free(struct dpu_report *r);

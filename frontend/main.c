@@ -182,6 +182,10 @@ int main(int argc, char **argv) {
       .show_output = o.show_output,
       .steps_shown = o.steps_shown,
       .print_traces = o.print_traces,
+      .property = !o.svcomp && !o.property ? DPU_PROPERTY_NONE
+                  : o.property && strcmp(o.property, "no-data-race") == 0
+                      ? DPU_PROPERTY_NO_DATA_RACE
+                      : DPU_PROPERTY_UNREACH_CALL,
   };
   if (open_report(&o, &rep) != 0) return EXIT_USAGE;
   struct dpu_report_end end = {.state = "error", .exit_code = EXIT_USAGE};

@@ -16,7 +16,7 @@ enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
   OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
-  OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT
+  OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY
 };
 
 static const struct option longopts[] = {
@@ -44,6 +44,7 @@ static const struct option longopts[] = {
     {"nondet", required_argument, 0, OPT_NONDET},
     {"svcomp", no_argument, 0, OPT_SVCOMP},
     {"strict", no_argument, 0, OPT_STRICT},
+    {"property", required_argument, 0, OPT_PROPERTY},
     {"format", required_argument, 0, OPT_FORMAT},
     {"output", required_argument, 0, 'o'},
     {"quiet", no_argument, 0, 'q'},
@@ -93,7 +94,10 @@ static void usage(FILE *f) {
       "                         programs that call them are rejected)\n"
       "  --svcomp               SV-COMP's conventions even if the program does not declare\n"
       "                         reach_error or __VERIFIER_*: a call of reach_error is the\n"
-      "                         violation, abort() means assume(false)\n"
+      "                         violation, abort() means assume(false); the last line is\n"
+      "                         SV-COMP's verdict: true, false or unknown\n"
+      "  --property=unreach-call|no-data-race\n"
+      "                         the property of that verdict (default unreach-call)\n"
       "  --replay=T:C,T:C,...   run once, following this schedule (same as dpu replay)\n"
       "  --gdb                  with --replay: run it under gdb, stopped at the defect\n"
       "  --stack-size=BYTES     stack of each program thread (default 1 MiB; K/M/G suffixes)\n"
@@ -286,6 +290,11 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
       add_run_flag(o, "svcomp", NULL); /* replays must instrument the same way */
       break;
     case OPT_STRICT: o->strict = true; break;
+    case OPT_PROPERTY:
+      if (strcmp(optarg, "unreach-call") != 0 && strcmp(optarg, "no-data-race") != 0)
+        return bad("--property", optarg, "unreach-call or no-data-race");
+      o->property = optarg;
+      break;
     case OPT_STOP: o->stop_on_defect = true; break;
     case OPT_SHOW_OUTPUT: o->show_output = true; break;
     case OPT_STEPS_SHOWN:
@@ -362,6 +371,11 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   }
   if (o->gdb && !o->replay) {
     fprintf(stderr, "dpu: error: --gdb needs --replay=... (the replay line of a defect)\n");
+    return 2;
+  }
+  if (o->property && strcmp(o->property, "no-data-race") == 0 && !o->races) {
+    fprintf(stderr, "dpu: error: --property=no-data-race needs the race detector: not with "
+                    "--races=off\n");
     return 2;
   }
   /* With the document on stdout, there is no text stream for these to go to. */

@@ -44,6 +44,8 @@ struct dpu_options {
   const char *output;     /* -o FILE, or NULL: the report goes to stdout */
   bool nondet_fixed;      /* --nondet=VALUE given */
   bool svcomp;            /* --svcomp: SV-COMP's conventions (passes/steps.h) */
+  const char *property;   /* --property=unreach-call|no-data-race, or NULL; --svcomp alone
+                           * means unreach-call */
   bool strict;            /* --strict: clang's errors for legacy C stay errors */
   long long nondet;
   bool gdb;               /* --gdb: run the replay under gdb (frontend/gdb.h) */

@@ -314,11 +314,11 @@ void __dpu___VERIFIER_atomic_end(void) {
 /* ---- other SV-COMP functions ----------------------------------------------------------- */
 
 _Noreturn void __dpu_reach_error(void) {
-  dpu_rt_end(DPU_END_ASSERT, 0, "reach_error() called");
+  dpu_rt_end(DPU_END_ASSERT, DPU_ASSERT_ERROR_CALL, "reach_error() called");
 }
 
 _Noreturn void __dpu___VERIFIER_error(void) {
-  dpu_rt_end(DPU_END_ASSERT, 0, "__VERIFIER_error() called");
+  dpu_rt_end(DPU_END_ASSERT, DPU_ASSERT_ERROR_CALL, "__VERIFIER_error() called");
 }
 
 void __dpu___VERIFIER_assume(int cond) {

@@ -211,6 +211,10 @@ enum dpu_end {
   DPU_END_COUNT
 };
 
+/* dpu_run_result.code of a DPU_END_ASSERT that is a call of an SV-COMP error function
+ * (reach_error, __VERIFIER_error): the violation of SV-COMP's unreach-call property. */
+#define DPU_ASSERT_ERROR_CALL 1
+
 /* dpu_run_result.code of a DPU_END_HANG_STEPS that the spin-loop rule decided (every live
  * thread blocked, one of them re-reading unchanged locations), rather than the step limit. */
 #define DPU_HANG_SPIN 1
