@@ -63,13 +63,6 @@ struct dpu_event {
   uint64_t aux;             /* the trace record's aux (initial value of a semaphore ...) */
 };
 
-/* The event whose node is n (not a root: depth > 0) in its thread tree if thread_tree, else in
- * its object's tree. */
-static inline struct dpu_event *dpu_node_event(const struct dpu_node *n, int thread_tree) {
-  size_t off = thread_tree ? offsetof(struct dpu_event, tnode) : offsetof(struct dpu_event, onode);
-  return (struct dpu_event *)((char *)n - off);
-}
-
 /* Memory accesses (issue #10) and reads that commute. A location (the object of visible plain
  * reads and writes, DPU_OP_READ/WRITE, and of atomic accesses) is an object X whose tree holds
  * its writes (every operation on X but a read: plain writes and atomic stores,

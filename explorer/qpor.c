@@ -98,14 +98,21 @@ static void oom(void) {
 
 /* ---- the configuration C: maxima per thread and object --------------------------------- */
 
+/* Grows *p (an array of *cap elements of `size` bytes, malloc'd or NULL) to hold at least
+ * `need`, doubling from 64. Returns 0, -1 if out of memory (*p unchanged). */
+static int ensure(void **p, uint32_t *cap, uint32_t need, size_t size) {
+  if (need <= *cap) return 0;
+  uint32_t ncap = *cap ? *cap : 64;
+  while (ncap < need) ncap *= 2;
+  void *np = realloc(*p, ncap * size);
+  if (!np) return -1;
+  *p = np;
+  *cap = ncap;
+  return 0;
+}
+
 static int chain_set(struct chain *c, uint32_t depth, struct dpu_event *e) {
-  if (depth >= c->cap) {
-    uint32_t cap = c->cap ? c->cap : 16;
-    while (cap <= depth) cap *= 2;
-    struct dpu_event **ne = realloc(c->e, cap * sizeof *ne);
-    if (!ne) return -1;
-    c->e = ne, c->cap = cap;
-  }
+  if (ensure((void **)&c->e, &c->cap, depth + 1, sizeof *c->e) != 0) return -1;
   c->e[depth] = e;
   return 0;
 }
@@ -208,78 +215,14 @@ static bool c_location_conflict(struct qpor *q, const struct dpu_event *x, uint3
   return false;
 }
 
-/* The shallowest ancestor of n (or n itself) whose event is not in C, on a tree where the
- * events of C are a path from the root (a thread tree if thread_tree, else a chained object
- * tree); n's event is not in C. Being in C holds for a prefix of every path from the root (C
- * is causally closed), so this descends like the ancestor query of Sec. 5.2: the longest skip
- * that stays outside C, else the parent; O(log) pointers for a fixed step. */
-static const struct dpu_node *outside_c_from(struct qpor *q, const struct dpu_node *n,
-                                             int thread_tree) {
-  for (;;) {
-    const struct dpu_node *next = NULL;
-    for (uint32_t j = n->nskip; j-- > 0 && !next;)
-      if (n->skip[j]->depth && !in_c(q, dpu_node_event(n->skip[j], thread_tree))) next = n->skip[j];
-    if (!next && n->parent->depth && !in_c(q, dpu_node_event(n->parent, thread_tree)))
-      next = n->parent;
-    if (!next) return n;
-    n = next;
-  }
-}
-
-/* Whether a and m, C's last event on a thread tree (thread_tree) or chained object tree whose
- * C-path is chain, are comparable (see comparable(); NULL is comparable with anything).
- * If not, a branches off C's path below some event of C, and *wit receives C's child of it,
- * which is in conflict with a: the incompatibility of whatever holds a with C lasts while
- * that event stays in C, as a tree conflict with an event of C holds for every configuration
- * that contains it (spike_object parks on it). It is the earliest event of C in conflict with
- * a on this tree, which stays in C longest. */
-static bool tree_ok(struct qpor *q, const struct dpu_event *a, const struct dpu_event *m,
-                    int thread_tree, const struct chain *chain, struct dpu_event **wit) {
-  if (!a || !m || a == m || in_c(q, a)) return true;
-  const struct dpu_node *b = outside_c_from(q, thread_tree ? &a->tnode : &a->onode, thread_tree);
-  uint32_t md = thread_tree ? m->tnode.depth : m->onode.depth;
-  bool ok = b->depth == md + 1; /* b's parent is m */
-  assert(ok == comparable(q, a, m, thread_tree));
-  if (ok) return true;
-  assert(b->depth <= md);
-  *wit = chain->e[b->depth];
-  assert(in_c(q, *wit) && !comparable(q, a, *wit, thread_tree));
-  return false;
-}
-
+#ifndef NDEBUG
 /* Whether ⌈x⌉ ∪ C is a configuration: on every thread and object tree, x's maximum and C's
- * are comparable (Theorem 6). *wit receives a witness of incompatibility when there is a
- * lasting one (see tree_ok), and is left as it is otherwise. */
-static bool compatible(struct qpor *q, const struct dpu_event *x, struct dpu_event **wit) {
+ * are comparable (Theorem 6). The debug build's oracle for admissible(), which decides the
+ * same by one walk of ⌈x⌉ \ C. */
+static bool compatible(struct qpor *q, const struct dpu_event *x) {
   const struct dpu_pes *p = &q->u.pes;
-  uint32_t to = dpu_pes_tree_object(p, x->obj);
-  bool loc = to != DPU_NO_OBJECT && p->oisloc[to];
-  /* Quick rejection on x's own thread and object, where most candidates of a spike fail. */
-  struct dpu_event *ct = q->cmax_t[x->tid], *co = to != DPU_NO_OBJECT ? q->cmax_o[to] : NULL;
-  const struct chain *cht = &q->chain_t[x->tid], *cho = loc ? NULL : &q->chain_o[to];
-  if (!tree_ok(q, x->pre_thread, ct, 1, cht, wit)) return false;
-  if (x->obj != DPU_NO_OBJECT &&
-      !(loc ? comparable(q, x->pre_obj, co, 0) : tree_ok(q, x->pre_obj, co, 0, cho, wit)))
-    return false;
-  /* Fast path: when x's causes are all in C, ⌈x⌉ ∪ C is a configuration iff x is the next
-   * event of its thread and of its object in C (no other child of its predecessors is in C;
-   * for a write on a location, no read of its pm in C is missing from its history). */
-  bool causes_in_c = (!x->pre_thread || in_c(q, x->pre_thread)) &&
-                     (!x->pre_obj || in_c(q, x->pre_obj)) &&
-                     (!x->pre_extra || in_c(q, x->pre_extra));
-  for (uint32_t i = 0; causes_in_c && i < x->nrpre; i++) causes_in_c = in_c(q, x->rpre[i]);
-  if (causes_in_c) {
-    if (in_c(q, x)) return true;
-    /* C holds another child of x's thread predecessor (an ancestor of ct), or of its object
-     * predecessor. */
-    if (ct != x->pre_thread) return tree_ok(q, x, ct, 1, cht, wit);
-    if (x->obj == DPU_NO_OBJECT) return true;
-    if (co != x->pre_obj) return loc ? false : tree_ok(q, x, co, 0, cho, wit);
-    /* A write on a location: C's last write is its pm; every read of pm in C must be before x. */
-    return to != x->obj || !loc || !c_location_conflict(q, x, to);
-  }
   for (uint32_t t = 0; t < x->ntmax; t++)
-    if (!tree_ok(q, x->tmax[t], q->cmax_t[t], 1, &q->chain_t[t], wit)) return false;
+    if (!comparable(q, x->tmax[t], q->cmax_t[t], 1)) return false;
   for (uint32_t l = 0; l < x->nomax; l++) {
     if (x->omax[l] == q->cmax_o[l]) continue;
     if (p->nlocs) {
@@ -289,12 +232,13 @@ static bool compatible(struct qpor *q, const struct dpu_event *x, struct dpu_eve
         continue;
       }
     }
-    if (!tree_ok(q, x->omax[l], q->cmax_o[l], 0, &q->chain_o[l], wit)) return false;
+    if (!comparable(q, x->omax[l], q->cmax_o[l], 0)) return false;
   }
   /* A location that x never touches but whose reader objects it does (x holds reads only):
    * covered, as the reads' location has an index below theirs (made first). */
   return true;
 }
+#endif
 
 /* ---- D --------------------------------------------------------------------------------- */
 
@@ -457,17 +401,6 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
 
 /* ---- Alt: k-partial alternatives in a comb (Sec. 5, steps 1-5) -------------------------- */
 
-static int ensure(void **p, uint32_t *cap, uint32_t need, size_t size) {
-  if (need <= *cap) return 0;
-  uint32_t ncap = *cap ? *cap : 64;
-  while (ncap < need) ncap *= 2;
-  void *np = realloc(*p, ncap * size);
-  if (!np) return -1;
-  *p = np;
-  *cap = ncap;
-  return 0;
-}
-
 static int ensure_marks(struct qpor *q) {
   if (q->u.pes.nevents <= q->emark_cap) return 0;
   uint32_t old = q->emark_cap;
@@ -482,9 +415,9 @@ struct walk {
   const struct dpu_event *extra;
   struct dpu_event *wit;  /* the earliest event of C found in conflict with ⌈x⌉, or NULL */
   bool hits_d;
+  bool loc_conflict;      /* a location met past the first 8 conflicts (c_location_conflict) */
   uint32_t nlocs;
-  uint32_t locs[8];       /* locations met; past 8, overflow */
-  bool overflow;
+  uint32_t locs[8];       /* the first 8 locations met, checked after the walk */
 };
 
 /* Keeps the earliest witness, which stays in C longest. */
@@ -527,7 +460,7 @@ static int walk(struct qpor *q, struct dpu_event *x, struct walk *w) {
           while (i < w->nlocs && w->locs[i] != to) i++;
           if (i == w->nlocs) {
             if (w->nlocs < 8) w->locs[w->nlocs++] = to;
-            else w->overflow = true;
+            else w->loc_conflict |= c_location_conflict(q, x, to); /* perhaps again */
           }
         }
       }
@@ -561,15 +494,11 @@ static int admissible(struct qpor *q, struct dpu_event *x, const struct dpu_even
   if (!ok) {
     *wit = w.wit;
     assert(in_c(q, w.wit));
-  } else if (w.overflow) {
-    ok = compatible(q, x, wit);
   } else {
+    ok = !w.loc_conflict;
     for (uint32_t i = 0; ok && i < w.nlocs; i++) ok = !c_location_conflict(q, x, w.locs[i]);
   }
-#ifndef NDEBUG
-  struct dpu_event *dummy = NULL;
-  assert(ok == compatible(q, x, &dummy));
-#endif
+  assert(ok == compatible(q, x));
   return ok && !w.hits_d;
 }
 
@@ -578,22 +507,11 @@ static int admissible(struct qpor *q, struct dpu_event *x, const struct dpu_even
 /* Parks g->m[i] on w, an event of C whose presence makes it incompatible with C. */
 static int park(struct qpor *q, struct dpu_group *g, uint32_t i, const struct dpu_event *w) {
   assert(in_c(q, w) && q->ev[w->cframe] == w);
-  uint32_t f = w->cframe;
-  if (f >= q->nparks) {
-    uint32_t cap = q->nparks ? q->nparks : 64;
-    while (cap <= f) cap *= 2;
-    struct frame_parks *np = realloc(q->parks, cap * sizeof *np);
-    if (!np) return -1;
-    memset(np + q->nparks, 0, (cap - q->nparks) * sizeof *np);
-    q->parks = np, q->nparks = cap;
-  }
+  uint32_t f = w->cframe, old = q->nparks;
+  if (ensure((void **)&q->parks, &q->nparks, f + 1, sizeof *q->parks) != 0) return -1;
+  memset(q->parks + old, 0, (q->nparks - old) * sizeof *q->parks); /* empty lists */
   struct frame_parks *fp = &q->parks[f];
-  if (fp->n == fp->cap) {
-    uint32_t cap = fp->cap ? 2 * fp->cap : 16;
-    struct parked *np = realloc(fp->p, cap * sizeof *np);
-    if (!np) return -1;
-    fp->p = np, fp->cap = cap;
-  }
+  if (ensure((void **)&fp->p, &fp->cap, fp->n + 1, sizeof *fp->p) != 0) return -1;
   fp->p[fp->n++] = (struct parked){g, i};
   q->st->parked++;
   dpu_group_park(g, i);
@@ -647,10 +565,7 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_group *groups,
     bool own = g->tid == d->tid;
     if (own && !has_own_thread_alternatives(d)) continue;
 #ifndef NDEBUG
-    for (uint32_t i = 0; i < g->n; i++) {
-      struct dpu_event *dummy = NULL;
-      assert(!dpu_group_parked(g, i) || !compatible(q, g->m[i].e, &dummy));
-    }
+    for (uint32_t i = 0; i < g->n; i++) assert(!dpu_group_parked(g, i) || !compatible(q, g->m[i].e));
 #endif
     struct dpu_group_scan scan = dpu_group_scan(g);
     for (uint32_t at; dpu_group_scan_next(&scan, &at);) {
@@ -683,10 +598,7 @@ static int spike_thread(struct qpor *q, uint32_t *n, struct dpu_event *first,
   if (spike_empty(d)) {
 #ifndef NDEBUG
     assert(!d->pre_extra || in_c(q, d->pre_extra));
-    for (struct dpu_event *s = first; s; s = s->tsibling) {
-      struct dpu_event *wit = NULL;
-      assert(s == d || !compatible(q, s, &wit));
-    }
+    for (struct dpu_event *s = first; s; s = s->tsibling) assert(s == d || !compatible(q, s));
 #endif
     return 0;
   }

@@ -14,35 +14,30 @@ static bool svcomp_style(LLVMModuleRef mod) {
   return false;
 }
 
-/* Makes every use of the program's own definition of `name` (if any) a use of the runtime's
- * __dpu_NAME, and deletes the definition: whatever its body does (nothing, assert(0), an
- * abort), the call is the violation, reported at the call. */
-static void replace_definition(LLVMModuleRef mod, const char *name, const char *runtime_name) {
-  LLVMValueRef f = LLVMGetNamedFunction(mod, name);
-  if (!f || LLVMIsDeclaration(f)) return;
-  LLVMValueRef r = LLVMGetNamedFunction(mod, runtime_name);
-  if (!r) {
-    LLVMTypeRef ty = LLVMFunctionType(LLVMVoidTypeInContext(LLVMGetModuleContext(mod)), NULL, 0, 0);
-    r = LLVMAddFunction(mod, runtime_name, ty);
+/* Makes every use of f a use of the runtime's function `to`: renames f if it is a declaration
+ * and `to` is not declared yet; otherwise (the program defines f: whatever its body does,
+ * nothing, assert(0), the call is what counts) replaces f by `to` and deletes it. */
+static void retarget(LLVMModuleRef mod, LLVMValueRef f, const char *to) {
+  LLVMValueRef r = LLVMGetNamedFunction(mod, to);
+  if (!r && LLVMIsDeclaration(f)) {
+    LLVMSetValueName2(f, to, strlen(to));
+    return;
   }
+  if (!r) r = LLVMAddFunction(mod, to, LLVMGlobalGetValueType(f));
   LLVMReplaceAllUsesWith(f, r); /* both are pointers; each call keeps its own function type */
   LLVMDeleteFunction(f);
 }
 
 bool dpu_pass_svcomp(LLVMModuleRef mod, bool force) {
   if (!force && !svcomp_style(mod)) return false;
-  replace_definition(mod, "reach_error", "__dpu_reach_error");
-  replace_definition(mod, "__VERIFIER_error", "__dpu___VERIFIER_error");
-  LLVMValueRef abort_fn = LLVMGetNamedFunction(mod, "abort");
-  if (abort_fn && LLVMIsDeclaration(abort_fn)) {
-    const char *to = "__dpu_svcomp_abort";
-    LLVMValueRef r = LLVMGetNamedFunction(mod, to);
-    if (r) {
-      LLVMReplaceAllUsesWith(abort_fn, r);
-      LLVMDeleteFunction(abort_fn);
-    } else {
-      LLVMSetValueName2(abort_fn, to, strlen(to));
-    }
+  /* Declarations of the error functions are redirected to the runtime with the others. */
+  static const char *const errors[][2] = {{"reach_error", "__dpu_reach_error"},
+                                          {"__VERIFIER_error", "__dpu___VERIFIER_error"}};
+  for (unsigned i = 0; i < 2; i++) {
+    LLVMValueRef f = LLVMGetNamedFunction(mod, errors[i][0]);
+    if (f && !LLVMIsDeclaration(f)) retarget(mod, f, errors[i][1]);
   }
+  LLVMValueRef abort_fn = LLVMGetNamedFunction(mod, "abort");
+  if (abort_fn && LLVMIsDeclaration(abort_fn)) retarget(mod, abort_fn, "__dpu_svcomp_abort");
   return true;
 }
