@@ -72,6 +72,10 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     else snprintf(obj, size, "T%llu", (unsigned long long)e->obj);
     return NULL;
   }
+  if (e->op == DPU_OP_THREAD_KILL) { /* what the thread was about to do */
+    if (e->result < DPU_OP_COUNT) snprintf(obj, size, "before %s", dpu_op_name(e->result));
+    return NULL;
+  }
   if (dpu_op_is_thread_op(e->op) || e->op == DPU_OP_PROCESS_EXIT) return NULL;
   snprintf(obj, size, "%#llx", (unsigned long long)e->obj);
   if (e->op == DPU_OP_COND_TIMEDRESUME) return e->result ? "woken" : "timed out";

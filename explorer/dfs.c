@@ -17,6 +17,13 @@ struct frame {
   uint16_t woken;    /* tid + 1 of the thread the signal wakes on the current path, 0: none */
   bool refresh;      /* the chosen thread changed: read the signal's waiters from the next run */
   uint64_t waiters, wdone;
+  /* After the process's exit (protocol.h), a thread may also be killed. Every trace has a
+   * run where the kills come after every other event, so one kill is offered per choice
+   * point (of the first thread alive: the order of kills does not matter), and a choice point
+   * right after a kill offers nothing else (what moves there could have moved before it). */
+  bool killed;       /* the step taken is the kill of `chosen` */
+  int16_t kill_alt;  /* the thread whose kill is the other choice here, -1: none */
+  bool kill_done;
 };
 
 /* Sets the signal choices of frame f from the record of its event. */
@@ -28,6 +35,49 @@ static void set_choices(struct frame *f, const struct dpu_event_rec *e) {
   f->waiters = e->aux;
   f->woken = e->result;
   f->wdone = e->result ? 1ull << (e->result - 1) : 0;
+}
+
+/* The threads alive after the exit before record e, given those before the previous record
+ * (0 before the exit); the result is for the next record. */
+static uint64_t killable_after(uint64_t killable, const struct dpu_event_rec *e) {
+  if (e->op == DPU_OP_PROCESS_EXIT) return e->aux;
+  if (e->op == DPU_OP_THREAD_KILL || e->op == DPU_OP_THREAD_EXIT) return killable & ~(1ull << e->tid);
+  if (killable && e->op == DPU_OP_THREAD_CREATE && e->obj < DPU_MAX_THREADS)
+    return killable | 1ull << e->obj;
+  return killable;
+}
+
+/* The first thread of `killable` that may be killed at record i of ev[0, n): its pending
+ * operation (its next record's, or what its kill names) is not one that the runtime runs at
+ * once (dpu_op_is_eager), where no kill happens. -1 if none. */
+static int16_t kill_choice(const struct dpu_event_rec *ev, uint32_t n, uint32_t i,
+                           uint64_t killable) {
+  for (; killable; killable &= killable - 1) {
+    unsigned t = (unsigned)__builtin_ctzll(killable);
+    uint32_t j = i;
+    while (j < n && ev[j].tid != t) j++;
+    if (j == n) continue;
+    uint8_t op = ev[j].op == DPU_OP_THREAD_KILL ? ev[j].result : ev[j].op;
+    if (!dpu_op_is_eager(op)) return (int16_t)t;
+  }
+  return -1;
+}
+
+/* Sets frame f from record i of ev[0, n), with `killable` the threads alive after the exit
+ * before it. */
+static void set_frame(struct frame *f, const struct dpu_event_rec *ev, uint32_t n, uint32_t i,
+                      uint64_t killable) {
+  const struct dpu_event_rec *e = &ev[i];
+  *f = (struct frame){.enabled = e->enabled, .done = 1ull << e->tid, .chosen = e->tid,
+                      .kill_alt = -1};
+  set_choices(f, e);
+  if (e->op == DPU_OP_THREAD_KILL) {
+    f->killed = true;
+    f->done = 0; /* the thread's own operation is another choice */
+    if (i && ev[i - 1].op == DPU_OP_THREAD_KILL) f->enabled = 0;
+  } else if (killable) {
+    f->kill_alt = kill_choice(ev, n, i, killable);
+  }
 }
 
 bool dpu_explore_defer_divergence;
@@ -99,7 +149,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
       if (nr && replay[nr - 1].tid == stack[i].chosen && !replay[nr - 1].choice)
         replay[nr - 1].count++;
       else replay[nr++] = (struct dpu_replay_step){.tid = stack[i].chosen, .count = 1};
-      replay[nr - 1].choice = stack[i].woken;
+      replay[nr - 1].choice = stack[i].killed ? DPU_CHOICE_KILL : stack[i].woken;
     }
     enum dpu_run_status rs = dpu_executor_run(ex, replay, nr, o->deadline);
     if (rs == DPU_RUN_FAILED) {
@@ -121,10 +171,11 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
       prefix = n;
     }
     if (prefix && prefix <= n && stack[prefix - 1].refresh) set_choices(&stack[prefix - 1], &ev[prefix - 1]);
+    uint64_t killable = 0;
+    for (uint32_t i = 0; i < prefix && i < n; i++) killable = killable_after(killable, &ev[i]);
     for (uint32_t i = prefix; i < n; i++) {
-      stack[i] = (struct frame){
-          .enabled = ev[i].enabled, .done = 1ull << ev[i].tid, .chosen = ev[i].tid};
-      set_choices(&stack[i], &ev[i]);
+      set_frame(&stack[i], ev, n, i, killable);
+      killable = killable_after(killable, &ev[i]);
     }
     int d = account(r, shm, &traces, c);
     if (d < 0) {
@@ -149,11 +200,25 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
       uint64_t rem = stack[k].enabled & ~stack[k].done;
       if (rem) {
         uint16_t t = (uint16_t)__builtin_ctzll(rem);
+        if (stack[k].killed) { /* the kill taken here was tried */
+          stack[k].kill_alt = (int16_t)stack[k].chosen;
+          stack[k].kill_done = true;
+          stack[k].killed = false;
+        }
         stack[k].done |= 1ull << t;
         stack[k].chosen = t;
         stack[k].woken = 0;
         stack[k].waiters = stack[k].wdone = 0;
         stack[k].refresh = true;
+        break;
+      }
+      if (stack[k].kill_alt >= 0 && !stack[k].kill_done) {
+        stack[k].kill_done = true;
+        stack[k].killed = true;
+        stack[k].chosen = (uint16_t)stack[k].kill_alt;
+        stack[k].woken = 0;
+        stack[k].waiters = stack[k].wdone = 0;
+        stack[k].refresh = false;
         break;
       }
     }

@@ -62,6 +62,9 @@ int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_
     /* Start, exit and create are ordered by program order and thread names alone (see
      * dpu_op_is_eager); exit → join follows from join naming its target. */
     if (dpu_op_is_eager(ev[i].op)) continue;
+    /* A kill is ordered by its thread and follows the trace's one exit: the thread's sequence
+     * says where the exit stopped it. The exit is on the process object, alone there. */
+    if (ev[i].op == DPU_OP_THREAD_KILL) continue;
     uint64_t cls = dpu_op_is_thread_op(ev[i].op) ? 1ull << 63 : 0;
     refs[nrefs++] = (struct obj_ref){.key = cls ^ dpu_op_object(ev[i].op, ev[i].obj), .seq = i};
   }

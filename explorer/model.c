@@ -135,6 +135,9 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
   case DPU_OP_ATOMIC_CAS:
     if (cas_fails_again(after, pt, site, aux)) return 0;
     break;
+  case DPU_OP_PROCESS_EXIT: /* on the process object: after an exit, none */
+    if (after) return 0;
+    break;
   case DPU_OP_ATOMIC_LOAD:
   case DPU_OP_READ: /* on reader object obj, where `after` is the write it reads */
     if (pt && (stuck_after(pt) || (dpu_op_is_read(pt->op) && pt->obj == obj &&

@@ -62,6 +62,10 @@ struct qpor {
   uint32_t n;                     /* frames of the current run */
   struct dpu_event **ev;          /* [cap] e_m */
   uint64_t *enabled;              /* [cap] threads enabled at C_m */
+  /* The process's end (protocol.h: DPU_OP_PROCESS_EXIT). killed_after[m]: the threads alive
+   * after the exit in C_{m+1}, which may be killed there (0 while C_{m+1} has no exit). */
+  uint64_t *killable_after;       /* [cap] */
+  uint32_t proc;                  /* the process object, DPU_NO_OBJECT until an exit is seen */
   /* Maxima of the configuration the backtracking stands at, per thread and object. */
   struct dpu_event *cmax_t[DPU_PES_MAX_THREADS];
   struct dpu_event **cmax_o;      /* [DPU_PES_MAX_OBJECTS] */
@@ -289,15 +293,132 @@ static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint
   return first;
 }
 
+/* The exit in C, NULL if none. */
+static struct dpu_event *c_exit(struct qpor *q) {
+  return q->proc != DPU_NO_OBJECT ? q->cmax_o[q->proc] : NULL;
+}
+
+/* Thread t's kill (protocol.h: DPU_OP_THREAD_KILL) by the exit x after its event pt, at the
+ * site where it stands (of its pending operation). NULL if out of memory. */
+static struct dpu_event *kill_after(struct qpor *q, uint16_t t, struct dpu_event *pt,
+                                    struct dpu_event *x, uint32_t site) {
+  q->u.kills = true;
+  return dpu_unf_event(&q->u, t, DPU_OP_THREAD_KILL, 0, DPU_NO_OBJECT, pt, NULL, x, site, 0);
+}
+
+/* Thread t's kill by the exit of C after its last event in C. */
+static struct dpu_event *kill_event(struct qpor *q, uint16_t t, uint32_t site) {
+  assert(c_exit(q));
+  return kill_after(q, t, q->cmax_t[t], c_exit(q), site);
+}
+
+/* The conflicting extensions of C that its kills give rise to: the operation that a kill k
+ * of C cut, after k's thread predecessor, at every position of its object's tree in C where
+ * the object's state enables it (it conflicts with k on the thread tree only; C's events after
+ * k on the object make positions that no run had when k was processed). The pending
+ * operation is read from the kill's record (protocol.h). Returns 0, -1 if out of memory. */
+static int kill_cex(struct qpor *q) {
+  const struct dpu_event_rec *rec = dpu_shm_trace(q->ex->shm);
+  for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++) {
+    struct dpu_event *k = q->cmax_t[t];
+    if (!k || k->op != DPU_OP_THREAD_KILL) continue;
+    const struct dpu_event_rec *r = &rec[k->cframe];
+    uint8_t op = r->result;
+    if (op >= DPU_OP_COUNT || dpu_op_is_eager(op)) continue;
+    uint32_t oi = dpu_unf_object(&q->u, (uint16_t)t, op, r->obj);
+    if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
+    if (op == DPU_OP_THREAD_JOIN) { /* only after the joined thread's exit, if C has it */
+      struct dpu_event *px = r->obj < DPU_PES_MAX_THREADS ? q->cmax_t[r->obj] : NULL;
+      if (px && px->op == DPU_OP_THREAD_EXIT &&
+          !dpu_unf_event(&q->u, (uint16_t)t, op, 0, oi, k->pre_thread, c_pm(q, oi), px,
+                         r->site, r->aux))
+        return -1;
+      continue;
+    }
+    if (dpu_unf_earlier(&q->u, (uint16_t)t, op, oi, k->pre_thread, c_pm(q, oi), NULL, r->site,
+                        r->aux, true, q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* The conflicting extensions of C_n (the frames [0, n)) that its exit x gives rise to (Alg. 1's
+ * cex(C)): the kill of every other thread right before each of its events y in C_n outside
+ * ⌈x⌉, in conflict with y on its thread tree (its history, y's predecessor and x, is in C; nothing
+ * but kills follows x causally). They depend on C, not on one event: for frames before
+ * `from`, the replayed prefix, they were added when the run that first had both y and x was
+ * processed, and are kept by pruning as siblings of y. Not before a start, exit or create
+ * (dpu_op_is_eager), where no thread is killed. Returns 0, -1 if out of memory. */
+static int exit_cex(struct qpor *q, uint32_t from, uint32_t n) {
+  struct dpu_event *x = c_exit(q);
+  if (!x) return 0;
+  for (uint32_t i = x->cframe < from ? from : 0; i < n; i++) {
+    struct dpu_event *y = q->ev[i];
+    if (y->tid == x->tid || dpu_op_is_eager(y->op) || y->op == DPU_OP_THREAD_KILL ||
+        !y->pre_thread)
+      continue;
+    /* y in x's history (x joined y's thread after it, say): no kill before y can follow x. */
+    const struct dpu_event *xt = dpu_event_tmax(x, y->tid);
+    if (xt && y->tnode.depth <= xt->tnode.depth) continue;
+    if (!kill_after(q, y->tid, y->pre_thread, x, y->site)) return -1;
+  }
+  return kill_cex(q);
+}
+
+/* Adds thread t's pending operation (op, obj, site, aux) to U: at C if it is enabled there
+ * (returned), else, when it waits for an object, at the earlier positions of the object where
+ * it could have gone first (NULL). Returns NULL too for an operation that cannot be placed
+ * (a create, whose object is only known when it runs; or no operation, DPU_OP_COUNT). Sets
+ * *failed if out of memory. */
+static struct dpu_event *add_pending(struct qpor *q, uint16_t t, uint8_t op, uint64_t obj,
+                                     uint32_t site, uint64_t aux, bool *failed) {
+  if (op >= DPU_OP_COUNT || op == DPU_OP_THREAD_CREATE) return NULL;
+  struct dpu_event *e = next_event(q, t, op, obj, site, aux);
+  if (e || op == DPU_OP_THREAD_JOIN) return e; /* a join waits for an exit: no earlier place */
+  uint32_t oi = dpu_unf_object(&q->u, t, op, obj);
+  if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) return NULL;
+  if (dpu_unf_earlier(&q->u, t, op, oi, q->cmax_t[t], c_pm(q, oi), NULL, site, aux, false,
+                      q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
+    *failed = true;
+  return NULL;
+}
+
 /* Adds to U the events enabled at C_m for the threads in `enabled` other than the one chosen
- * (Alg. 1 line 4: en(C)). A thread's pending operation at frame m is its next operation in
- * this run, or what it was about to do when the run ended. Returns the first such event not
- * in D, or NULL. */
-static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm, uint32_t m,
-                                     uint64_t enabled, uint16_t chosen) {
+ * (Alg. 1 line 4: en(C)), and after an exit, the kills of the threads in `killable` and, when
+ * the chosen event r is a kill, the pending operation it cut. A thread's pending operation at
+ * frame m is its next operation in this run (the one its kill names), or what it was about to
+ * do when the run ended. Returns the first such event not in D, or NULL; sets *failed if out
+ * of memory. */
+static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
+                                     const struct dpu_event_rec *r, uint64_t killable,
+                                     bool *failed) {
   const struct dpu_event_rec *rec = dpu_shm_trace(shm);
   struct dpu_event *outside_d = NULL;
-  for (uint64_t rest = enabled & ~(1ull << chosen); rest; rest &= rest - 1) {
+  uint16_t chosen = r->tid;
+  if (__builtin_expect(killable != 0, 0)) {
+    for (uint64_t rest = killable; rest; rest &= rest - 1) {
+      uint16_t t = (uint16_t)__builtin_ctzll(rest);
+      if (t == chosen && r->op == DPU_OP_THREAD_KILL) continue;
+      /* t's pending operation: a thread is not killed right before a start, exit or create,
+       * which the runtime runs at once (protocol.h: dpu_op_is_eager). */
+      const struct dpu_event_rec *nr = t == chosen ? r
+                                      : q->first_of[t] != UINT32_MAX ? &rec[q->first_of[t]]
+                                                                     : NULL;
+      if (!nr) continue;
+      if (dpu_op_is_eager(nr->op == DPU_OP_THREAD_KILL ? nr->result : nr->op)) continue;
+      struct dpu_event *k = kill_event(q, t, nr->site);
+      if (!k) {
+        *failed = true;
+        return NULL;
+      }
+      if (!k->in_d && !outside_d) outside_d = k;
+    }
+    if (r->op == DPU_OP_THREAD_KILL) {
+      struct dpu_event *e = add_pending(q, chosen, r->result, r->obj, r->site, r->aux, failed);
+      if (e && !e->in_d && !outside_d) outside_d = e;
+    }
+  }
+  for (uint64_t rest = r->enabled & ~(1ull << chosen); rest; rest &= rest - 1) {
     uint16_t t = (uint16_t)__builtin_ctzll(rest);
     uint8_t op;
     uint64_t obj, aux;
@@ -305,6 +426,8 @@ static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm, uint32
     uint32_t nx = q->first_of[t];
     if (nx != UINT32_MAX) {
       op = rec[nx].op, obj = rec[nx].obj, site = rec[nx].site, aux = rec[nx].aux;
+      if (op == DPU_OP_THREAD_KILL) op = rec[nx].result; /* what the kill cut */
+      if (op == DPU_OP_COUNT) continue;
     } else {
       uint32_t b = 0;
       while (b < shm->result.nblocked && shm->result.blocked[b].tid != t) b++;
@@ -317,7 +440,6 @@ static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm, uint32
     struct dpu_event *e = next_event(q, t, op, obj, site, aux);
     if (e && !e->in_d && !outside_d) outside_d = e;
   }
-  (void)m;
   return outside_d;
 }
 
@@ -340,11 +462,13 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
     else q->pos_next[last[t]] = m;
     last[t] = m;
   }
+  uint64_t killable = from ? q->killable_after[from - 1] : 0;
   for (uint32_t m = from; m < n; m++) {
     const struct dpu_event_rec *r = &rec[m];
     uint16_t t = r->tid;
     q->first_of[t] = q->pos_next[m]; /* from now on, t's next operation is the following one */
     uint32_t oi = dpu_unf_object(&q->u, t, r->op, r->obj);
+    if (r->op == DPU_OP_PROCESS_EXIT) q->proc = oi;
     if (oi == DPU_NO_OBJECT - 1) {
       fprintf(stderr, "dpu: error: more than %u synchronisation objects\n", DPU_PES_MAX_OBJECTS);
       return -1;
@@ -352,35 +476,52 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
     struct dpu_event *px = NULL;
     if (r->op == DPU_OP_THREAD_START) px = q->creator[t];
     else if (r->op == DPU_OP_THREAD_JOIN && r->obj < DPU_PES_MAX_THREADS) px = q->cmax_t[r->obj];
+    else if (r->op == DPU_OP_THREAD_KILL) px = c_exit(q);
     dpu_unf_learn(&q->u, oi, r->op, r->aux);
     /* What an atomic access did (a CAS exchanged or not) follows from its history: it is not
      * part of the event's name, but its data. */
     bool atomic = dpu_op_is_atomic(r->op);
     struct dpu_event *pm = c_pm(q, oi), *rpre[DPU_PES_MAX_THREADS];
     uint32_t nrpre = c_reads(q, t, oi, pm, rpre);
-    struct dpu_event *e = dpu_unf_event_r(&q->u, t, r->op, atomic ? 0 : r->result, oi,
-                                          q->cmax_t[t], pm, px, rpre, nrpre, r->site, r->aux);
+    bool kill = r->op == DPU_OP_THREAD_KILL;
+    if (kill && !px) {
+      fprintf(stderr, "dpu: error: a thread killed without an exit (runtime/explorer mismatch)\n");
+      return -1;
+    }
+    struct dpu_event *e = kill ? kill_event(q, t, r->site)
+                               : dpu_unf_event_r(&q->u, t, r->op, atomic ? 0 : r->result, oi,
+                                                 q->cmax_t[t], pm, px, rpre, nrpre, r->site,
+                                                 r->aux);
     if (!e) return -1;
     if (atomic && e->data != r->result) {
       e->data = r->result;
       dpu_model_apply(e, 0);
     }
     /* Alg. 1 line 4: en(C_m) ... */
-    struct dpu_event *other = add_enabled(q, shm, m, r->enabled, t);
+    bool failed = false;
+    struct dpu_event *other = add_enabled(q, shm, r, killable, &failed);
+    if (failed) return -1;
     if (e->in_d) { /* line 7 says: choose outside D */
       *redirect = other;
       q->n = m;
-      return m;
+      return exit_cex(q, from, m) != 0 ? -1 : (int64_t)m;
     }
     /* ... and cex(C_m), computed once per event. */
     if (dpu_unf_cex(&q->u, e) != 0) return -1;
     q->ev[m] = e;
     q->enabled[m] = r->enabled;
     if (c_add(q, e, m) != 0) return -1;
-    if (r->op == DPU_OP_THREAD_CREATE && r->obj < DPU_PES_MAX_THREADS) q->creator[r->obj] = e;
+    if (r->op == DPU_OP_THREAD_CREATE && r->obj < DPU_PES_MAX_THREADS) {
+      q->creator[r->obj] = e;
+      if (killable) killable |= 1ull << r->obj; /* created after the exit: alive */
+    }
+    if (r->op == DPU_OP_PROCESS_EXIT) killable = r->aux;
+    else if (kill || r->op == DPU_OP_THREAD_EXIT) killable &= ~(1ull << t);
+    q->killable_after[m] = killable;
   }
   q->n = n;
   if (n > q->st->max_depth) q->st->max_depth = n;
+  if (exit_cex(q, from, n) != 0) return -1;
   /* The threads still alive at the end: what they were about to do is enabled at C_n (the run
    * ended by exit or a defect) or waits (a lock held, a thread not finished): then the same
    * operation earlier in its object's history is a conflicting extension of C_n. */
@@ -582,8 +723,9 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_group *groups,
   return 0;
 }
 
-/* Whether d's spike is empty without a look: d is a thread start. Its siblings in the thread
- * tree are the starts of its thread after the other creates of it. A canonical thread id
+/* Whether d's spike holds no more than kills (spike_kills) without a look: d is a thread
+ * start. Its other siblings in the thread tree are the starts of its thread after the other
+ * creates of it. A canonical thread id
  * names the index-th create of one parent (runtime/sched.c), so two creates of a thread are
  * two positions of that create in its parent's thread, in conflict there; d's create is in C
  * (d's history is: e is enabled at C, and an event of D was when it joined D, with C only
@@ -592,15 +734,37 @@ static bool spike_empty(const struct dpu_event *d) {
   return d->op == DPU_OP_THREAD_START;
 }
 
+/* d's first sibling in its thread tree (d included). */
+static struct dpu_event *first_sibling(struct qpor *q, const struct dpu_event *d) {
+  return d->pre_thread ? d->pre_thread->tchild : q->u.troot_child[d->tid];
+}
+
+/* The kills among d's siblings in its thread tree (protocol.h: DPU_OP_THREAD_KILL, the
+ * process's exit stopping d's thread where d would run). A kill conflicts with d on d's thread
+ * tree only, which the spike of an event on an object (spike_object) and spike_empty do not
+ * read. Nothing to do before the first kill. */
+static int spike_kills(struct qpor *q, uint32_t *n, const struct dpu_event *d,
+                       const struct dpu_event *extra) {
+  if (!q->u.kills) return 0;
+  if (ensure_marks(q) != 0) return -1;
+  for (struct dpu_event *s = first_sibling(q, d); s; s = s->tsibling) {
+    struct dpu_event *wit = NULL;
+    if (s != d && s->op == DPU_OP_THREAD_KILL && spike_consider(q, n, s, &wit, extra) != 0)
+      return -1;
+  }
+  return 0;
+}
+
 /* The spike of d without an object (step 2): its other children of pt(d) in the thread tree. */
 static int spike_thread(struct qpor *q, uint32_t *n, struct dpu_event *first,
                         const struct dpu_event *d, const struct dpu_event *extra) {
   if (spike_empty(d)) {
 #ifndef NDEBUG
     assert(!d->pre_extra || in_c(q, d->pre_extra));
-    for (struct dpu_event *s = first; s; s = s->tsibling) assert(s == d || !compatible(q, s));
+    for (struct dpu_event *s = first; s; s = s->tsibling)
+      assert(s == d || s->op == DPU_OP_THREAD_KILL || !compatible(q, s));
 #endif
-    return 0;
+    return spike_kills(q, n, d, extra);
   }
   if (ensure_marks(q) != 0) return -1;
   for (struct dpu_event *s = first; s; s = s->tsibling) {
@@ -670,10 +834,9 @@ static int64_t alt(struct qpor *q, struct dpu_event *e) {
     if (d->obj != DPU_NO_OBJECT) {
       uint32_t to = dpu_pes_tree_object(&q->u.pes, d->obj);
       struct dpu_group *groups = d->pre_obj ? d->pre_obj->ogroups : q->u.oroot_groups[to];
-      if (spike_object(q, &ns, groups, d, e))
+      if (spike_object(q, &ns, groups, d, e) || spike_kills(q, &ns, d, e))
         return -1;
-    } else if (spike_thread(q, &ns, d->pre_thread ? d->pre_thread->tchild : q->u.troot_child[d->tid],
-                            d, e)) {
+    } else if (spike_thread(q, &ns, first_sibling(q, d), d, e)) {
       return -1;
     }
     if (ns == q->spike_start[i]) return 0; /* an empty spike: no alternative */
@@ -716,10 +879,11 @@ static void keep_siblings(struct qpor *q, struct dpu_event *e) {
       for (uint32_t i = 0; i < g->n; i++)
         if (!own || own_thread_alternative(e, g->m[i].e)) keep_closure(q, g->m[i].e);
     }
-  } else if (!spike_empty(e)) {
-    struct dpu_event *first = e->pre_thread ? e->pre_thread->tchild : q->u.troot_child[e->tid];
-    for (struct dpu_event *s = first; s; s = s->tsibling) keep_closure(q, s);
   }
+  bool all = e->obj == DPU_NO_OBJECT && !spike_empty(e);
+  if (all || q->u.kills)
+    for (struct dpu_event *s = first_sibling(q, e); s; s = s->tsibling)
+      if (all || s->op == DPU_OP_THREAD_KILL) keep_closure(q, s);
 }
 
 /* The number of live events below which U is not pruned. The debug build prunes from a few
@@ -778,6 +942,7 @@ static enum dpu_run_status run(struct qpor *q, uint32_t j, struct dpu_event **li
     if (nr && q->replay[nr - 1].tid == t && !q->replay[nr - 1].choice) q->replay[nr - 1].count++;
     else q->replay[nr++] = (struct dpu_replay_step){.tid = t, .count = 1};
     if (e->op == DPU_OP_COND_SIGNAL) q->replay[nr - 1].choice = e->result;
+    if (e->op == DPU_OP_THREAD_KILL) q->replay[nr - 1].choice = DPU_CHOICE_KILL;
   }
   return dpu_executor_run(q->ex, q->replay, nr, q->o->deadline);
 }
@@ -834,11 +999,13 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
   q.ev = malloc(q.cap * sizeof *q.ev);
   q.enabled = malloc(q.cap * sizeof *q.enabled);
+  q.killable_after = malloc(q.cap * sizeof *q.killable_after);
+  q.proc = DPU_NO_OBJECT;
   q.pos_next = malloc(q.cap * sizeof *q.pos_next);
   q.replay = malloc((q.cap + 1) * sizeof *q.replay);
   q.cmax_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q.cmax_o);
   q.chain_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q.chain_o);
-  if (!q.ev || !q.enabled || !q.pos_next || !q.replay || !q.cmax_o || !q.chain_o ||
+  if (!q.ev || !q.enabled || !q.killable_after || !q.pos_next || !q.replay || !q.cmax_o || !q.chain_o ||
       dpu_unf_init(&q.u, qo->skip_step) != 0) {
     oom();
     status = DPU_EXPLORE_FAILED;
@@ -976,7 +1143,7 @@ out:
   for (int b = 0; b < 33; b++)
     st->depth_hist[b] = q.u.pes.causality_stats.hist[b] + q.u.pes.conflict_stats.hist[b];
   dpu_unf_destroy(&q.u);
-  free(q.ev), free(q.enabled), free(q.pos_next), free(q.replay), free(q.cmax_o), free(q.d);
+  free(q.ev), free(q.enabled), free(q.killable_after), free(q.pos_next), free(q.replay), free(q.cmax_o), free(q.d);
   free(q.spikes), free(q.spike_start), free(q.pick), free(q.jlist), free(q.emark), free(q.wstack);
   for (uint32_t f = 0; f < q.nparks; f++) free(q.parks[f].p);
   for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++) free(q.chain_t[t].e);

@@ -15,8 +15,10 @@
 #include "report_doc.h"
 #include "stacks.h"
 
-/* Whether record e ends a replay step: a signal that woke a thread names it ("T:C/W"). */
+/* Whether record e ends a replay step: a signal that woke a thread names it ("T:C/W"), a kill
+ * by the process's exit is "T:C/k" (DPU_CHOICE_KILL). */
 static unsigned woken_by(const struct dpu_event_rec *e) {
+  if (e->op == DPU_OP_THREAD_KILL) return DPU_CHOICE_KILL;
   return e->op == DPU_OP_COND_SIGNAL ? e->result : 0;
 }
 
@@ -29,8 +31,11 @@ size_t dpu_replay_format(const struct dpu_event_rec *ev, uint32_t n, char *buf, 
     int k = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "%s%u:%u",
                      i ? "," : "", ev[i].tid, j - i);
     len += (size_t)k;
-    if (w) len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0,
-                                   "/%u", w - 1);
+    if (w == DPU_CHOICE_KILL)
+      len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "/k");
+    else if (w)
+      len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0,
+                              "/%u", w - 1);
     i = j;
   }
   if (n == 0 && size) buf[0] = 0;
@@ -50,7 +55,10 @@ long dpu_replay_parse(const char *text, struct dpu_replay_step *steps, size_t ca
     if (n == cap) return -1;
     steps[n] = (struct dpu_replay_step){.tid = (uint16_t)t, .count = (uint32_t)c};
     p = end;
-    if (*p == '/') {
+    if (p[0] == '/' && p[1] == 'k') {
+      steps[n].choice = DPU_CHOICE_KILL;
+      p += 2;
+    } else if (*p == '/') {
       unsigned long w = strtoul(p + 1, &end, 10);
       if (end == p + 1 || w >= DPU_MAX_THREADS) return -1;
       steps[n].choice = (uint16_t)(w + 1);
@@ -212,6 +220,10 @@ static void print_defect(struct dpu_report *r, const struct dpu_defect *d) {
   char *cmd = dpu_defect_replay(r->inv, d);
   fprintf(f, "  replay: %s\n", cmd ? cmd : "(out of memory)");
   free(cmd);
+  if (r->inv->stdin_bytes)
+    fprintf(f, "  stdin: %llu bytes (blake2b %s), the same in every run: give the replay the "
+               "same input\n",
+            (unsigned long long)r->inv->stdin_bytes, r->inv->stdin_digest);
   if (r->verbosity > 0) {
     char hex[2 * DPU_DEFECT_DIGEST_BYTES + 1];
     dpu_digest_hex(d->digest, hex);

@@ -52,6 +52,8 @@ struct dpu_invocation {
   int prog_argc;
   const char *explorer;           /* "qpor", "none" or "replay" */
   unsigned k;                     /* QPOR's k */
+  uint64_t stdin_bytes;           /* the program's input, the same for every run */
+  const char *stdin_digest;       /* its BLAKE2b-128 in hex, "" or NULL when there is none */
 };
 
 /* How the exploration ended; for a document written while it runs, state is "running". */

@@ -220,6 +220,13 @@ json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end 
   dpu_json_put(cmd, "program_args", str_array(inv->prog_argv, inv->prog_argc, &ok), &ok);
   dpu_json_put(cmd, "explorer", json_string(inv->explorer), &ok);
   dpu_json_put(cmd, "k", json_integer(inv->k), &ok);
+  json_t *in = json_null();
+  if (inv->stdin_bytes) {
+    in = json_object();
+    dpu_json_put(in, "bytes", json_integer((json_int_t)inv->stdin_bytes), &ok);
+    dpu_json_put(in, "blake2b", json_string(inv->stdin_digest), &ok);
+  }
+  dpu_json_put(cmd, "stdin", in, &ok);
   dpu_json_put(doc, "command", cmd, &ok);
   dpu_json_put(doc, "state", json_string(end->state), &ok);
   dpu_json_put(doc, "complete", json_boolean(strcmp(end->state, "complete") == 0), &ok);

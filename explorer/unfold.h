@@ -23,6 +23,8 @@ struct dpu_unfolding {
   uint8_t *okind;                   /* [DPU_PES_MAX_OBJECTS] mutex kind (PTHREAD_MUTEX_*), as
                                      * the runtime reports it in records (dpu_unf_learn) */
   uint64_t cex_created;             /* events created as conflicting extensions */
+  bool kills;                       /* a THREAD_KILL event has been created: thread trees may
+                                     * branch at a kill (protocol.h), which Alt's spikes read */
   struct dpu_names names;           /* the live events by canonical name (names.h) */
 };
 
@@ -34,7 +36,8 @@ void dpu_unf_destroy(struct dpu_unfolding *u);
 
 /* The object index of thread tid's operation op on runtime object obj (a mutex address or a
  * thread id), or DPU_NO_OBJECT for operations that are in no object tree (thread start, exit
- * and create, process exit: see dpu_op_is_eager). A visible plain access's object is its
+ * and create: see dpu_op_is_eager; a thread's kill). The exits of the process are on one
+ * object of their own. A visible plain access's object is its
  * location (pes.h), made one on first use; a read's is the location's reader object of tid.
  * Allocates an index for a new object; returns DPU_NO_OBJECT - 1 when DPU_PES_MAX_OBJECTS are
  * in use. */

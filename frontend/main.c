@@ -22,6 +22,7 @@
 #include "diag.h"
 #include "gdb.h"
 #include "options.h"
+#include "stdin.h"
 
 /* Exit codes of DESIGN.md §8. */
 enum { EXIT_CLEAN = 0, EXIT_DEFECTS = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_INTERNAL = 4 };
@@ -228,6 +229,15 @@ int main(int argc, char **argv) {
       .argc = o.prog_argc + 1,
       .argv = pargv,
   };
+  struct dpu_stdin in;
+  if (dpu_stdin_capture(&in) != 0) {
+    end.reason = dpu_first_error();
+    dpu_report_finish(&rep, &end);
+    return EXIT_USAGE;
+  }
+  inv.stdin_bytes = in.bytes;
+  inv.stdin_digest = in.digest;
+  xo.stdin_rewind = in.bytes > 0;
   catch_signals();
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   struct dpu_executor ex;

@@ -1,7 +1,7 @@
 /* C11 <threads.h>, on top of the pthread models (glibc lays mtx_t, cnd_t, once_flag and tss_t out
  * as their pthread counterparts). Events and reports carry the pthread names of the operations
- * (a mtx_lock is a pthread_mutex_lock event). Time is not modelled: thrd_sleep returns at once,
- * and timed waits are explored as both outcomes, as their pthread counterparts are. */
+ * (a mtx_lock is a pthread_mutex_lock event). thrd_sleep is runtime/clock.c's, and timed waits
+ * are explored as both outcomes, as their pthread counterparts are. */
 #include <errno.h>
 #include <stdint.h>
 #include <threads.h>
@@ -59,11 +59,6 @@ thrd_t __dpu_thrd_current(void) { return __dpu_pthread_self(); }
 int __dpu_thrd_equal(thrd_t a, thrd_t b) { return a == b; }
 void __dpu_thrd_yield(void) {}
 
-int __dpu_thrd_sleep(const struct timespec *duration, struct timespec *remaining) {
-  (void)duration;
-  if (remaining) *remaining = (struct timespec){0};
-  return 0;
-}
 
 int __dpu_mtx_init(mtx_t *m, int type) {
   pthread_mutexattr_t a;

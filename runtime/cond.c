@@ -47,7 +47,8 @@ int __dpu_pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *attr) {
   (void)attr;
   dpu_rt_visible(DPU_OP_COND_INIT, (uint64_t)(uintptr_t)c);
   struct cond_state *s = state(c);
-  if (dpu_rt_obj_status(s->stamp) != DPU_OBJ_DESTROYED && (s->waiters | s->woken))
+  if (dpu_rt_obj_status(s->stamp) != DPU_OBJ_DESTROYED && !dpu_rt_obj_garbage(c, s->stamp) &&
+      (s->waiters | s->woken))
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_cond_init of a condition variable threads wait on");
   dpu_rt_check_double_init(c, dpu_rt_obj_status(s->stamp), "pthread_cond_init",
                            "a condition variable");

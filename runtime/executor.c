@@ -109,6 +109,7 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
       .stack_size = opt->stack_size,
       .heap_size = opt->heap_size,
       .races = opt->races,
+      .stdin_rewind = opt->stdin_rewind,
       .internal_fd = internal_fd >= 0 ? internal_fd : 2,
   };
   if (dpu_rt_init(shm, &cfg) != 0) zygote_fail(shm, DPU_ZYGOTE_FAILED, "cannot set up the runtime");

@@ -23,6 +23,8 @@ struct dpu_executor_options {
                            * the visible-sites bitmap (protocol.h: dpu_shm_visible) */
   int argc;               /* program arguments (argv[0] included) */
   char **argv;
+  bool stdin_rewind;      /* descriptor 0 holds the program's input (frontend/stdin.h): every
+                           * run starts reading it from its first byte */
 };
 
 struct dpu_executor {

@@ -11,7 +11,9 @@
 #include <semaphore.h>
 #include <signal.h>
 #include <stdint.h>
+#include <sys/time.h>
 #include <threads.h>
+#include <unistd.h>
 #include <time.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -147,6 +149,17 @@ thrd_t __dpu_thrd_current(void);
 int __dpu_thrd_equal(thrd_t a, thrd_t b);
 void __dpu_thrd_yield(void);
 int __dpu_thrd_sleep(const struct timespec *duration, struct timespec *remaining);
+
+/* Virtual time (runtime/clock.c): sleeps return at once and advance the calling thread's
+ * time; clocks read the clocks' start plus that time. */
+unsigned __dpu_sleep(unsigned seconds);
+int __dpu_usleep(useconds_t us);
+int __dpu_nanosleep(const struct timespec *req, struct timespec *rem);
+int __dpu_clock_nanosleep(clockid_t c, int flags, const struct timespec *req,
+                          struct timespec *rem);
+int __dpu_clock_gettime(clockid_t c, struct timespec *ts);
+int __dpu_gettimeofday(struct timeval *restrict tv, void *restrict tz);
+time_t __dpu_time(time_t *out);
 int __dpu_mtx_init(mtx_t *m, int type);
 int __dpu_mtx_lock(mtx_t *m);
 int __dpu_mtx_trylock(mtx_t *m);

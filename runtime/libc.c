@@ -22,9 +22,8 @@ _Noreturn void __dpu___assert_fail(const char *expr, const char *file, unsigned 
 _Noreturn void __dpu_abort(void) { dpu_rt_end(DPU_END_ABORT, 0, "abort() called"); }
 
 _Noreturn void __dpu_exit(int status) {
-  dpu_rt_visible(DPU_OP_PROCESS_EXIT, 0);
-  if (status != 0) dpu_rt_end(DPU_END_EXIT, status, "exit(%d)", status);
-  dpu_rt_end(DPU_END_OK, 0, "exit(0)");
+  if (status) dpu_rt_process_exit(status, "exit(%d)", status);
+  dpu_rt_process_exit(0, "exit(0)");
 }
 
 _Noreturn void __dpu__exit(int status) { __dpu_exit(status); }

@@ -59,7 +59,8 @@ static void check_live(uint32_t stamp, const char *fn) {
 int __dpu_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr) {
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_MUTEX_INIT, (uint64_t)(uintptr_t)m);
   struct mutex_state *s = state(m);
-  if (dpu_rt_obj_status(s->stamp) != DPU_OBJ_DESTROYED && s->owner)
+  if (dpu_rt_obj_status(s->stamp) != DPU_OBJ_DESTROYED && !dpu_rt_obj_garbage(m, s->stamp) &&
+      s->owner)
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_mutex_init of a locked mutex");
   dpu_rt_check_double_init(m, dpu_rt_obj_status(s->stamp), "pthread_mutex_init", "a mutex");
   memset(m, 0, sizeof *m);

@@ -105,6 +105,7 @@ const char *dpu_op_name(uint8_t op) {
       [DPU_OP_READ] = "read",
       [DPU_OP_WRITE] = "write",
       [DPU_OP_PROCESS_EXIT] = "exit",
+      [DPU_OP_THREAD_KILL] = "killed-by-exit",
   };
   return op < DPU_OP_COUNT && names[op] ? names[op] : "?";
 }

@@ -87,7 +87,19 @@ enum dpu_op {
    * (runtime/atomic.c). */
   DPU_OP_READ,
   DPU_OP_WRITE,
-  DPU_OP_PROCESS_EXIT,   /* exit() or return from main; ends the run; obj = 0 */
+  /* The end of the process: exit() or return from main. It disables every other thread, so it
+   * is dependent with each one's pending operation (issue #13): it is the one operation on the
+   * process object, and after it each other live thread either performs its pending operation
+   * (which may then be taken as happening before the exit) or is killed by it, THREAD_KILL,
+   * which the scheduler does first past a replay. obj = 0; aux = the set of threads alive
+   * besides the exiting one. */
+  DPU_OP_PROCESS_EXIT,
+  /* The thread is killed by the process's end (it runs no further): an event of its thread
+   * after its last one and after the exit, in conflict with its pending operation, which is
+   * never one that the scheduler runs at once (dpu_op_is_eager). The record names that
+   * operation: result = its op, obj, site and aux = its obj, site and aux. Never performed by
+   * the thread itself; a thread that stopped at a defect is not killed. */
+  DPU_OP_THREAD_KILL,
   DPU_OP_COUNT
 };
 
@@ -185,7 +197,9 @@ struct dpu_event_rec {
 
 /* One replay step: let thread tid perform count visible operations in a row. choice, when not
  * 0, decides the outcome of the last of them that is a nondeterministic choice of the runtime:
- * for a condition-variable signal, tid + 1 of the thread to wake. */
+ * for a condition-variable signal, tid + 1 of the thread to wake; DPU_CHOICE_KILL: after the
+ * process's exit, the last one is the thread's THREAD_KILL rather than its pending operation. */
+#define DPU_CHOICE_KILL 0xffff
 struct dpu_replay_step {
   uint16_t tid;
   uint32_t count;

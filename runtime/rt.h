@@ -48,6 +48,7 @@ struct dpu_rt_thread {
     uint32_t version;       /* the location's version the read found */
   } streak[16];
   void **tls;               /* its copies of the program's thread-local variables, or NULL */
+  uint64_t vtime;           /* its virtual time, ns since the run's start (runtime/clock.c) */
   void *(*fn)(void *);
   void *arg;
   void *retval;
@@ -65,6 +66,9 @@ struct dpu_rt_config {
   size_t heap_size;                      /* bytes of heap per thread and run */
   int internal_fd;                       /* where the runner reports its own failures */
   bool races;                            /* detect data races (runtime/race.h) */
+  bool stdin_rewind;                     /* rewind stdin before every run (its input is a
+                                          * file: frontend/stdin.h); else only clear its
+                                          * end-of-file and error flags */
 };
 
 /* The runner's state; one instance, reset at the start of every run. */
@@ -84,6 +88,9 @@ struct dpu_rt {
                              * stopped at a defect (stopping) */
   bool stopping;            /* the running thread has just stopped at a defect */
   bool stopped;             /* a thread has stopped at a defect: the result is its, and stands */
+  bool exiting;             /* the process has exited (DPU_OP_PROCESS_EXIT): every live thread
+                             * may now be killed (DPU_OP_THREAD_KILL) */
+  int exiter;               /* the thread that performed the exit, when exiting */
   uint32_t steps;
   uint32_t run_stamp;       /* this run's number (from 1): see dpu_rt_obj_status */
   uint16_t choice;          /* the replay's choice for the operation being performed (0: none) */
@@ -93,6 +100,9 @@ struct dpu_rt {
   size_t heap_region;       /* bytes per thread */
   struct dpu_arena heaps[DPU_MAX_THREADS];
   uint64_t heaps_used;      /* arenas allocated from in this run */
+  /* Where the program's clocks start in every run (runtime/clock.c): the real and monotonic
+   * clocks when the runner was set up, in ns. */
+  uint64_t epoch_real, epoch_mono;
 };
 
 extern struct dpu_rt dpu_rt;
@@ -127,6 +137,17 @@ struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj);
 /* The same, for an operation whose record's aux is known before it runs (it is also reported
  * as the pending operation's aux, e.g. for a blocked spin). */
 struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux);
+
+/* The process's end: main returned status, or a thread called exit(status) (fmt describes
+ * which, for the report). Performs the exit event (DPU_OP_PROCESS_EXIT) and leaves the run with
+ * its result; the other threads may still move before they are killed (runtime/sched.c). */
+_Noreturn void dpu_rt_process_exit(int status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Virtual time (runtime/clock.c): sets the clocks' start for every run (at the runner's set
+ * up), and makes the joining thread's time at least that of the thread t it joined. */
+void dpu_rt_clock_init(void);
+void dpu_rt_clock_join(struct dpu_rt_thread *t);
 
 /* Ends the run with `end` (enum dpu_end), blaming the running thread at the current call site
  * (__dpu_site, which the explorer turns into "at FILE:LINE in FN"); code is the exit status or
@@ -173,6 +194,12 @@ static inline int dpu_rt_obj_status(uint32_t stamp) {
   return (stamp >> 2) == dpu_rt.run_stamp ? (int)(stamp & 3) : DPU_OBJ_FRESH;
 }
 
+/* Whether the state of the synchronisation object at p, stamped `stamp`, is only what its
+ * memory held before (issue #13): not initialised in this run, and on the running thread's
+ * stack or in the heap, where a zero stamp is no static initialiser but whatever an earlier
+ * frame or block left there. An init must not read "locked" or "waited on" from it. */
+static inline bool dpu_rt_obj_garbage(const void *p, uint32_t stamp);
+
 /* Whether p lies on the stack of the running program thread. A synchronisation object there may
  * be initialised again by a later call of the same function without having been destroyed (its
  * lifetime ended), so double initialisation is only reported for objects elsewhere. */
@@ -180,6 +207,13 @@ static inline bool dpu_rt_on_stack(const void *p) {
   const struct dpu_coro *c = &dpu_rt.threads[dpu_rt.cur].coro;
   return (const char *)p >= (const char *)c->stack_base &&
          (const char *)p < (const char *)c->stack_base + c->stack_size;
+}
+
+static inline bool dpu_rt_obj_garbage(const void *p, uint32_t stamp) {
+  const char *q = p;
+  return dpu_rt_obj_status(stamp) == DPU_OBJ_FRESH &&
+         (dpu_rt_on_stack(p) ||
+          (q >= dpu_rt.heap_base && q < dpu_rt.heap_base + DPU_MAX_THREADS * dpu_rt.heap_region));
 }
 
 /* Reports `fn` (e.g. "pthread_mutex_init") as misuse when the object at p, whose lifecycle

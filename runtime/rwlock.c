@@ -55,7 +55,8 @@ int __dpu_pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *a
   (void)attr;
   dpu_rt_visible(DPU_OP_RWLOCK_INIT, (uint64_t)(uintptr_t)l);
   struct rwlock_state *s = state(l);
-  if (dpu_rt_obj_status(s->stamp) != DPU_OBJ_DESTROYED && (s->writer || s->nreaders))
+  if (dpu_rt_obj_status(s->stamp) != DPU_OBJ_DESTROYED && !dpu_rt_obj_garbage(l, s->stamp) &&
+      (s->writer || s->nreaders))
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_rwlock_init of a locked rwlock");
   dpu_rt_check_double_init(l, dpu_rt_obj_status(s->stamp), "pthread_rwlock_init", "an rwlock");
   memset(l, 0, sizeof *l);

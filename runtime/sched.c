@@ -35,8 +35,9 @@ static struct dpu_rt_thread *cur_thread(void) { return &dpu_rt.threads[dpu_rt.cu
  * a run is its result; an assume(0) gives way to a defect that follows (up to the defect, the
  * run is feasible: the assuming thread is only paused before its assume). */
 static bool result_stands(int end) {
-  return dpu_rt.stopped &&
-         !(dpu_rt.shm->result.end == DPU_END_ASSUME && dpu_end_is_defect(end));
+  int now = dpu_rt.shm->result.end;
+  return dpu_rt.stopped && !(now == DPU_END_ASSUME && dpu_end_is_defect(end)) &&
+         !(now == DPU_END_OK && end != DPU_END_OK);
 }
 
 /* Records in r where in the run its end happened: the trace events and output before it. */
@@ -64,6 +65,36 @@ void dpu_rt_set_end(int end, int code, const char *fmt, ...) {
   va_start(ap, fmt);
   vset_end(end, code, fmt, ap);
   va_end(ap);
+}
+
+/* The process ends (main returned status, or a thread called exit): the exit event, then the
+ * exiting thread leaves the run like a thread stopped at a defect, with the run's result
+ * (status 0: no defect). The others are not stopped at once: the end of the process is an
+ * operation dependent with each one's pending operation (protocol.h), so a replay may still
+ * let them perform it, as happening before the exit; each is otherwise killed, which is what
+ * the scheduler does past the replay (dpu_rt_run_once). A result that an earlier defect
+ * recorded stands; a defect that follows, in a thread that moves before its kill, replaces a
+ * result of 0 (it happens before the exit in a real execution). */
+_Noreturn void dpu_rt_process_exit(int status, const char *fmt, ...) {
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_PROCESS_EXIT, 0);
+  uint64_t others = 0;
+  for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
+    unsigned i = dpu_rt.order[k];
+    if ((int)i != dpu_rt.cur && dpu_rt.threads[i].state == DPU_TS_ALIVE) others |= 1ull << i;
+  }
+  e->aux = others;
+  va_list ap;
+  va_start(ap, fmt);
+  vset_end(status ? DPU_END_EXIT : DPU_END_OK, status, fmt, ap);
+  va_end(ap);
+  if (others) { /* else the run simply ends here (the common case: every thread joined) */
+    dpu_rt.exiting = true;
+    dpu_rt.exiter = dpu_rt.cur;
+    dpu_rt.stopped = true;
+    dpu_rt.stopping = true;
+  }
+  dpu_coro_switch(&cur_thread()->coro, &dpu_rt.sched);
+  abort(); /* never resumed */
 }
 
 /* Whether a defect `end` stops only the thread at fault, the others going on (see
@@ -173,9 +204,8 @@ static void *main_routine(void *unused) {
   extern char **environ;
   int ret = dpu_rt.cfg.main_fn(dpu_rt.cfg.argc, argv_copy, environ);
   __dpu_site = 0;
-  dpu_rt_visible(DPU_OP_PROCESS_EXIT, 0);
-  if (ret != 0) dpu_rt_end(DPU_END_EXIT, ret, "main returned %d", ret);
-  dpu_rt_end(DPU_END_OK, 0, "main returned 0");
+  if (ret) dpu_rt_process_exit(ret, "main returned %d", ret);
+  dpu_rt_process_exit(0, "main returned 0"); /* no conversion: this is every run's end */
 }
 
 /* The canonical id of the index-th thread created by parent, adding it to the shared table
@@ -211,6 +241,7 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->nstreak = 0;
   t->stuck = false;
   t->tls = NULL;
+  t->vtime = parent >= 0 ? dpu_rt.threads[parent].vtime : 0; /* its creator's time */
   t->pend_op = DPU_OP_THREAD_START;
   t->pend_obj = (uint64_t)tid;
   t->pend_aux = 0;
@@ -231,7 +262,7 @@ static const uint64_t may_block =
     BIT(DPU_OP_COND_RESUME) | BIT(DPU_OP_RWLOCK_RDLOCK) | BIT(DPU_OP_RWLOCK_WRLOCK) |
     BIT(DPU_OP_SEM_WAIT) | BIT(DPU_OP_BARRIER_LEAVE) | BIT(DPU_OP_ONCE_ENTER) |
     BIT(DPU_OP_ATOMIC_LOAD) | BIT(DPU_OP_ATOMIC_CAS) | BIT(DPU_OP_READ) |
-    BIT(DPU_OP_THREAD_JOIN);
+    BIT(DPU_OP_THREAD_JOIN) | BIT(DPU_OP_PROCESS_EXIT);
 _Static_assert(DPU_OP_COUNT <= 64, "may_block is a 64-bit set");
 
 /* On the hot path: called for every live thread at every step. */
@@ -263,6 +294,8 @@ static bool thread_enabled(const struct dpu_rt_thread *t, int tid) {
   case DPU_OP_ATOMIC_CAS:
   case DPU_OP_READ:
     return dpu_rt_atomic_enabled(op, obj, tid);
+  case DPU_OP_PROCESS_EXIT: /* a process exits once: a second exit waits for its kill */
+    return !dpu_rt.exiting;
   case DPU_OP_THREAD_JOIN: {
     uint64_t target = obj;
     /* An unknown target is "enabled": joining it is reported as misuse when it executes. */
@@ -291,6 +324,9 @@ static void reset(void) {
     shm->pending[dpu_rt.order[i]].op = DPU_OP_COUNT;
   }
   dpu_rt_close_files();
+  /* Every run reads the same input (issue #13): from its start, with no stdio buffer left. */
+  if (dpu_rt.cfg.stdin_rewind) fseek(stdin, 0, SEEK_SET);
+  else clearerr(stdin);
   dpu_rt_atomic_reset();
   dpu_rt.run_stamp++;
   dpu_rt.choice = 0;
@@ -300,6 +336,7 @@ static void reset(void) {
   dpu_rt.ended = false;
   dpu_rt.stopping = false;
   dpu_rt.stopped = false;
+  dpu_rt.exiting = false;
   dpu_rt.steps = 0;
   dpu_spin_quiet = 0;
   shm->nspin_sites = 0;
@@ -386,6 +423,40 @@ static __attribute__((noinline, cold)) void capture_stacks(void) {
   dpu_bt_symbolise(&dpu_rt.shm->result);
 }
 
+/* Appends one record to the trace; NULL (the run has ended) when the trace is full. */
+static struct dpu_event_rec *append(void) {
+  struct dpu_shm *shm = dpu_rt.shm;
+  uint32_t n = shm->nevents;
+  if (n >= shm->trace_cap) {
+    shm->trace_overflow = 1;
+    dpu_rt_set_end(DPU_END_LIMIT, 0, "trace capacity of %u events exceeded (raise --max-events)",
+                   shm->trace_cap);
+    return NULL;
+  }
+  shm->nevents = n + 1;
+  return &dpu_rt.trace[n];
+}
+
+/* Thread tid, alive after the process's exit, is killed by it (DPU_OP_THREAD_KILL): the record
+ * names the operation it was about to perform, and it leaves the run. Returns false if the run
+ * has ended instead (the trace is full). */
+static bool kill_thread(int tid) {
+  struct dpu_rt_thread *t = &dpu_rt.threads[tid];
+  struct dpu_event_rec *e = append();
+  if (!e) return false;
+  *e = (struct dpu_event_rec){.op = DPU_OP_THREAD_KILL,
+                              .result = t->pend_op,
+                              .tid = (uint16_t)tid,
+                              .site = t->pend_site,
+                              .obj = t->pend_obj,
+                              .enabled = dpu_rt.cur_enabled,
+                              .aux = t->pend_aux};
+  t->state = DPU_TS_STOPPED;
+  dpu_rt.nalive--;
+  dpu_rt.shm->pending[tid].op = DPU_OP_COUNT;
+  return true;
+}
+
 /* After the running thread stopped at a defect (dpu_rt_end): the stacks at the defect, as the
  * report shows them (every thread is switched out), then the thread leaves the run and the
  * others go on. Returns false if the run has ended instead. */
@@ -399,6 +470,8 @@ static __attribute__((noinline, cold)) bool thread_stopped(void) {
   t->state = DPU_TS_STOPPED;
   dpu_rt.nalive--;
   dpu_rt.shm->pending[dpu_rt.cur].op = DPU_OP_COUNT;
+  /* No kill follows, after the exit either: the trace is the one where it stopped before the
+   * exit (the explorers kill only threads that have a next operation in the run). */
   return true;
 }
 
@@ -433,7 +506,7 @@ void dpu_rt_run_once(void) {
       const struct dpu_rt_thread *t = &dpu_rt.threads[i];
       if (t->state == DPU_TS_ALIVE && thread_enabled(t, (int)i)) en |= 1ull << i;
     }
-    if (!en) {
+    if (!en && (!dpu_rt.exiting || dpu_rt.nalive == 0)) {
       dpu_rt.cur = -1;
       if (dpu_rt.nalive == 0) {
         dpu_rt_set_end(DPU_END_OK, 0, "all threads exited");
@@ -450,19 +523,27 @@ void dpu_rt_run_once(void) {
     /* Thread start, thread exit and thread creation have no dependent operation that could
      * be enabled at the same time (DESIGN.md §5, refined in protocol.h), so running them at
      * once loses no trace: after the replay, they are offered as the only choice. A replay is
-     * followed as it is (the QPOR explorer may leave them for later). */
+     * followed as it is (the QPOR explorer may leave them for later). After the process's
+     * exit too: a thread is killed at its next other operation (so it is never killed right
+     * before one of these, where it could not be observed). */
+    bool eager = false;
     for (uint64_t m = ri < rlen ? 0 : en; m; m &= m - 1) {
       unsigned i = (unsigned)__builtin_ctzll(m);
       if (dpu_op_is_eager(dpu_rt.threads[i].pend_op)) {
         en = 1ull << i;
+        eager = true;
         break;
       }
     }
     int tid;
+    bool kill = false;
     dpu_rt.choice = 0;
     if (ri < rlen) {
       tid = replay[ri].tid;
-      if (tid >= DPU_MAX_THREADS || !(en & (1ull << tid))) {
+      kill = rleft == 1 && replay[ri].choice == DPU_CHOICE_KILL;
+      if (tid >= DPU_MAX_THREADS ||
+          !(kill ? dpu_rt.exiting && dpu_rt.threads[tid].state == DPU_TS_ALIVE
+                 : (en & (1ull << tid)) != 0)) {
         dpu_rt.cur = -1;
         if (getenv("DPU_DEBUG_DIVERGE") && tid < DPU_MAX_THREADS) {
           const struct dpu_rt_thread *t = &dpu_rt.threads[tid];
@@ -481,6 +562,13 @@ void dpu_rt_run_once(void) {
         }
         if (ri < rlen) rleft = replay[ri].count;
       }
+    } else if (__builtin_expect(dpu_rt.exiting, 0) && !eager) {
+      /* Past the replay, after the exit: the threads still alive are killed, in creation
+       * order (the explorers find the runs where they move first as alternatives). */
+      kill = true;
+      tid = -1;
+      for (unsigned k = 0; k < dpu_rt.nthreads && tid < 0; k++)
+        if (dpu_rt.threads[dpu_rt.order[k]].state == DPU_TS_ALIVE) tid = dpu_rt.order[k];
     } else {
       /* The policy past the replay: the last thread goes on (see let_others_first). */
       tid = (en & (1ull << last)) ? last : __builtin_ctzll(en);
@@ -494,6 +582,11 @@ void dpu_rt_run_once(void) {
       break;
     }
     dpu_rt.cur_enabled = en;
+    if (__builtin_expect(kill, 0)) {
+      dpu_rt.choice = 0;
+      if (!kill_thread(tid)) break;
+      continue;
+    }
     dpu_rt.cur = tid;
     last = tid;
     dpu_coro_switch(&dpu_rt.sched, &dpu_rt.threads[tid].coro);
@@ -566,6 +659,7 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   dpu_rt.trace = dpu_shm_trace(shm);
   dpu_rt.visible = dpu_shm_visible(shm);
   dpu_rt.cur = -1;
+  dpu_rt_clock_init();
   if (cfg->argc >= (int)(sizeof argv_copy / sizeof *argv_copy)) {
     dprintf(cfg->internal_fd, "dpu: error: too many program arguments\n");
     return -1;

@@ -42,6 +42,7 @@ int __dpu_pthread_join(pthread_t t, void **ret) {
   if (u->detached) dpu_rt_end(DPU_END_MISUSE, 0, "pthread_join of a detached thread");
   u->joined = true;
   dpu_race_thread_join(tid); /* exit -> join */
+  dpu_rt_clock_join(u);      /* the joiner's time is at least the joined thread's end */
   if (ret) *ret = u->retval;
   return 0;
 }

@@ -1,0 +1,129 @@
+/* Virtual time (issue #13): the program's sleeps do not wait, and its clocks read a time that
+ * depends only on the run's trace, so that every run of a trace computes the same thing and no
+ * run is a hang for sleeping.
+ *
+ * Each thread has its own virtual time (dpu_rt_thread.vtime, ns since the run's start): a
+ * thread starts at its creator's time at the create, a sleep advances its own time by the
+ * duration (an absolute clock_nanosleep to the deadline), and a join brings the joiner up to
+ * the joined thread's time. A clock read returns the clocks' start (the same in every run of
+ * one exploration: the runner's set up) plus the reading thread's time. Reading a clock is
+ * then no shared access and no event; sleeps are no synchronisation, as they are not in a
+ * real execution (a sleep only makes an order likely): the explorers explore every order of
+ * the threads' visible operations whatever their sleeps, so a bug that a sleep usually hides
+ * is found. A sleep is not a scheduling point of its own: an operation with no object is
+ * independent of every other and would add no trace. Timed waits are explored with both
+ * outcomes (cond.c, sem.c, mutex.c), not against this clock. */
+#include <errno.h>
+#include <stdint.h>
+#include <sys/time.h>
+#include <time.h>
+
+#include "interpose.h"
+#include "rt.h"
+
+#define NS 1000000000ull
+
+static uint64_t ns_of(const struct timespec *ts) {
+  return (uint64_t)ts->tv_sec * NS + (uint64_t)ts->tv_nsec;
+}
+
+static struct timespec ts_of(uint64_t ns) {
+  return (struct timespec){.tv_sec = (time_t)(ns / NS), .tv_nsec = (long)(ns % NS)};
+}
+
+static uint64_t now_real(clockid_t c) {
+  struct timespec ts;
+  clock_gettime(c, &ts);
+  return ns_of(&ts);
+}
+
+void dpu_rt_clock_init(void) {
+  dpu_rt.epoch_real = now_real(CLOCK_REALTIME);
+  dpu_rt.epoch_mono = now_real(CLOCK_MONOTONIC);
+}
+
+void dpu_rt_clock_join(struct dpu_rt_thread *t) {
+  struct dpu_rt_thread *me = &dpu_rt.threads[dpu_rt.cur];
+  if (t->vtime > me->vtime) me->vtime = t->vtime;
+}
+
+/* The running thread's time; 0 outside a program thread. */
+static uint64_t *vtime(void) {
+  static uint64_t none;
+  return dpu_rt.cur >= 0 ? &dpu_rt.threads[dpu_rt.cur].vtime : &none;
+}
+
+/* What clock c reads now, in ns: the realtime clocks from the real epoch, the others (monotonic,
+ * boot time, CPU time) from the monotonic one. */
+static uint64_t clock_now(clockid_t c) {
+  uint64_t base = c == CLOCK_REALTIME || c == CLOCK_REALTIME_COARSE || c == CLOCK_TAI
+                      ? dpu_rt.epoch_real
+                      : dpu_rt.epoch_mono;
+  return base + *vtime();
+}
+
+static void sleep_ns(uint64_t ns) { *vtime() += ns; }
+
+int __dpu_clock_gettime(clockid_t c, struct timespec *ts) {
+  if (!ts) {
+    errno = EFAULT;
+    return -1;
+  }
+  *ts = ts_of(clock_now(c));
+  return 0;
+}
+
+int __dpu_gettimeofday(struct timeval *restrict tv, void *restrict tz) {
+  (void)tz;
+  if (tv) {
+    uint64_t ns = clock_now(CLOCK_REALTIME);
+    *tv = (struct timeval){.tv_sec = (time_t)(ns / NS), .tv_usec = (suseconds_t)(ns % NS / 1000)};
+  }
+  return 0;
+}
+
+time_t __dpu_time(time_t *out) {
+  time_t t = (time_t)(clock_now(CLOCK_REALTIME) / NS);
+  if (out) *out = t;
+  return t;
+}
+
+unsigned __dpu_sleep(unsigned seconds) {
+  sleep_ns((uint64_t)seconds * NS);
+  return 0;
+}
+
+int __dpu_usleep(useconds_t us) {
+  sleep_ns((uint64_t)us * 1000);
+  return 0;
+}
+
+int __dpu_nanosleep(const struct timespec *req, struct timespec *rem) {
+  if (!req || req->tv_nsec < 0 || req->tv_nsec >= (long)NS || req->tv_sec < 0) {
+    errno = EINVAL;
+    return -1;
+  }
+  sleep_ns(ns_of(req));
+  if (rem) *rem = (struct timespec){0};
+  return 0;
+}
+
+int __dpu_clock_nanosleep(clockid_t c, int flags, const struct timespec *req,
+                          struct timespec *rem) {
+  if (!req || req->tv_nsec < 0 || req->tv_nsec >= (long)NS || req->tv_sec < 0) return EINVAL;
+  if (flags & TIMER_ABSTIME) {
+    uint64_t now = clock_now(c), until = ns_of(req);
+    if (until > now) sleep_ns(until - now);
+  } else {
+    sleep_ns(ns_of(req));
+    if (rem) *rem = (struct timespec){0};
+  }
+  return 0;
+}
+
+int __dpu_thrd_sleep(const struct timespec *duration, struct timespec *remaining) {
+  if (!duration) return -2;
+  sleep_ns(ns_of(duration));
+  if (remaining) *remaining = (struct timespec){0};
+  return 0;
+}
