@@ -20,6 +20,7 @@ const char *dpu_end_kind(int end) {
   case DPU_END_SIGNAL: return "crash";
   case DPU_END_MISUSE: return "pthread misuse";
   case DPU_END_HEAP: return "heap misuse";
+  case DPU_END_MEMORY: return "memory error";
   case DPU_END_HANG_STEPS:
   case DPU_END_HANG_TIME: return "hang";
   case DPU_DEFECT_RACE: return "data race";
@@ -36,6 +37,7 @@ const char *dpu_end_kind_id(int end) {
   case DPU_END_SIGNAL: return "crash";
   case DPU_END_MISUSE: return "pthread-misuse";
   case DPU_END_HEAP: return "heap-misuse";
+  case DPU_END_MEMORY: return "memory-error";
   case DPU_END_HANG_STEPS:
   case DPU_END_HANG_TIME: return "hang";
   case DPU_DEFECT_RACE: return "data-race";
@@ -53,7 +55,14 @@ const char *dpu_signal_name(int sig) {
   case SIGKILL: return "SIGKILL";
   case SIGTRAP: return "SIGTRAP";
   case SIGSYS: return "SIGSYS";
-  default: return "signal";
+  default: {
+    /* Others (a signal the program sends itself): "SIG" and glibc's abbreviation. */
+    static char names[65][16];
+    const char *abbrev = sig > 0 && sig <= 64 ? sigabbrev_np(sig) : NULL;
+    if (!abbrev) return "signal";
+    if (!names[sig][0]) snprintf(names[sig], sizeof names[sig], "SIG%s", abbrev);
+    return names[sig];
+  }
   }
 }
 
@@ -74,6 +83,14 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
   }
   if (e->op == DPU_OP_THREAD_KILL) { /* what the thread was about to do */
     if (e->result < DPU_OP_COUNT) snprintf(obj, size, "before %s", dpu_op_name(e->result));
+    return NULL;
+  }
+  if (e->op == DPU_OP_SIG_SEND || e->op == DPU_OP_SIG_WAIT || e->op == DPU_OP_SIG_TRYWAIT) {
+    int sig = e->op == DPU_OP_SIG_SEND ? (int)e->aux : e->result;
+    const char *abbrev = sig ? sigabbrev_np(sig) : NULL;
+    if (abbrev) snprintf(obj, size, "SIG%s", abbrev);
+    else if (sig) snprintf(obj, size, "signal %d", sig);
+    else snprintf(obj, size, "(none pending)");
     return NULL;
   }
   if (dpu_op_is_thread_op(e->op) || e->op == DPU_OP_PROCESS_EXIT) return NULL;
@@ -281,6 +298,25 @@ static int grow(struct dpu_defects *t) {
   return 0;
 }
 
+/* Where a memory error's or double free's block was allocated and freed:
+ * "; allocated by T0 at prog.c:12 in push, freed by T1 at prog.c:30 in pop". */
+static void block_sites(FILE *f, const struct dpu_run_result *res,
+                        const struct dpu_site_table *sites) {
+  const struct dpu_block_sites *b = &res->block;
+  if (!b->alloc_site && !b->free_site) return;
+  const char *sep = "; ";
+  uint32_t site[2] = {b->alloc_site, b->free_site};
+  uint16_t tid[2] = {b->alloc_tid, b->free_tid};
+  const char *verb[2] = {"allocated", "freed"};
+  for (int i = 0; i < 2; i++) {
+    if (!site[i]) continue;
+    struct dpu_loc l = dpu_site_loc(sites, site[i]);
+    fprintf(f, "%s%s by T%u", sep, verb[i], tid[i]);
+    if (l.file) fprintf(f, " at %s:%u in %s", l.file, l.line, l.function);
+    sep = ", ";
+  }
+}
+
 /* The message of the text report's first line, after "KIND: ". */
 static char *format_message(struct dpu_shm *shm, const struct dpu_site_table *sites) {
   const struct dpu_run_result *res = &shm->result;
@@ -320,6 +356,7 @@ static char *format_message(struct dpu_shm *shm, const struct dpu_site_table *si
     fprintf(f, "%s", res->msg);
     if (s.file) fprintf(f, " (at %s:%u in %s)", s.file, s.line, s.function);
     else if (res->end != DPU_END_ASSERT && res->tid >= 0) fprintf(f, " (in T%d)", res->tid);
+    if (res->end == DPU_END_MEMORY || res->end == DPU_END_HEAP) block_sites(f, res, sites);
   }
   if (fclose(f) != 0) {
     free(buf);

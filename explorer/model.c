@@ -135,6 +135,14 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
   case DPU_OP_ATOMIC_CAS:
     if (cas_fails_again(after, pt, site, aux)) return 0;
     break;
+  /* signal.c: the state is the set of pending signals */
+  case DPU_OP_SIG_WAIT:
+    if (!(s->set1 & aux)) return 0;
+    r = __builtin_ctzll(s->set1 & aux) + 1;
+    break;
+  case DPU_OP_SIG_TRYWAIT:
+    r = (s->set1 & aux) ? __builtin_ctzll(s->set1 & aux) + 1 : 0;
+    break;
   case DPU_OP_PROCESS_EXIT: /* on the process object: after an exit, none */
     if (after) return 0;
     break;
@@ -264,6 +272,13 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     break;
   case DPU_OP_ATOMIC_CAS:
     if (e->data == 1) s.count++;
+    break;
+  case DPU_OP_SIG_SEND:
+    if (e->aux >= 1 && e->aux <= 64) s.set1 |= 1ull << (e->aux - 1);
+    break;
+  case DPU_OP_SIG_WAIT:
+  case DPU_OP_SIG_TRYWAIT:
+    if (e->result) s.set1 &= ~(1ull << (e->result - 1));
     break;
   default:
     break;

@@ -47,6 +47,9 @@ static const struct rule {
      "re-locking a normal mutex, using a destroyed mutex, joining a detached thread, ..."},
     {DPU_END_HEAP, "HeapMisuse", "Heap misuse",
      "A double or invalid free, or the heap exhausted."},
+    {DPU_END_MEMORY, "MemoryError", "Memory error",
+     "An access to a freed heap block (use after free), or outside a heap block's bytes "
+     "(heap out of bounds)."},
     {DPU_END_HANG_STEPS, "Hang", "Hang",
      "A run does not end: a thread loops without a visible operation for longer than "
      "--run-timeout, or performs more than --max-steps of them."},

@@ -238,6 +238,7 @@ int main(int argc, char **argv) {
   inv.stdin_bytes = in.bytes;
   inv.stdin_digest = in.digest;
   xo.stdin_rewind = in.bytes > 0;
+  xo.isolate_files = !o.shared_files;
   catch_signals();
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   struct dpu_executor ex;
@@ -359,9 +360,9 @@ int main(int argc, char **argv) {
   if (o.stats && text) {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    fprintf(text, "dpu: stats: runs %llu, max-configs %llu, SSBs %llu\n",
+    fprintf(text, "dpu: stats: runs %llu, max-configs %llu, SSBs %llu, runners %u\n",
             (unsigned long long)counts.runs, (unsigned long long)counts.max_configs,
-            (unsigned long long)counts.ssbs);
+            (unsigned long long)counts.ssbs, ex.shm->runner_forks);
     if (o.por == DPU_POR_QPOR && !o.replay) dpu_qpor_print_stats(text, &qs);
     fprintf(text, "dpu: stats: time executor %.3f s, explorer %.3f s (start-up %.3f s); "
                   "explorer peak memory %.1f MiB\n",

@@ -16,7 +16,7 @@ enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
   OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
-  OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY
+  OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_SHARED_FILES
 };
 
 static const struct option longopts[] = {
@@ -36,6 +36,7 @@ static const struct option longopts[] = {
     {"gdb", no_argument, 0, OPT_GDB},
     {"stack-size", required_argument, 0, OPT_STACK},
     {"heap-size", required_argument, 0, OPT_HEAP},
+    {"shared-files", no_argument, 0, OPT_SHARED_FILES},
     {"std", required_argument, 0, OPT_STD},
     {"print-traces", no_argument, 0, OPT_PRINT_TRACES},
     {"skip-step", required_argument, 0, OPT_SKIP_STEP},
@@ -102,6 +103,10 @@ static void usage(FILE *f) {
       "  --gdb                  with --replay: run it under gdb, stopped at the defect\n"
       "  --stack-size=BYTES     stack of each program thread (default 1 MiB; K/M/G suffixes)\n"
       "  --heap-size=BYTES      heap of each thread in a run (default 256 MiB; K/M/G suffixes)\n"
+      "  --shared-files         let the program's file writes in the working directory, /tmp\n"
+      "                         and /dev/shm persist from run to run and after dpu (by\n"
+      "                         default every run sees these directories as they were when\n"
+      "                         dpu started, and dpu leaves them unchanged)\n"
       "\n"
       "Output:\n"
       "  --format=text|json|sarif  report format (default text); json follows\n"
@@ -320,6 +325,10 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
           return 2;
         }
       o->visible_sites = optarg;
+      break;
+    case OPT_SHARED_FILES:
+      o->shared_files = true;
+      add_run_flag(o, "shared-files", NULL);
       break;
     case OPT_NO_RACES:
       o->races = o->races_explore = false;

@@ -1,27 +1,33 @@
-/* Bump allocator with per-block headers; see arena.h. */
+/* Bump allocator with per-block headers, per-thread LIFO reuse and shadow bytes; see arena.h. */
 #include "arena.h"
 
+#include <assert.h>
+#include <stdbool.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #define BLOCK_MAGIC 0xd9a7e11au
 enum { BLOCK_LIVE = 1, BLOCK_FREED = 2 };
 
-/* Sits immediately before every block handed out. */
-struct header {
-  uint64_t size;
+/* Sits immediately before every block handed out (two shadow granules: DPU_SHADOW_HEADER). */
+struct dpu_arena_block {
+  uint64_t size;                 /* bytes asked for */
+  struct dpu_arena_block *next;  /* next on a free list */
   uint32_t magic;
-  uint32_t state;
+  uint32_t alloc_site, free_site;
+  uint8_t state, alloc_tid, free_tid, cls; /* cls: size class + 1, 0 if never reused */
 };
+_Static_assert(sizeof(struct dpu_arena_block) == 32, "the header is two shadow granules");
+
+#define HDR sizeof(struct dpu_arena_block)
 
 int dpu_arena_init(struct dpu_arena *a, size_t cap) {
   void *p = mmap(NULL, cap, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                  -1, 0);
   if (p == MAP_FAILED) return -1;
+  memset(a, 0, sizeof *a);
   a->base = p;
   a->cap = cap;
-  a->top = 0;
-  a->peak = 0;
   return 0;
 }
 
@@ -30,48 +36,130 @@ void dpu_arena_destroy(struct dpu_arena *a) {
   a->base = NULL;
 }
 
-void *dpu_arena_alloc(struct dpu_arena *a, size_t size, size_t align) {
-  if (align < 16) align = 16;
-  if (align & (align - 1)) return NULL;
-  uintptr_t start = (uintptr_t)a->base + a->top + sizeof(struct header);
-  start = (start + align - 1) & ~(uintptr_t)(align - 1);
-  size_t rounded = (size + 15) & ~(size_t)15;
-  if (rounded < size) return NULL; /* overflow */
-  size_t end = start - (uintptr_t)a->base + rounded;
-  if (end > a->cap || end < a->top) return NULL;
-  struct header *h = (struct header *)start - 1;
-  h->size = size;
-  h->magic = BLOCK_MAGIC;
-  h->state = BLOCK_LIVE;
-  a->top = end;
-  if (end > a->peak) a->peak = end;
-  memset((void *)start, 0, size);
-  return (void *)start;
+/* Blocks live in some thread's arena; reused ones may lie in another arena than a. The shadow
+ * maps of all arenas are one array (runtime/sched.c), so a block's shadow is found from any
+ * arena's base and shadow (a signed offset: the block may lie below a). */
+static uint8_t *shadow_of(const struct dpu_arena *a, const char *p) {
+  return a->shadow + (p - a->base) / 16;
 }
 
-static struct header *header_of(const struct dpu_arena *a, const void *p) {
+/* Sets the shadow of [p, p + n) (16-aligned p) to v. */
+static void shadow_set(const struct dpu_arena *a, const char *p, size_t n, uint8_t v) {
+  if (a->shadow && n) memset(shadow_of(a, p), v, (n + 15) / 16);
+}
+
+/* Shadow of a live block of size bytes at p: full granules, then the partial last one. */
+static void shadow_live(const struct dpu_arena *a, const char *p, uint64_t size) {
+  if (!a->shadow) return;
+  uint8_t *s = shadow_of(a, p);
+  memset(s, DPU_SHADOW_LIVE, size / 16);
+  if (size % 16) s[size / 16] = (uint8_t)(size % 16);
+}
+
+/* The size class of a block of `rounded` bytes (+1), or 0 when such blocks are not reused. */
+static uint8_t class_of(size_t rounded, size_t align) {
+  return (rounded && rounded <= DPU_ARENA_REUSE_MAX && align <= 16) ? (uint8_t)(rounded / 16)
+                                                                    : 0;
+}
+
+
+void *dpu_arena_alloc(struct dpu_arena *a, size_t size, size_t align, uint32_t site,
+                      uint8_t tid) {
+  if (align < 16) align = 16;
+  if (align & (align - 1)) return NULL;
+  size_t rounded = (size + 15) & ~(size_t)15;
+  if (rounded < size) return NULL; /* overflow */
+  uint8_t cls = class_of(rounded, align);
+  struct dpu_arena_block *h;
+  bool reused = cls && a->free[cls - 1];
+  if (reused) {
+    h = a->free[cls - 1];
+    a->free[cls - 1] = h->next;
+    assert(h->state == BLOCK_FREED && h->magic == BLOCK_MAGIC);
+  } else {
+    uintptr_t start = (uintptr_t)a->base + a->top + HDR;
+    start = (start + align - 1) & ~(uintptr_t)(align - 1);
+    size_t end = start - (uintptr_t)a->base + rounded;
+    if (end > a->cap || end < a->top) return NULL;
+    h = (struct dpu_arena_block *)start - 1;
+    a->top = end;
+    if (end > a->peak) a->peak = end;
+    if (a->shadow) { /* the header's two granules; past the old top, all was NONE */
+      uint8_t *hs = shadow_of(a, (char *)h);
+      hs[0] = hs[1] = DPU_SHADOW_HEADER;
+    }
+  }
+  char *p = (char *)(h + 1);
+  if (reused && a->shadow) /* its granules said FREED; past the old top, all was NONE */
+    memset(shadow_of(a, p), DPU_SHADOW_NONE, rounded / 16);
+  shadow_live(a, p, size);
+  h->size = size;
+  h->next = NULL;
+  h->magic = BLOCK_MAGIC;
+  h->state = BLOCK_LIVE;
+  h->cls = cls;
+  h->alloc_site = site;
+  h->alloc_tid = tid;
+  h->free_site = 0;
+  h->free_tid = 0;
+  memset(p, 0, size);
+  return p;
+}
+
+static struct dpu_arena_block *header_of(const struct dpu_arena *a, const void *p) {
   uintptr_t u = (uintptr_t)p;
-  if ((u & 15) || u < (uintptr_t)a->base + sizeof(struct header) ||
-      u > (uintptr_t)a->base + a->top)
-    return NULL;
-  struct header *h = (struct header *)p - 1;
+  if ((u & 15) || u < (uintptr_t)a->base + HDR || u > (uintptr_t)a->base + a->top) return NULL;
+  struct dpu_arena_block *h = (struct dpu_arena_block *)p - 1;
   return h->magic == BLOCK_MAGIC ? h : NULL;
 }
 
-enum dpu_arena_free_result dpu_arena_free(struct dpu_arena *a, void *p) {
+enum dpu_arena_free_result dpu_arena_free(struct dpu_arena *owner, struct dpu_arena *cache,
+                                          void *p, uint32_t site, uint8_t tid) {
   if (!p) return DPU_ARENA_FREED;
-  if (!dpu_arena_contains(a, p)) return DPU_ARENA_NOT_OURS;
-  struct header *h = header_of(a, p);
+  if (!dpu_arena_contains(owner, p)) return DPU_ARENA_NOT_OURS;
+  struct dpu_arena_block *h = header_of(owner, p);
   if (!h) return DPU_ARENA_INVALID_FREE;
   if (h->state == BLOCK_FREED) return DPU_ARENA_DOUBLE_FREE;
   if (h->state != BLOCK_LIVE) return DPU_ARENA_INVALID_FREE;
   h->state = BLOCK_FREED;
+  h->free_site = site;
+  h->free_tid = tid;
+  if (owner->shadow) memset(shadow_of(owner, p), DPU_SHADOW_FREED, (h->size + 15) / 16);
+  if (h->cls) {
+    h->next = cache->free[h->cls - 1];
+    cache->free[h->cls - 1] = h;
+    cache->used |= 1ull << (h->cls - 1);
+  }
   return DPU_ARENA_FREED;
 }
 
 size_t dpu_arena_block_size(const struct dpu_arena *a, const void *p) {
-  struct header *h = header_of(a, p);
+  struct dpu_arena_block *h = header_of(a, p);
   return (h && h->state == BLOCK_LIVE) ? h->size : 0;
 }
 
-void dpu_arena_reset(struct dpu_arena *a) { a->top = 0; }
+int dpu_arena_block_near(const struct dpu_arena *a, const void *p, struct dpu_block_info *out) {
+  if (!a->shadow || !dpu_arena_contains(a, p)) return 0;
+  size_t g = (size_t)((const char *)p - a->base) / 16;
+  size_t top = (a->top + 15) / 16;
+  if (g > top) g = top;
+  /* Back over what is not a block (headers of the next block, gaps, the end of the arena) to
+   * the last granule of a block, then over the block to its header. */
+  while (g > 0 && (a->shadow[g] == DPU_SHADOW_HEADER || a->shadow[g] == DPU_SHADOW_NONE)) g--;
+  while (g > 0 && a->shadow[g] != DPU_SHADOW_HEADER) g--;
+  if (a->shadow[g] != DPU_SHADOW_HEADER) return 0;
+  char *start = a->base + (g + 1) * 16;
+  struct dpu_arena_block *h = header_of(a, start);
+  if (!h) return 0;
+  *out = (struct dpu_block_info){.start = start, .size = h->size, .alloc_site = h->alloc_site,
+                                 .free_site = h->free_site, .alloc_tid = h->alloc_tid,
+                                 .free_tid = h->free_tid, .freed = h->state == BLOCK_FREED};
+  return 1;
+}
+
+void dpu_arena_reset(struct dpu_arena *a) {
+  shadow_set(a, a->base, a->top, DPU_SHADOW_NONE);
+  for (uint64_t u = a->used; u; u &= u - 1) a->free[__builtin_ctzll(u)] = NULL;
+  a->used = 0;
+  a->top = 0;
+}

@@ -136,6 +136,12 @@ void dpu_bt_init(void) {
     os_stack_hi = os_stack_lo + size;
   }
   pthread_attr_destroy(&a);
+  /* libunwind sets itself up on first use, and may open descriptors then (a pipe to validate
+   * addresses). Use it once now, before the runner takes the descriptors open at its start as
+   * its own: those opened later are the program's and are closed between runs (sched.c). */
+  unw_context_t uc;
+  unw_cursor_t c;
+  if (unw_getcontext(&uc) == 0 && unw_init_local(&c, &uc) == 0) (void)unw_step(&c);
 }
 
 void dpu_bt_capture(struct dpu_run_result *r, const void *fault) {

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "backtrace.h"
+#include "isolate.h"
 #include "jit.h"
 #include "rt.h"
 #include "symbolize.h"
@@ -52,14 +53,34 @@ static int sem_poll(sem_t *s) {
   }
 }
 
-/* The runner: serve runs until told to shut down. Never returns. */
+/* Says once per exploration that file isolation stopped, and stops it in this runner. */
+static void iso_failed(struct dpu_shm *shm, const char *why) {
+  if (!shm->iso_failed)
+    dprintf(dpu_rt.cfg.internal_fd, "dpu: warning: runs are not kept apart from each other's "
+            "files (%s): a file one run writes is seen by the next\n", why);
+  shm->iso_failed = 1;
+  dpu_iso_off();
+}
+
+/* The runner: serve runs until told to shut down, or until it retires (isolate.h). Never
+ * returns. */
 static _Noreturn void runner_main(struct dpu_shm *shm) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  char why[256];
+  if (dpu_iso_runner_start(why, sizeof why) != 0) iso_failed(shm, why);
+  /* What the runner opened so far is its own; what a run opens above is the program's. */
+  dpu_rt.fd_base = dpu_rt_first_free_fd_above_all();
   for (;;) {
     if (sem_poll(&shm->req) != 0) sem_wait_intr(&shm->req);
     if (shm->shutdown) _exit(0);
     dpu_rt_run_once();
+    /* The next run's files, before the explorer sees this run's end (it may ask for the next
+     * run at once). */
+    int iso = dpu_iso_after_run(why, sizeof why);
+    if (iso < 0) iso_failed(shm, why);
+    if (iso > 0) shm->runner_retired = 1;
     sem_post(&shm->done);
+    if (iso > 0) _exit(0);
   }
 }
 
@@ -72,8 +93,15 @@ static _Noreturn void zygote_fail(struct dpu_shm *shm, int error, const char *ms
 }
 
 static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRef tsm,
-                                  const struct dpu_executor_options *opt) {
+                                  const struct dpu_executor_options *opt, pid_t parent) {
+  /* First, while the process has one thread (a user namespace requires it). Entering one
+   * changes the credentials, which clears the parent-death signal: set it after. */
+  char why[256];
+  if (opt->isolate_files && dpu_iso_setup(why, sizeof why) != 0)
+    fprintf(stderr, "dpu: warning: runs are not kept apart from each other's files (%s): a "
+            "file one run writes is seen by the next\n", why);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(4); /* dpu died before the signal was set */
   struct dpu_jit_program prog;
   char *err = NULL;
   if (dpu_jit_load(tsm, &prog, &err) != 0) zygote_fail(shm, DPU_ZYGOTE_BAD_PROGRAM, err ? err : "JIT failed");
@@ -127,6 +155,11 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
     }
     if (shm->shutdown) _exit(0);
+    if (shm->runner_retired && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+      shm->runner_retired = 0; /* between two runs: nothing to report */
+      continue;
+    }
+    shm->runner_retired = 0;
     /* The runner died during a run. Its crash handler may have described it already, and
      * captured the stacks, which are symbolised here, where the program cannot have
      * damaged the symboliser's memory. */
@@ -174,12 +207,13 @@ int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
     return -1;
   }
   fflush(NULL);
+  pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     fprintf(stderr, "dpu: error: cannot fork the executor: %s\n", strerror(errno));
     return -1;
   }
-  if (pid == 0) zygote_main(ex->shm, tsm, opt);
+  if (pid == 0) zygote_main(ex->shm, tsm, opt, parent);
   ex->zygote = pid;
   /* Wait for the zygote to have compiled the program (or failed to, or died of it). */
   if (wait_ready(ex->shm, pid) != 0) {

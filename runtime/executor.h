@@ -25,6 +25,7 @@ struct dpu_executor_options {
   char **argv;
   bool stdin_rewind;      /* descriptor 0 holds the program's input (frontend/stdin.h): every
                            * run starts reading it from its first byte */
+  bool isolate_files;     /* every run sees the files of the first (runtime/isolate.h) */
 };
 
 struct dpu_executor {

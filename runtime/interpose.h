@@ -114,7 +114,6 @@ int __dpu_pthread_setschedparam(pthread_t t, int policy, const struct sched_para
 int __dpu_pthread_getschedparam(pthread_t t, int *policy, struct sched_param *p);
 int __dpu_pthread_setconcurrency(int level);
 int __dpu_pthread_getconcurrency(void);
-int __dpu_pthread_sigmask(int how, const sigset_t *set, sigset_t *old);
 int __dpu_pthread_attr_getschedpolicy(const pthread_attr_t *a, int *policy);
 int __dpu_pthread_attr_getinheritsched(const pthread_attr_t *a, int *inherit);
 int __dpu_pthread_setaffinity_np(pthread_t t, size_t size, const cpu_set_t *set);
@@ -245,6 +244,26 @@ int __dpu_vsprintf(char *restrict buf, const char *restrict fmt, va_list ap);
 
 FILE *__dpu_fopen(const char *path, const char *mode);
 int __dpu_fclose(FILE *f);
+/* open(2) and creat(2) as the C library's; a descriptor a run leaves open is closed before the
+ * next run (reset in sched.c). Writing outside the isolated directories warns (isolate.h). */
+int __dpu_open(const char *path, int flags, ...);
+int __dpu_creat(const char *path, mode_t mode);
+
+/* Signals (signal.c): masks, pending signals and sigwait, for signals the program sends to
+ * itself; the C library's semantics and errors otherwise. */
+int __dpu_pthread_sigmask(int how, const sigset_t *set, sigset_t *old);
+int __dpu_sigprocmask(int how, const sigset_t *set, sigset_t *old);
+int __dpu_pthread_kill(pthread_t t, int sig);
+int __dpu_raise(int sig);
+int __dpu_kill(pid_t pid, int sig);
+int __dpu_sigwait(const sigset_t *restrict set, int *restrict sig);
+int __dpu_sigwaitinfo(const sigset_t *restrict set, siginfo_t *restrict info);
+int __dpu_sigtimedwait(const sigset_t *restrict set, siginfo_t *restrict info,
+                       const struct timespec *restrict timeout);
+/* Set the action as the C library does, and remember to restore it for the next run. */
+sighandler_t __dpu_signal(int sig, sighandler_t handler);
+int __dpu_sigaction(int sig, const struct sigaction *restrict act,
+                    struct sigaction *restrict old);
 
 /* One entry of the table the JIT uses to resolve __dpu_NAME. */
 struct dpu_symbol {

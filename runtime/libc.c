@@ -1,11 +1,14 @@
 /* Modelled C library functions: process end (exit, abort, assertion failure), the per-run heap,
  * captured output and files closed between runs (DESIGN.md §4). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "interpose.h"
+#include "isolate.h"
+#include "memcheck.h"
 #include "race.h"
 #include "rt.h"
 
@@ -35,7 +38,7 @@ _Noreturn void __dpu__Exit(int status) { __dpu_exit(status); }
 static void *heap_alloc(size_t n, size_t align) {
   struct dpu_arena *a = &dpu_rt.heaps[dpu_rt.cur];
   dpu_rt.heaps_used |= 1ull << dpu_rt.cur;
-  void *p = dpu_arena_alloc(a, n, align);
+  void *p = dpu_arena_alloc(a, n, align, __dpu_site, (uint8_t)dpu_rt.cur);
   if (!p) {
     if (n > a->cap / 2) { /* a single absurd request: fail it as malloc would */
       errno = ENOMEM;
@@ -59,6 +62,12 @@ void *__dpu_calloc(size_t n, size_t size) {
   return heap_alloc(total, 16);
 }
 
+/* Frees p, a block of arena a, onto the running thread's free lists. */
+static enum dpu_arena_free_result heap_free(struct dpu_arena *a, void *p) {
+  dpu_rt.heaps_used |= 1ull << dpu_rt.cur;
+  return dpu_arena_free(a, &dpu_rt.heaps[dpu_rt.cur], p, __dpu_site, (uint8_t)dpu_rt.cur);
+}
+
 void __dpu_free(void *p) {
   if (!p) return;
   struct dpu_arena *a = dpu_rt_heap_of(p);
@@ -69,15 +78,15 @@ void __dpu_free(void *p) {
   /* Freeing writes the whole block, for the race detector (as ThreadSanitizer has it): an
    * access of another thread not ordered before the free races with it. */
   size_t size = dpu_arena_block_size(a, p);
-  if (size) dpu_race_write(p, size);
-  switch (dpu_arena_free(a, p)) {
+  if (size) dpu_race_write_block(p, size);
+  switch (heap_free(a, p)) {
   case DPU_ARENA_FREED:
     return;
   case DPU_ARENA_NOT_OURS:
     free(p); /* memory the C library allocated for the program (e.g. getline) */
     return;
   case DPU_ARENA_DOUBLE_FREE:
-    dpu_rt_end(DPU_END_HEAP, 0, "double free of %p", p);
+    dpu_mem_double_free(p);
   case DPU_ARENA_INVALID_FREE:
     dpu_rt_end(DPU_END_HEAP, 0, "free of %p, which malloc did not return", p);
   }
@@ -97,7 +106,7 @@ void *__dpu_realloc(void *p, size_t n) {
   void *q = heap_alloc(n, 16);
   if (q) {
     memcpy(q, p, old < n ? old : n);
-    dpu_arena_free(a, p);
+    heap_free(a, p);
   }
   return q;
 }
@@ -228,7 +237,18 @@ void __dpu_perror(const char *s) {
 static FILE *open_files[MAX_OPEN_FILES];
 static unsigned n_open_files;
 
+/* Warns, once per exploration, that the program writes a file that runs do not keep apart. */
+static void check_write(const char *path) {
+  if (!path || dpu_rt.shm->iso_warned || !dpu_iso_dirs()[0] || dpu_iso_covers(path)) return;
+  dpu_rt.shm->iso_warned = 1;
+  dprintf(dpu_rt.cfg.internal_fd,
+          "dpu: warning: the program writes %s, outside the directories kept apart between "
+          "runs (%s): a run may see what an earlier run wrote there\n",
+          path, dpu_iso_dirs());
+}
+
 FILE *__dpu_fopen(const char *path, const char *mode) {
+  if (mode && strpbrk(mode, "wa+")) check_write(path);
   if (n_open_files == MAX_OPEN_FILES) {
     errno = EMFILE;
     return NULL;
@@ -247,6 +267,23 @@ int __dpu_fclose(FILE *f) {
   }
   if (captured(f)) return 0; /* closing stdout/stderr would end capture */
   return fclose(f);
+}
+
+int __dpu_open(const char *path, int flags, ...) {
+  mode_t mode = 0;
+  if (flags & (O_CREAT | __O_TMPFILE)) {
+    va_list ap;
+    va_start(ap, flags);
+    mode = va_arg(ap, mode_t);
+    va_end(ap);
+  }
+  if ((flags & O_ACCMODE) != O_RDONLY || (flags & (O_CREAT | O_TRUNC))) check_write(path);
+  return open(path, flags, mode);
+}
+
+int __dpu_creat(const char *path, mode_t mode) {
+  check_write(path);
+  return creat(path, mode);
 }
 
 /* Closes what the last run left open (called by the scheduler's reset). */

@@ -106,6 +106,9 @@ const char *dpu_op_name(uint8_t op) {
       [DPU_OP_WRITE] = "write",
       [DPU_OP_PROCESS_EXIT] = "exit",
       [DPU_OP_THREAD_KILL] = "killed-by-exit",
+      [DPU_OP_SIG_SEND] = "signal-pending",
+      [DPU_OP_SIG_WAIT] = "sigwait",
+      [DPU_OP_SIG_TRYWAIT] = "sigtimedwait",
   };
   return op < DPU_OP_COUNT && names[op] ? names[op] : "?";
 }

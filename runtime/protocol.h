@@ -100,8 +100,18 @@ enum dpu_op {
    * operation: result = its op, obj, site and aux = its obj, site and aux. Never performed by
    * the thread itself; a thread that stopped at a defect is not killed. */
   DPU_OP_THREAD_KILL,
+  /* Signals the program sends itself (runtime/signal.c), all on the one signals object
+   * (obj = DPU_SIGNALS_OBJ), whose state is the set of pending signals. */
+  DPU_OP_SIG_SEND,       /* a send of signal aux that is blocked where it goes: it is pending */
+  DPU_OP_SIG_WAIT,       /* sigwait on the set aux (bit s - 1 for signal s): enabled when one is
+                          * pending; result = the signal it takes, the lowest pending in aux */
+  DPU_OP_SIG_TRYWAIT,    /* the same, never blocking (sigtimedwait, and a mask change that
+                          * unblocks aux): result = the signal taken, 0 = none was pending */
   DPU_OP_COUNT
 };
+
+/* The object of the signal operations: no address, thread or other object has this key. */
+#define DPU_SIGNALS_OBJ 8u
 
 /* Whether op is an atomic-location access. Their outcome (a CAS exchanged or not) follows from
  * the event's history and is not part of its name; loads and failed CAS do not modify the
@@ -134,7 +144,7 @@ static inline int dpu_op_is_try(uint8_t op) {
          op == DPU_OP_SPIN_TRYLOCK || op == DPU_OP_RWLOCK_TRYRDLOCK ||
          op == DPU_OP_RWLOCK_TRYWRLOCK || op == DPU_OP_RWLOCK_TIMEDRDLOCK ||
          op == DPU_OP_RWLOCK_TIMEDWRLOCK || op == DPU_OP_SEM_TRYWAIT ||
-         op == DPU_OP_SEM_TIMEDWAIT ||
+         op == DPU_OP_SEM_TIMEDWAIT || op == DPU_OP_SIG_TRYWAIT ||
          op == DPU_OP_COND_TIMEDRESUME;
 }
 
@@ -217,6 +227,8 @@ enum dpu_end {
   DPU_END_SIGNAL,        /* crash: signal code in thread tid */
   DPU_END_MISUSE,        /* pthread API misuse; msg says which */
   DPU_END_HEAP,          /* invalid or double free, heap exhausted */
+  DPU_END_MEMORY,        /* an access to freed heap memory or out of a heap block's bounds
+                          * (runtime/memcheck.h); the block in dpu_run_result.block */
   DPU_END_HANG_STEPS,    /* more than max_steps visible operations */
   DPU_END_HANG_TIME,     /* per-run time limit (set by the explorer after killing the runner) */
   DPU_END_LIMIT,         /* a limit of dpu itself: threads, trace capacity (not a program defect) */
@@ -323,6 +335,12 @@ struct dpu_run_result {
   uint64_t addr;            /* a spin hang (code DPU_HANG_SPIN): the location read, */
   uint32_t op;              /* and the operation (enum dpu_op) */
   char msg[DPU_MSG_MAX];    /* NUL-terminated detail (assertion text, misuse description) */
+  /* The heap block of a DPU_END_MEMORY or of a double free (DPU_END_HEAP with a free_site):
+   * the sites and threads that allocated it and freed it (site 0: unknown or not freed). */
+  struct dpu_block_sites {
+    uint32_t alloc_site, free_site;
+    uint16_t alloc_tid, free_tid;
+  } block;
   /* Call stacks at a defect (stacks.threads[0, nstacks)). Not cleared between runs: only
    * nstacks says what is valid, so a run that ends normally costs nothing here. */
   struct dpu_stacks stacks;
@@ -413,6 +431,12 @@ struct dpu_shm {
   uint32_t replay_cap, trace_cap, output_cap, visible_cap, globals_cap;
   uint32_t replay_off, trace_off, output_off, visible_off, globals_off;
   volatile uint32_t nglobals;      /* entries of the globals array the zygote filled */
+  volatile uint32_t iso_warned;    /* a run wrote outside the isolated directories, and dpu
+                                    * said so (runtime/isolate.h): once per exploration */
+  volatile uint32_t iso_failed;    /* a runner could not isolate files, and said so: once */
+  volatile uint32_t runner_retired; /* the runner exited between two runs on purpose (its
+                                    * file isolation had grown: runtime/isolate.h); the zygote
+                                    * starts another */
 
   uint32_t replay_len;             /* request */
 

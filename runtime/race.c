@@ -1,5 +1,6 @@
 /* See race.h. */
 #include "race.h"
+#include "memcheck.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -433,6 +434,7 @@ static inline bool visible(uintptr_t p, uint64_t size, uint32_t site) {
 }
 
 void __dpu_load(void *p, uint64_t size, uint32_t site) {
+  dpu_mem_check((uintptr_t)p, size, site, 0);
   if (visible((uintptr_t)p, size, site)) dpu_rt_access_visible(p, (uint32_t)size, site, false, 0);
   else if (__builtin_expect(++dpu_spin_quiet >= DPU_SPIN_QUIET, 0))
     dpu_spin_watch((uintptr_t)p, (uint32_t)size, site, false, 0);
@@ -440,6 +442,7 @@ void __dpu_load(void *p, uint64_t size, uint32_t site) {
 }
 
 void __dpu_store(void *p, uint64_t size, uint32_t site, uint64_t value) {
+  dpu_mem_check((uintptr_t)p, size, site, 1);
   if (visible((uintptr_t)p, size, site))
     dpu_rt_access_visible(p, (uint32_t)size, site, true, value);
   else if (__builtin_expect(++dpu_spin_quiet >= DPU_SPIN_QUIET, 0))
@@ -448,10 +451,16 @@ void __dpu_store(void *p, uint64_t size, uint32_t site, uint64_t value) {
 }
 
 void dpu_race_read(const void *p, uint64_t size) {
+  dpu_mem_check((uintptr_t)p, size, __dpu_site, 0);
   if (dpu_race_on) on_access((uintptr_t)p, size, __dpu_site, 0);
 }
 
+void dpu_race_write_block(const void *p, uint64_t size) {
+  if (dpu_race_on) on_access((uintptr_t)p, size, __dpu_site, DPU_ACCESS_WRITE);
+}
+
 void dpu_race_write(const void *p, uint64_t size) {
+  dpu_mem_check((uintptr_t)p, size, __dpu_site, 1);
   if (dpu_race_on) on_access((uintptr_t)p, size, __dpu_site, DPU_ACCESS_WRITE);
 }
 

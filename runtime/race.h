@@ -57,6 +57,9 @@ void __dpu_store(void *p, uint64_t size, uint32_t site, uint64_t value);
  * the current __dpu_site. */
 void dpu_race_read(const void *p, uint64_t size);
 void dpu_race_write(const void *p, uint64_t size);
+/* free's write of the whole block it frees: as dpu_race_write, without the memory check (the
+ * caller knows the block is live). */
+void dpu_race_write_block(const void *p, uint64_t size);
 
 /* Threads: parent's clock -> child's (create -> start; called when tid is made, parent -1 for
  * main); the exiting thread's clock is kept for join (exit); join acquires it. */

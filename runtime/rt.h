@@ -26,6 +26,7 @@ struct dpu_rt_thread {
   uint64_t pend_obj;
   uint64_t pend_aux;
   uint16_t ncreated;        /* threads it created so far in this run */
+  uint64_t sigmask;         /* its blocked signals, bit s - 1 for signal s (signal.c) */
   /* Its last visible operation, for spin-loop detection (atomic.c): a read of an atomic
    * location (a load, or a CAS that failed) and the location's version after it. */
   bool last_read;
@@ -74,6 +75,8 @@ struct dpu_rt_config {
 /* The runner's state; one instance, reset at the start of every run. */
 struct dpu_rt {
   struct dpu_rt_config cfg;
+  int fd_base;              /* descriptors from here up are the program's: closed between runs
+                             * (set by dpu_rt_init, and again by each runner at its start) */
   struct dpu_shm *shm;
   struct dpu_event_rec *trace;
   const uint8_t *visible;   /* the visible access sites (dpu_shm_visible) */
@@ -99,7 +102,9 @@ struct dpu_rt {
   char *heap_base;
   size_t heap_region;       /* bytes per thread */
   struct dpu_arena heaps[DPU_MAX_THREADS];
-  uint64_t heaps_used;      /* arenas allocated from in this run */
+  uint64_t heaps_used;      /* arenas allocated from or freed by in this run */
+  uint8_t *heap_shadow;     /* the arenas' shadow bytes, one array (arena.h), for memcheck.h */
+  size_t heap_total;        /* heap_region * DPU_MAX_THREADS */
   /* Where the program's clocks start in every run (runtime/clock.c): the real and monotonic
    * clocks when the runner was set up, in ns. */
   uint64_t epoch_real, epoch_mono;
@@ -174,6 +179,13 @@ bool dpu_rt_sem_enabled(uint8_t op, uint64_t obj, int tid);
 bool dpu_rt_barrier_enabled(uint8_t op, uint64_t obj, int tid);
 bool dpu_rt_once_enabled(uint8_t op, uint64_t obj, int tid);
 bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid);
+/* One more than the highest descriptor open now (the runtime's own, and dpu's). */
+int dpu_rt_first_free_fd_above_all(void);
+
+/* signal.c: whether a signal of set (bit s - 1 for signal s) is pending; forgetting them all
+ * at the start of a run. */
+bool dpu_rt_sig_enabled(uint64_t set);
+void dpu_rt_signals_reset(void);
 
 /* The holder (tid + 1, 0 when free) that mutex.c keeps in the first int of a pthread_mutex_t, for
  * the scheduler's fast path; when it is not 0 or the asking thread, dpu_rt_mutex_enabled

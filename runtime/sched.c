@@ -1,6 +1,7 @@
 /* The runner's scheduler: one run = reset, then choose a thread at each visible operation,
  * following the replay and then a fixed policy, until every thread has exited, the process
  * exits, or a defect ends the run (DESIGN.md §4). */
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stddef.h>
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "backtrace.h"
@@ -110,6 +112,13 @@ static bool stops_thread(int end) {
   return end == DPU_END_ASSERT || end == DPU_END_ABORT || end == DPU_END_ASSUME;
 }
 
+/* The running thread hands control back to the scheduler for good: the run has ended. */
+static _Noreturn void leave_run(void) {
+  if (dpu_rt.cur >= 0) dpu_coro_switch(&cur_thread()->coro, &dpu_rt.sched);
+  /* Unreachable: the scheduler never resumes a thread after the run has ended. */
+  abort();
+}
+
 _Noreturn void dpu_rt_end(int end, int code, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -119,9 +128,18 @@ _Noreturn void dpu_rt_end(int end, int code, const char *fmt, ...) {
     dpu_rt.stopped = true;
     dpu_rt.stopping = true; /* the scheduler sees `ended` and finds it is only this thread */
   }
-  if (dpu_rt.cur >= 0) dpu_coro_switch(&cur_thread()->coro, &dpu_rt.sched);
-  /* Unreachable: the scheduler never resumes a thread after the run has ended. */
-  abort();
+  leave_run();
+}
+
+/* Whether the trace is full: then the run ends (a limit of dpu, DPU_END_LIMIT) and the caller
+ * must not append; a running thread must leave_run(). */
+static bool trace_full(void) {
+  struct dpu_shm *shm = dpu_rt.shm;
+  if (__builtin_expect(shm->nevents < shm->trace_cap, 1)) return false;
+  shm->trace_overflow = 1;
+  dpu_rt_set_end(DPU_END_LIMIT, 0, "trace capacity of %u events exceeded (raise --max-events)",
+                 shm->trace_cap);
+  return true;
 }
 
 struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj) {
@@ -141,12 +159,8 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
   dpu_spin_quiet = 0;
   /* Chosen by the scheduler: the operation happens now. */
   struct dpu_shm *shm = dpu_rt.shm;
+  if (trace_full()) leave_run();
   uint32_t n = shm->nevents;
-  if (n >= shm->trace_cap) {
-    shm->trace_overflow = 1;
-    dpu_rt_end(DPU_END_LIMIT, 0, "trace capacity of %u events exceeded (raise --max-events)",
-               shm->trace_cap);
-  }
   struct dpu_event_rec *e = &dpu_rt.trace[n];
   e->op = op;
   e->result = 0;
@@ -180,12 +194,8 @@ static void thread_entry(void) {
   struct dpu_rt_thread *t = cur_thread();
   dpu_rt.shm->pending[dpu_rt.cur].op = DPU_OP_COUNT;
   dpu_spin_quiet = 0;
+  if (trace_full()) leave_run();
   uint32_t n = dpu_rt.shm->nevents;
-  if (n >= dpu_rt.shm->trace_cap) {
-    dpu_rt.shm->trace_overflow = 1;
-    dpu_rt_end(DPU_END_LIMIT, 0, "trace capacity of %u events exceeded (raise --max-events)",
-               dpu_rt.shm->trace_cap);
-  }
   dpu_rt.trace[n] = (struct dpu_event_rec){.op = DPU_OP_THREAD_START,
                                            .tid = (uint16_t)dpu_rt.cur,
                                            .site = t->pend_site,
@@ -235,6 +245,7 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->state = DPU_TS_ALIVE;
   t->detached = t->joined = false;
   t->ncreated = 0;
+  t->sigmask = parent >= 0 ? dpu_rt.threads[parent].sigmask : 0; /* inherited (POSIX) */
   t->last_read = false;
   t->spin_region = 0;
   t->spin_read = false;
@@ -262,7 +273,7 @@ static const uint64_t may_block =
     BIT(DPU_OP_COND_RESUME) | BIT(DPU_OP_RWLOCK_RDLOCK) | BIT(DPU_OP_RWLOCK_WRLOCK) |
     BIT(DPU_OP_SEM_WAIT) | BIT(DPU_OP_BARRIER_LEAVE) | BIT(DPU_OP_ONCE_ENTER) |
     BIT(DPU_OP_ATOMIC_LOAD) | BIT(DPU_OP_ATOMIC_CAS) | BIT(DPU_OP_READ) |
-    BIT(DPU_OP_THREAD_JOIN) | BIT(DPU_OP_PROCESS_EXIT);
+    BIT(DPU_OP_THREAD_JOIN) | BIT(DPU_OP_PROCESS_EXIT) | BIT(DPU_OP_SIG_WAIT);
 _Static_assert(DPU_OP_COUNT <= 64, "may_block is a 64-bit set");
 
 /* On the hot path: called for every live thread at every step. */
@@ -294,6 +305,8 @@ static bool thread_enabled(const struct dpu_rt_thread *t, int tid) {
   case DPU_OP_ATOMIC_CAS:
   case DPU_OP_READ:
     return dpu_rt_atomic_enabled(op, obj, tid);
+  case DPU_OP_SIG_WAIT:
+    return dpu_rt_sig_enabled(t->pend_aux);
   case DPU_OP_PROCESS_EXIT: /* a process exits once: a second exit waits for its kill */
     return !dpu_rt.exiting;
   case DPU_OP_THREAD_JOIN: {
@@ -324,10 +337,12 @@ static void reset(void) {
     shm->pending[dpu_rt.order[i]].op = DPU_OP_COUNT;
   }
   dpu_rt_close_files();
+  close_range((unsigned)dpu_rt.fd_base, ~0u, 0);
   /* Every run reads the same input (issue #13): from its start, with no stdio buffer left. */
   if (dpu_rt.cfg.stdin_rewind) fseek(stdin, 0, SEEK_SET);
   else clearerr(stdin);
   dpu_rt_atomic_reset();
+  dpu_rt_signals_reset();
   dpu_rt.run_stamp++;
   dpu_rt.choice = 0;
   dpu_rt.nthreads = 0;
@@ -426,13 +441,8 @@ static __attribute__((noinline, cold)) void capture_stacks(void) {
 /* Appends one record to the trace; NULL (the run has ended) when the trace is full. */
 static struct dpu_event_rec *append(void) {
   struct dpu_shm *shm = dpu_rt.shm;
+  if (trace_full()) return NULL;
   uint32_t n = shm->nevents;
-  if (n >= shm->trace_cap) {
-    shm->trace_overflow = 1;
-    dpu_rt_set_end(DPU_END_LIMIT, 0, "trace capacity of %u events exceeded (raise --max-events)",
-                   shm->trace_cap);
-    return NULL;
-  }
   shm->nevents = n + 1;
   return &dpu_rt.trace[n];
 }
@@ -652,6 +662,18 @@ static void hang_handler(int sig, siginfo_t *si, void *uctx) {
   _exit(128 + sig);
 }
 
+int dpu_rt_first_free_fd_above_all(void) {
+  int top = 2;
+  DIR *d = opendir("/proc/self/fd");
+  if (!d) return 64; /* leave the low ones alone */
+  for (struct dirent *e; (e = readdir(d));) {
+    int fd = atoi(e->d_name);
+    if (fd != dirfd(d) && fd > top) top = fd;
+  }
+  closedir(d);
+  return top + 1;
+}
+
 int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   memset(&dpu_rt, 0, sizeof dpu_rt);
   dpu_rt.cfg = *cfg;
@@ -679,13 +701,25 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   }
   dpu_rt.heap_base = all.base;
   dpu_rt.heap_region = region;
+  dpu_rt.heap_total = region * DPU_MAX_THREADS;
+  /* One shadow byte per 16 bytes of heap (address space only, committed where touched). */
+  void *shadow = mmap(NULL, dpu_rt.heap_total / 16, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (shadow == MAP_FAILED) {
+    dprintf(cfg->internal_fd, "dpu: error: cannot reserve the heap's shadow memory: %s\n",
+            strerror(errno));
+    return -1;
+  }
+  dpu_rt.heap_shadow = shadow;
   for (unsigned i = 0; i < DPU_MAX_THREADS; i++)
-    dpu_rt.heaps[i] = (struct dpu_arena){.base = all.base + i * region, .cap = region};
+    dpu_rt.heaps[i] = (struct dpu_arena){.base = all.base + i * region, .cap = region,
+                                         .shadow = dpu_rt.heap_shadow + i * (region / 16)};
   dpu_bt_init();
   if (dpu_race_init(cfg->races) != 0) {
     dprintf(cfg->internal_fd, "dpu: error: cannot reserve the shadow memory of the race detector\n");
     return -1;
   }
+  dpu_rt.fd_base = dpu_rt_first_free_fd_above_all();
   static char altstack[1 << 16];
   stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack};
   sigaltstack(&ss, NULL);

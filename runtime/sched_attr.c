@@ -111,13 +111,6 @@ int __dpu_pthread_getconcurrency(void) {
   return concurrency_run == dpu_rt.run_stamp ? concurrency : 0;
 }
 
-/* Signals are not delivered to program threads by dpu; the mask is only recorded. */
-int __dpu_pthread_sigmask(int how, const sigset_t *set, sigset_t *old) {
-  if (old) sigemptyset(old);
-  (void)set;
-  return how == SIG_BLOCK || how == SIG_UNBLOCK || how == SIG_SETMASK ? 0 : EINVAL;
-}
-
 int __dpu_pthread_attr_getschedpolicy(const pthread_attr_t *a, int *policy) {
   (void)a;
   *policy = SCHED_OTHER;

@@ -9,7 +9,7 @@
 //     pthread_getattr_np, pthread_setaffinity_np, pthread_getaffinity_np;
 //   pthread_atfork (dpu's programs never fork).
 // Rejected on purpose, each with its reason in the error: cancellation (pthread_cancel,
-// pthread_setcancelstate/type, pthread_testcancel, pthread_cleanup_push/pop), pthread_kill,
+// pthread_setcancelstate/type, pthread_testcancel, pthread_cleanup_push/pop),
 // non-blocking joins (pthread_tryjoin_np, pthread_timedjoin_np), named semaphores
 // (sem_open/close/unlink), robust mutexes.
 // Derivation: main alone: 1 max-config, no defect.

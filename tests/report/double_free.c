@@ -44,7 +44,7 @@ int main(void) {
 // the other double-free trace T1 and T2 swap roles: the stacks are the same frames in the same
 // order (the faulting thread, T0, the other cleanup thread), only the thread numbers differ,
 // and those are not part of the defect, so it is still one defect, in 2 traces.
-// CHECK: {{^}}dpu: defect 1: heap misuse: double free of {{0x[0-9a-f]+}} (at [[FILE]]:24 in cleanup){{$}}
+// CHECK: {{^}}dpu: defect 1: heap misuse: double free of a heap block of 16 bytes (at [[FILE]]:24 in cleanup); allocated by T0 at [[FILE]]:34 in main, freed by T{{[12]}} at [[FILE]]:24 in cleanup{{$}}
 // CHECK-NEXT: {{^}}  interleaving (3 threads, 9 steps):{{$}}
 // CHECK-NEXT: {{^}}  #1    T0   start{{$}}
 // CHECK-NEXT: {{^}}  #2    T0   pthread_create         T1                       [[FILE]]:35 main{{$}}
@@ -67,13 +67,13 @@ int main(void) {
 // CHECK-NEXT: {{^}}dpu: summary: 1 defects, 4 max-configs, 0 SSBs, 4 runs, {{[0-9.]+}} s{{$}}
 
 // Its replay line shows the same block.
-// REPLAY: replay of defect 1: exit 1, same 19-line block: heap misuse: double free of 0x# (at [[FILE]]:24 in cleanup)
+// REPLAY: replay of defect 1: exit 1, same 19-line block: heap misuse: double free of a heap block of 16 bytes (at [[FILE]]:24 in cleanup); allocated by T0 at [[FILE]]:34 in main, freed by T{{[12]}} at [[FILE]]:24 in cleanup
 
 // The JSON document: the same defect, its steps, stacks and output.
 // JSON: state complete exit_code 1 reason null
 // JSON-NEXT: summary defects 1 traces_with_defects 2 max_configs 4 ssbs 0
 // JSON-NEXT: defect 1 heap-misuse traces 2 thread 1 location double_free.c:24 cleanup exact
-// JSON-NEXT: defect 1 message double free of 0x# (at double_free.c:24 in cleanup)
+// JSON-NEXT: defect 1 message double free of a heap block of 16 bytes (at double_free.c:24 in cleanup); allocated by T0 at double_free.c:34 in main, freed by T{{[12]}} at double_free.c:24 in cleanup
 // JSON-NEXT: defect 1 threads 3 steps 9 blocked 0 stacks 3 output_truncated false
 // JSON-NEXT: defect 1 step 1 T0 start - - -
 // JSON-NEXT: defect 1 step 2 T0 pthread_create T1 - double_free.c:35 main

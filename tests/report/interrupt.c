@@ -28,7 +28,7 @@
 // TERM: {{^}}dpu: exploration incomplete (interrupted by SIGTERM){{$}}
 // TERM-NEXT: {{^}}dpu: summary: 1 defects, {{[0-9]+}} max-configs, 0 SSBs, {{[0-9]+}} runs, {{[0-9.]+}} s{{$}}
 
-// SARIF: sarif 2.1.0 runs 1 results 1 rules 9
+// SARIF: sarif 2.1.0 runs 1 results 1 rules 10
 // SARIF-NEXT: invocation successful false exit_code 3 notes 1
 // SARIF-NEXT: note warning The exploration is incomplete (interrupted by SIGTERM): the results found are all here.
 // SARIF-NEXT: result 1 dpu/assertion-failure level error occurrences {{[0-9]+}} at many.c:25 main

@@ -1,0 +1,78 @@
+/* The slow path of the heap's access checks, and the reports; see memcheck.h. */
+#include "memcheck.h"
+
+#include <string.h>
+
+#include "rt.h"
+
+/* Whether the bytes [lo, hi) of the granule with shadow byte s belong to a live block. */
+static int granule_ok(uint8_t s, unsigned lo, unsigned hi) {
+  return s >= 1 && s <= DPU_SHADOW_LIVE && hi <= s && lo < hi;
+}
+
+/* Fills the result's block fields from b. */
+static void note_block(const struct dpu_block_info *b) {
+  dpu_rt.shm->result.block = (struct dpu_block_sites){
+      .alloc_site = b->alloc_site, .free_site = b->freed ? b->free_site : 0,
+      .alloc_tid = b->alloc_tid, .free_tid = b->freed ? b->free_tid : 0};
+}
+
+/* How many of the n shadow bytes at s say "all live", from the first: 8 at a time. */
+static size_t live_prefix(const uint8_t *s, size_t n) {
+  const uint64_t all_live = 0x0101010101010101ull * DPU_SHADOW_LIVE;
+  size_t k = 0;
+  for (uint64_t w; k + 8 <= n && (memcpy(&w, s + k, 8), w == all_live);) k += 8;
+  while (k < n && s[k] == DPU_SHADOW_LIVE) k++;
+  return k;
+}
+
+/* The first byte of [a, end) (one granule, index i) outside a live block, or 0. */
+static uintptr_t granule_bad(size_t i, uintptr_t a, uintptr_t end) {
+  uintptr_t g = (uintptr_t)dpu_rt.heap_base + (i << 4);
+  unsigned lo = g < a ? (unsigned)(a - g) : 0;
+  unsigned hi = end - g >= 16 ? 16 : (unsigned)(end - g);
+  return granule_ok(dpu_rt.heap_shadow[i], lo, hi) ? 0 : g + lo;
+}
+
+void dpu_mem_check_slow(uintptr_t a, uint64_t size, uint32_t site, int write) {
+  if (size == 0 || dpu_rt.cur < 0) return;
+  uintptr_t base = (uintptr_t)dpu_rt.heap_base;
+  uintptr_t end = a + size;
+  if (end < a || end - base > dpu_rt.heap_total) end = base + dpu_rt.heap_total; /* the heap's */
+  size_t first = (a - base) >> 4, last = (end - 1 - base) >> 4;
+  /* The first granule, the whole ones between (long accesses: memcpy, free's write of the
+   * block), the last. */
+  uintptr_t bad = granule_bad(first, a, end);
+  if (!bad && last > first + 1) {
+    size_t k = live_prefix(dpu_rt.heap_shadow + first + 1, last - first - 1);
+    if (k < last - first - 1) bad = base + ((first + 1 + k) << 4);
+  }
+  if (!bad && last > first) bad = granule_bad(last, a, end);
+  if (!bad) return;
+  const char *what = write ? "write" : "read";
+  unsigned long long n = (unsigned long long)size;
+  struct dpu_arena *arena = dpu_rt_heap_of((const void *)bad);
+  struct dpu_block_info b;
+  __dpu_site = site;
+  dpu_rt.shm->result.block = (struct dpu_block_sites){0};
+  if (!arena || !dpu_arena_block_near(arena, (const void *)bad, &b))
+    dpu_rt_end(DPU_END_MEMORY, 0, "%s of %llu bytes at %#llx, in the heap but in no block", what,
+               n, (unsigned long long)bad);
+  note_block(&b);
+  long long off = (long long)(a - (uintptr_t)b.start);
+  if (b.freed && bad < (uintptr_t)b.start + b.size)
+    dpu_rt_end(DPU_END_MEMORY, 0, "use after free: %s of %llu bytes at offset %lld of a heap block of %llu "
+               "bytes", what, n, off, (unsigned long long)b.size);
+  dpu_rt_end(DPU_END_MEMORY, 0, "heap out of bounds: %s of %llu bytes at offset %lld of a heap "
+             "block of %llu bytes%s", what, n, off, (unsigned long long)b.size,
+             b.freed ? " (freed)" : "");
+}
+
+_Noreturn void dpu_mem_double_free(void *p) {
+  struct dpu_block_info b = {0};
+  dpu_rt.shm->result.block = (struct dpu_block_sites){0};
+  struct dpu_arena *arena = dpu_rt_heap_of(p);
+  if (arena && dpu_arena_block_near(arena, p, &b)) note_block(&b);
+  dpu_rt_end(DPU_END_HEAP, 0, "double free of a heap block of %llu bytes",
+             (unsigned long long)b.size);
+}
