@@ -96,6 +96,7 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
   if (dpu_op_is_thread_op(e->op) || e->op == DPU_OP_PROCESS_EXIT) return NULL;
   snprintf(obj, size, "%#llx", (unsigned long long)e->obj);
   if (e->op == DPU_OP_COND_TIMEDRESUME) return e->result ? "woken" : "timed out";
+  if (e->op == DPU_OP_COND_SPURIOUS) return e->result ? "woken" : "spurious";
   if (e->op == DPU_OP_MUTEX_TIMEDLOCK || e->op == DPU_OP_RWLOCK_TIMEDRDLOCK ||
       e->op == DPU_OP_RWLOCK_TIMEDWRLOCK || e->op == DPU_OP_SEM_TIMEDWAIT)
     return e->result ? "acquired" : "timed out";

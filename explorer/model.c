@@ -88,6 +88,7 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     if (!(s->set2 & bit)) return 0;
     break;
   case DPU_OP_COND_TIMEDRESUME:
+  case DPU_OP_COND_SPURIOUS:
     r = (s->set2 & bit) != 0;
     break;
   case DPU_OP_COND_SIGNAL: {
@@ -208,6 +209,7 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     s.set2 &= ~bit;
     break;
   case DPU_OP_COND_TIMEDRESUME:
+  case DPU_OP_COND_SPURIOUS:
     if (e->result) s.set2 &= ~bit;
     else s.set1 &= ~bit;
     break;

@@ -238,6 +238,7 @@ int main(int argc, char **argv) {
   inv.stdin_bytes = in.bytes;
   inv.stdin_digest = in.digest;
   xo.stdin_rewind = in.bytes > 0;
+  xo.spurious_wakeups = o.spurious_wakeups;
   xo.isolate_files = !o.shared_files;
   catch_signals();
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);

@@ -16,7 +16,7 @@ enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
   OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
-  OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_SHARED_FILES
+  OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_SHARED_FILES, OPT_SPURIOUS
 };
 
 static const struct option longopts[] = {
@@ -37,6 +37,7 @@ static const struct option longopts[] = {
     {"stack-size", required_argument, 0, OPT_STACK},
     {"heap-size", required_argument, 0, OPT_HEAP},
     {"shared-files", no_argument, 0, OPT_SHARED_FILES},
+    {"spurious-wakeups", no_argument, 0, OPT_SPURIOUS},
     {"std", required_argument, 0, OPT_STD},
     {"print-traces", no_argument, 0, OPT_PRINT_TRACES},
     {"skip-step", required_argument, 0, OPT_SKIP_STEP},
@@ -99,6 +100,8 @@ static void usage(FILE *f) {
       "                         SV-COMP's verdict: true, false or unknown\n"
       "  --property=unreach-call|no-data-race\n"
       "                         the property of that verdict (default unreach-call)\n"
+      "  --spurious-wakeups     pthread_cond_wait may also return without a signal, as POSIX\n"
+      "                         allows (both outcomes explored, like a timed wait's)\n"
       "  --replay=T:C,T:C,...   run once, following this schedule (same as dpu replay)\n"
       "  --gdb                  with --replay: run it under gdb, stopped at the defect\n"
       "  --stack-size=BYTES     stack of each program thread (default 1 MiB; K/M/G suffixes)\n"
@@ -325,6 +328,10 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
           return 2;
         }
       o->visible_sites = optarg;
+      break;
+    case OPT_SPURIOUS:
+      o->spurious_wakeups = true;
+      add_run_flag(o, "spurious-wakeups", NULL);
       break;
     case OPT_SHARED_FILES:
       o->shared_files = true;

@@ -6,8 +6,14 @@
  * two events wakes the thread, as it would right after the atomic step. A signal chooses one
  * waiting thread; the replay's choice says which (the explorer explores every choice), and
  * the trace records it, so the woken thread is part of the signal's event. Signals with no
- * waiter are lost. Spurious wakeups are not modelled. timedwait's COND_TIMEDRESUME never
- * blocks: before a signal chose the thread, it times out (ETIMEDOUT). */
+ * waiter are lost. timedwait's COND_TIMEDRESUME never blocks: before a signal chose the
+ * thread, it times out (ETIMEDOUT). With --spurious-wakeups, pthread_cond_wait's w2 is
+ * COND_SPURIOUS, which never blocks either: before a signal chose the thread, it is a
+ * spurious wakeup (POSIX XSH pthread_cond_wait: "spurious wakeups ... may occur"), and the
+ * wait returns 0. A thread's wait after a spurious wakeup is not spurious again until a signal
+ * or broadcast has woken it: the usual `while (!p) pthread_cond_wait(...)` would otherwise
+ * have an execution for every number of wakeups, and a second one in a row, with the same
+ * predicate, shows nothing the first did not. */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
@@ -88,22 +94,27 @@ static int wait(pthread_cond_t *c, pthread_mutex_t *m, bool timed) {
   dpu_rt_mutex_unlock_held(m);
   __dpu_site = site;
   int ret = 0;
-  if (timed) {
-    e = dpu_rt_visible(DPU_OP_COND_TIMEDRESUME, (uint64_t)(uintptr_t)c);
+  struct dpu_rt_thread *me = &dpu_rt.threads[dpu_rt.cur];
+  bool spurious = !timed && dpu_rt.cfg.spurious_wakeups && !me->spurious;
+  if (timed || spurious) {
+    e = dpu_rt_visible(timed ? DPU_OP_COND_TIMEDRESUME : DPU_OP_COND_SPURIOUS,
+                       (uint64_t)(uintptr_t)c);
     s = state(c);
     check_live(s->stamp, fn);
     if (s->woken & self) {
       e->result = 1;
       dpu_race_woken(); /* signal -> the wait it wakes */
     } else {
-      ret = ETIMEDOUT;
+      ret = timed ? ETIMEDOUT : 0;
       s->waiters &= ~self;
     }
+    if (spurious) me->spurious = !e->result;
   } else {
     dpu_rt_visible(DPU_OP_COND_RESUME, (uint64_t)(uintptr_t)c);
     s = state(c);
     check_live(s->stamp, fn);
     dpu_race_woken();
+    me->spurious = false;
   }
   s->woken &= ~self;
   __dpu_site = site;

@@ -138,6 +138,7 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
       .heap_size = opt->heap_size,
       .races = opt->races,
       .stdin_rewind = opt->stdin_rewind,
+      .spurious_wakeups = opt->spurious_wakeups,
       .internal_fd = internal_fd >= 0 ? internal_fd : 2,
   };
   if (dpu_rt_init(shm, &cfg) != 0) zygote_fail(shm, DPU_ZYGOTE_FAILED, "cannot set up the runtime");

@@ -74,6 +74,7 @@ const char *dpu_op_name(uint8_t op) {
       [DPU_OP_COND_WAIT] = "pthread_cond_wait",
       [DPU_OP_COND_RESUME] = "pthread_cond_wait:wake",
       [DPU_OP_COND_TIMEDRESUME] = "pthread_cond_timedwait:wake",
+      [DPU_OP_COND_SPURIOUS] = "pthread_cond_wait:wake",
       [DPU_OP_COND_SIGNAL] = "pthread_cond_signal",
       [DPU_OP_COND_BROADCAST] = "pthread_cond_broadcast",
       [DPU_OP_RWLOCK_INIT] = "pthread_rwlock_init",

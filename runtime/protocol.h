@@ -46,6 +46,8 @@ enum dpu_op {
   DPU_OP_COND_WAIT,      /* w1: the caller enters the wait set; aux = mutex address */
   DPU_OP_COND_RESUME,    /* w2 of pthread_cond_wait: enabled when the caller has been woken */
   DPU_OP_COND_TIMEDRESUME, /* w2 of timedwait: never blocks; 1 = woken, 0 = timed out */
+  DPU_OP_COND_SPURIOUS,  /* w2 of pthread_cond_wait with --spurious-wakeups: never blocks;
+                          * 1 = woken, 0 = a spurious wakeup (POSIX allows one at any time) */
   DPU_OP_COND_SIGNAL,    /* result = tid + 1 of the thread it woke, 0 = none waited (lost);
                           * aux = the set of waiting threads it could choose from */
   DPU_OP_COND_BROADCAST, /* wakes every waiting thread; aux = that set */
@@ -145,7 +147,7 @@ static inline int dpu_op_is_try(uint8_t op) {
          op == DPU_OP_RWLOCK_TRYWRLOCK || op == DPU_OP_RWLOCK_TIMEDRDLOCK ||
          op == DPU_OP_RWLOCK_TIMEDWRLOCK || op == DPU_OP_SEM_TRYWAIT ||
          op == DPU_OP_SEM_TIMEDWAIT || op == DPU_OP_SIG_TRYWAIT ||
-         op == DPU_OP_COND_TIMEDRESUME;
+         op == DPU_OP_COND_TIMEDRESUME || op == DPU_OP_COND_SPURIOUS;
 }
 
 /* Object classes, so that a thread id and an address never name the same object. */

@@ -27,6 +27,7 @@ struct dpu_rt_thread {
   uint64_t pend_aux;
   uint16_t ncreated;        /* threads it created so far in this run */
   uint64_t sigmask;         /* its blocked signals, bit s - 1 for signal s (signal.c) */
+  bool spurious;            /* its last condition wait woke spuriously (cond.c) */
   /* Its last visible operation, for spin-loop detection (atomic.c): a read of an atomic
    * location (a load, or a CAS that failed) and the location's version after it. */
   bool last_read;
@@ -67,6 +68,7 @@ struct dpu_rt_config {
   size_t heap_size;                      /* bytes of heap per thread and run */
   int internal_fd;                       /* where the runner reports its own failures */
   bool races;                            /* detect data races (runtime/race.h) */
+  bool spurious_wakeups;                 /* a condition wait may return unsignalled (cond.c) */
   bool stdin_rewind;                     /* rewind stdin before every run (its input is a
                                           * file: frontend/stdin.h); else only clear its
                                           * end-of-file and error flags */

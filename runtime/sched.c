@@ -246,6 +246,7 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->detached = t->joined = false;
   t->ncreated = 0;
   t->sigmask = parent >= 0 ? dpu_rt.threads[parent].sigmask : 0; /* inherited (POSIX) */
+  t->spurious = false;
   t->last_read = false;
   t->spin_region = 0;
   t->spin_read = false;

@@ -393,7 +393,7 @@ def check_case(case, opts, tmp):
         files = [path]
     else:
         files = case.files
-    base = case.args + files
+    base = opts.dpu_flag + case.args + files
     m = OPTIONS_RE.search(case.text or "")
     if m:  # e.g. "--races=report (the synchronisation's traces only)"
         base = [w for w in m.group(1).split("(")[0].split() if w.startswith("-")] + base
@@ -657,6 +657,9 @@ def main(argv=None):
     ap.add_argument("--kind", default="mutex", type=parse_kinds,
                     help="kinds of generated programs, comma-separated (default mutex; "
                     "all: every kind; %s)" % ", ".join(genprog.KINDS))
+    ap.add_argument("--dpu-flag", action="append", default=[], metavar="FLAG",
+                    help="an option given to every dpu run, e.g. --dpu-flag=--spurious-wakeups "
+                         "(use --no-model with one that the Python model does not know)")
     ap.add_argument("--no-model", dest="model", action="store_false",
                     help="do not check the oracle against the generator's model")
     ap.add_argument("--timeout", type=float, default=120,

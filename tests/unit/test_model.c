@@ -39,6 +39,26 @@ static unsigned outcomes(const struct dpu_event *after, uint16_t t, uint8_t op, 
   return dpu_model_outcomes(after, last_t[t], t, op, site, 1, 0, 0, r);
 }
 
+/* Signals the program sends itself (runtime/signal.c): sigwait on the set aux waits for one of
+ * them to be pending and takes the lowest; sigtimedwait never waits. */
+static void pending_signals_gate_sigwait(void **state) {
+  (void)state;
+  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  uint64_t usr = 1ull << (10 - 1) | 1ull << (12 - 1); /* SIGUSR1, SIGUSR2 */
+  assert_int_equal(dpu_model_outcomes(NULL, NULL, 1, DPU_OP_SIG_WAIT, 1, usr, 0, 0, r), 0);
+  assert_int_equal(dpu_model_outcomes(NULL, NULL, 1, DPU_OP_SIG_TRYWAIT, 1, usr, 0, 0, r), 1);
+  assert_int_equal(r[0], 0); /* nothing pending: EAGAIN */
+  struct dpu_event *s12 = add(NULL, 0, DPU_OP_SIG_SEND, 0, 12, 2);
+  struct dpu_event *s10 = add(s12, 0, DPU_OP_SIG_SEND, 0, 10, 2);
+  assert_int_equal(dpu_model_outcomes(s10, NULL, 1, DPU_OP_SIG_WAIT, 1, usr, 0, 0, r), 1);
+  assert_int_equal(r[0], 10); /* the lowest pending one */
+  struct dpu_event *w = add(s10, 1, DPU_OP_SIG_WAIT, 10, usr, 1);
+  assert_int_equal(dpu_model_outcomes(w, last_t[1], 1, DPU_OP_SIG_WAIT, 1, usr, 0, 0, r), 1);
+  assert_int_equal(r[0], 12);
+  struct dpu_event *w2 = add(w, 1, DPU_OP_SIG_WAIT, 12, usr, 1);
+  assert_int_equal(dpu_model_outcomes(w2, last_t[1], 1, DPU_OP_SIG_WAIT, 1, usr, 0, 0, r), 0);
+}
+
 static void semaphore_value_gates_wait(void **state) {
   (void)state;
   uint8_t r[DPU_MODEL_MAX_OUTCOMES];
@@ -68,6 +88,10 @@ static void signal_chooses_among_waiters(void **state) {
   assert_int_equal(outcomes(s, 1, DPU_OP_COND_RESUME, 3, r), 0);
   assert_int_equal(outcomes(s, 1, DPU_OP_COND_TIMEDRESUME, 3, r), 1);
   assert_int_equal(r[0], 0); /* T1 would time out */
+  assert_int_equal(outcomes(s, 1, DPU_OP_COND_SPURIOUS, 3, r), 1);
+  assert_int_equal(r[0], 0); /* or wake spuriously (--spurious-wakeups) */
+  assert_int_equal(outcomes(s, 2, DPU_OP_COND_SPURIOUS, 3, r), 1);
+  assert_int_equal(r[0], 1); /* T2 was chosen: woken */
   struct dpu_event *b = add(s, 0, DPU_OP_COND_BROADCAST, 0, 0, 4);
   assert_int_equal(outcomes(b, 1, DPU_OP_COND_RESUME, 3, r), 1);
 }
@@ -169,6 +193,7 @@ static void rwlock_readers_share(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(semaphore_value_gates_wait, setup, teardown),
+      cmocka_unit_test_setup_teardown(pending_signals_gate_sigwait, setup, teardown),
       cmocka_unit_test_setup_teardown(signal_chooses_among_waiters, setup, teardown),
       cmocka_unit_test_setup_teardown(spin_reads_wait_for_a_write, setup, teardown),
       cmocka_unit_test_setup_teardown(barrier_opens_when_the_round_is_complete, setup, teardown),
