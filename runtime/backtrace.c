@@ -119,8 +119,22 @@ static void capture_thread(struct dpu_stack *s, int tid, const void *fault) {
    * unw_context_t is ucontext_t). libunwind only reads it, and keeps pointers into it, so it
    * is used in place: the kernel's ucontext is shorter than the C library's (sigset). */
   unw_cursor_t c;
-  if (unw_init_local2(&c, (unw_context_t *)(uintptr_t)fault, UNW_INIT_SIGNAL_FRAME) == 0)
-    s->npcs = (uint16_t)unwind(&c, true, s->pcs, DPU_STACK_FRAMES, dpu_sym_is_program);
+  if (unw_init_local2(&c, (unw_context_t *)(uintptr_t)fault, UNW_INIT_SIGNAL_FRAME) != 0) return;
+  unw_proc_info_t pi;
+  if (unw_get_proc_info(&c, &pi) == -UNW_ENOINFO) {
+    /* Interrupted in code without unwind information: one of the JIT's stubs, which a call
+     * entered and which jumps on (`jmp *`). Without it, libunwind follows the frame pointer
+     * and loses the caller, whose return address is still on top of the stack: start from
+     * there, as from a return address. */
+    ucontext_t at_return = *(const ucontext_t *)fault;
+    greg_t *g = at_return.uc_mcontext.gregs;
+    g[REG_RIP] = (greg_t) * (const uint64_t *)(uintptr_t)g[REG_RSP];
+    g[REG_RSP] += 8;
+    if (unw_init_local2(&c, (unw_context_t *)&at_return, 0) == 0)
+      s->npcs = (uint16_t)unwind(&c, false, s->pcs, DPU_STACK_FRAMES, dpu_sym_is_program);
+    return;
+  }
+  s->npcs = (uint16_t)unwind(&c, true, s->pcs, DPU_STACK_FRAMES, dpu_sym_is_program);
 }
 
 /* The runner's own stack (the OS thread's, where the scheduler runs), [lo, hi). */
