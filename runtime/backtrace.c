@@ -107,6 +107,15 @@ unsigned dpu_bt_here(uint64_t *pcs, unsigned max) {
   return unwind(&c, false, pcs, max, dpu_sym_is_program);
 }
 
+/* Whether pc is on an indirect jump through a rip-relative pointer (`jmp *disp(%rip)`, opcode
+ * FF /4 with ModRM 0x25, optionally `bnd`-prefixed): the whole body of a JIT stub or PLT entry,
+ * and a tail call through the GOT. Code at a signal's pc is mapped and executable. */
+static bool at_jump_stub(uint64_t pc) {
+  const uint8_t *b = (const uint8_t *)(uintptr_t)pc;
+  if (b[0] == 0xf2) b++;
+  return b[0] == 0xff && b[1] == 0x25;
+}
+
 static void capture_thread(struct dpu_stack *s, int tid, const void *fault) {
   s->tid = (uint16_t)tid;
   s->npcs = s->nframes = 0;
@@ -120,12 +129,13 @@ static void capture_thread(struct dpu_stack *s, int tid, const void *fault) {
    * is used in place: the kernel's ucontext is shorter than the C library's (sigset). */
   unw_cursor_t c;
   if (unw_init_local2(&c, (unw_context_t *)(uintptr_t)fault, UNW_INIT_SIGNAL_FRAME) != 0) return;
-  unw_proc_info_t pi;
-  if (unw_get_proc_info(&c, &pi) == -UNW_ENOINFO) {
-    /* Interrupted in code without unwind information: one of the JIT's stubs, which a call
-     * entered and which jumps on (`jmp *`). Without it, libunwind follows the frame pointer
-     * and loses the caller, whose return address is still on top of the stack: start from
-     * there, as from a return address. */
+  const greg_t *at = ((const ucontext_t *)fault)->uc_mcontext.gregs;
+  if (at_jump_stub((uint64_t)at[REG_RIP])) {
+    /* Interrupted on a stub that a call entered and that jumps on: one of the JIT's stubs to
+     * a runtime function, a PLT entry or a tail call through the GOT. The JIT's stubs have no
+     * unwind information; libunwind, finding none, would follow the frame pointer (or, just
+     * past the JIT's last function, the wrong function's rules) and lose the caller, whose
+     * return address is on top of the stack: start from there, as from a return address. */
     ucontext_t at_return = *(const ucontext_t *)fault;
     greg_t *g = at_return.uc_mcontext.gregs;
     g[REG_RIP] = (greg_t) * (const uint64_t *)(uintptr_t)g[REG_RSP];
