@@ -94,6 +94,10 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     return NULL;
   }
   if (dpu_op_is_thread_op(e->op) || e->op == DPU_OP_PROCESS_EXIT) return NULL;
+  if (e->op == DPU_OP_NONDET) {
+    snprintf(obj, size, "= %lld", (long long)e->obj);
+    return NULL;
+  }
   snprintf(obj, size, "%#llx", (unsigned long long)e->obj);
   if (e->op == DPU_OP_COND_TIMEDRESUME) return e->result ? "woken" : "timed out";
   if (e->op == DPU_OP_COND_SPURIOUS) return e->result ? "woken" : "spurious";

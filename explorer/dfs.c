@@ -14,9 +14,12 @@ struct frame {
   uint16_t chosen;   /* thread taken on the current path */
   /* When the chosen thread's operation is a condition-variable signal with several waiting
    * threads, which one it wakes is a choice too (cond.c): waiters, those tried, the current. */
-  uint16_t woken;    /* tid + 1 of the thread the signal wakes on the current path, 0: none */
+  uint16_t woken;    /* tid + 1 of the thread the signal wakes on the current path, 0: none;
+                      * for a nondet value, its index + 1 (the replay's choice) */
   bool refresh;      /* the chosen thread changed: read the signal's waiters from the next run */
   uint64_t waiters, wdone;
+  uint16_t nvals;    /* a nondet value: the size of its domain, whose indexes are tried in
+                      * order (woken - 1 is the current one); 0 for any other operation */
   /* After the process's exit (protocol.h), a thread may also be killed. Every trace has a
    * run where the kills come after every other event, so one kill is offered per choice
    * point (of the first thread alive: the order of kills does not matter), and a choice point
@@ -26,11 +29,17 @@ struct frame {
   bool kill_done;
 };
 
-/* Sets the signal choices of frame f from the record of its event. */
+/* Sets the signal or nondet choices of frame f from the record of its event. */
 static void set_choices(struct frame *f, const struct dpu_event_rec *e) {
   f->woken = 0;
   f->waiters = f->wdone = 0;
+  f->nvals = 0;
   f->refresh = false;
+  if (e->op == DPU_OP_NONDET) {
+    f->nvals = (uint16_t)e->aux;
+    f->woken = dpu_op_choice(e->op, e->result);
+    return;
+  }
   if (e->op != DPU_OP_COND_SIGNAL || __builtin_popcountll(e->aux) < 2) return;
   f->waiters = e->aux;
   f->woken = e->result;
@@ -190,6 +199,10 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
     /* Backtrack to the deepest choice point with an untried thread. */
     int64_t k = (int64_t)n - 1;
     for (; k >= 0; k--) {
+      if (stack[k].woken < stack[k].nvals) { /* the same nondet call, the next value */
+        stack[k].woken++;
+        break;
+      }
       uint64_t wrem = stack[k].waiters & ~stack[k].wdone;
       if (wrem) { /* the same signal waking another thread */
         uint16_t w = (uint16_t)__builtin_ctzll(wrem);
@@ -209,6 +222,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
         stack[k].chosen = t;
         stack[k].woken = 0;
         stack[k].waiters = stack[k].wdone = 0;
+        stack[k].nvals = 0;
         stack[k].refresh = true;
         break;
       }
@@ -218,6 +232,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
         stack[k].chosen = (uint16_t)stack[k].kill_alt;
         stack[k].woken = 0;
         stack[k].waiters = stack[k].wdone = 0;
+        stack[k].nvals = 0;
         stack[k].refresh = false;
         break;
       }

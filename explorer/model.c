@@ -144,6 +144,11 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
   case DPU_OP_SIG_TRYWAIT:
     r = (s->set1 & aux) ? __builtin_ctzll(s->set1 & aux) + 1 : 0;
     break;
+  case DPU_OP_NONDET: { /* nondet.c: every value of the domain */
+    unsigned n = aux < DPU_NONDET_MAX_VALUES ? (unsigned)aux : DPU_NONDET_MAX_VALUES;
+    for (unsigned i = 0; i < n; i++) results[i] = (uint8_t)i;
+    return n;
+  }
   case DPU_OP_PROCESS_EXIT: /* on the process object: after an exit, none */
     if (after) return 0;
     break;

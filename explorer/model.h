@@ -29,7 +29,7 @@ struct dpu_ostate {
 };
 
 /* Maximum number of outcomes of one operation: a signal can wake any of 64 threads. */
-#define DPU_MODEL_MAX_OUTCOMES 64
+#define DPU_MODEL_MAX_OUTCOMES 256 /* DPU_NONDET_MAX_VALUES; a signal: DPU_MAX_THREADS */
 
 /* The outcomes (trace-record results) that thread tid's operation op at call site `site`
  * could have right after `after` (the object's previous event, NULL for the object's initial

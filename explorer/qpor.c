@@ -938,11 +938,11 @@ static enum dpu_run_status run(struct qpor *q, uint32_t j, struct dpu_event **li
   for (uint32_t i = 0; i < j + nl; i++) {
     const struct dpu_event *e = i < j ? q->ev[i] : list[i - j];
     uint16_t t = e->tid;
-    /* A step ends at a signal, whose choice of a thread to wake it carries. */
+    /* A step ends at a chosen outcome, which it carries (a signal's thread to wake, a nondet
+     * value, a kill). */
     if (nr && q->replay[nr - 1].tid == t && !q->replay[nr - 1].choice) q->replay[nr - 1].count++;
     else q->replay[nr++] = (struct dpu_replay_step){.tid = t, .count = 1};
-    if (e->op == DPU_OP_COND_SIGNAL) q->replay[nr - 1].choice = e->result;
-    if (e->op == DPU_OP_THREAD_KILL) q->replay[nr - 1].choice = DPU_CHOICE_KILL;
+    q->replay[nr - 1].choice = dpu_op_choice(e->op, e->result);
   }
   return dpu_executor_run(q->ex, q->replay, nr, q->o->deadline);
 }

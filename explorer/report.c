@@ -15,12 +15,10 @@
 #include "report_doc.h"
 #include "stacks.h"
 
-/* Whether record e ends a replay step: a signal that woke a thread names it ("T:C/W"), a kill
+/* Whether record e ends a replay step: its outcome is chosen (dpu_op_choice). A signal that
+ * woke a thread names it ("T:C/W"), a nondet value its index in the domain ("T:C/I"), a kill
  * by the process's exit is "T:C/k" (DPU_CHOICE_KILL). */
-static unsigned woken_by(const struct dpu_event_rec *e) {
-  if (e->op == DPU_OP_THREAD_KILL) return DPU_CHOICE_KILL;
-  return e->op == DPU_OP_COND_SIGNAL ? e->result : 0;
-}
+static unsigned woken_by(const struct dpu_event_rec *e) { return dpu_op_choice(e->op, e->result); }
 
 size_t dpu_replay_format(const struct dpu_event_rec *ev, uint32_t n, char *buf, size_t size) {
   size_t len = 0;
@@ -60,7 +58,7 @@ long dpu_replay_parse(const char *text, struct dpu_replay_step *steps, size_t ca
       p += 2;
     } else if (*p == '/') {
       unsigned long w = strtoul(p + 1, &end, 10);
-      if (end == p + 1 || w >= DPU_MAX_THREADS) return -1;
+      if (end == p + 1 || w >= DPU_CHOICE_KILL - 1) return -1;
       steps[n].choice = (uint16_t)(w + 1);
       p = end;
     }
@@ -516,17 +514,21 @@ int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm) {
   return nf > 0;
 }
 
+bool dpu_defect_violates(const struct dpu_defect *d, enum dpu_property p) {
+  if (p == DPU_PROPERTY_UNREACH_CALL) return d->end == DPU_END_ASSERT && d->code == DPU_ASSERT_ERROR_CALL;
+  return p == DPU_PROPERTY_NO_DATA_RACE && d->end == DPU_DEFECT_RACE;
+}
+
 const char *dpu_report_verdict(const struct dpu_report *r, const struct dpu_report_end *end) {
   bool bounded = false;
   for (uint32_t i = 0; i < r->defects.n; i++) {
     const struct dpu_defect *d = r->defects.v[i];
-    if (r->property == DPU_PROPERTY_UNREACH_CALL ? d->end == DPU_END_ASSERT &&
-                                                       d->code == DPU_ASSERT_ERROR_CALL
-                                                 : d->end == DPU_DEFECT_RACE)
-      return "false";
+    if (dpu_defect_violates(d, r->property)) return "false";
     bounded |= d->end == DPU_END_HANG_TIME ||
                (d->end == DPU_END_HANG_STEPS && d->code != DPU_HANG_SPIN);
   }
+  /* A nondet value explored over part of its type (passes/nondet.c) leaves the others open. */
+  bounded |= r->sites && r->sites->nondet_bounded;
   return strcmp(end->state, "complete") == 0 && !bounded ? "true" : "unknown";
 }
 
@@ -564,6 +566,10 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
                  "explorations\n", end->visible_sites, end->explorations);
     if (strcmp(end->state, "incomplete") == 0)
       fprintf(f, "dpu: exploration incomplete (%s)\n", end->reason ? end->reason : "?");
+    if (r->sites && r->sites->nondet_bounded)
+      fprintf(f, "dpu: data: %zu __VERIFIER_nondet_* calls took some values of their type only: "
+                 "runs with other values are not explored\n",
+              r->sites->nondet_bounded);
     fprintf(f, "dpu: summary: %u defects, %llu max-configs, %llu SSBs, %llu runs, %.2f s\n", t->n,
             (unsigned long long)c->max_configs, (unsigned long long)c->ssbs,
             (unsigned long long)c->runs, dpu_report_elapsed(r));

@@ -161,11 +161,15 @@ void dpu_report_traces_end(struct dpu_report *r, bool print);
  * if the document could not be written (message on stderr). */
 int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end);
 
+/* Whether defect d violates property p: unreach-call, a call of reach_error or
+ * __VERIFIER_error (code DPU_ASSERT_ERROR_CALL); no-data-race, a data race. */
+bool dpu_defect_violates(const struct dpu_defect *d, enum dpu_property p);
+
 /* SV-COMP's verdict on r->property after an exploration that ended as `end`: "false" if a
- * defect found violates it (unreach-call: a call of reach_error or __VERIFIER_error, code
- * DPU_ASSERT_ERROR_CALL; no-data-race: a data race); otherwise "true" if the exploration is
- * complete and no run was cut short by a step or time bound (a hang defect other than a
- * spin-loop hang), else "unknown". */
+ * defect found violates it (dpu_defect_violates); otherwise "true" if the exploration is
+ * complete, no run was cut short by a step or time bound (a hang defect other than a
+ * spin-loop hang) and no __VERIFIER_nondet_* call was explored over part of its type only
+ * (r->sites->nondet_bounded), else "unknown". */
 const char *dpu_report_verdict(const struct dpu_report *r, const struct dpu_report_end *end);
 
 /* Frees what the report keeps. */

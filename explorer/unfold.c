@@ -78,7 +78,7 @@ static uint32_t object_of_key(struct dpu_unfolding *u, uint64_t key) {
 }
 
 uint32_t dpu_unf_object(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint64_t obj) {
-  if (dpu_op_is_eager(op) || op == DPU_OP_THREAD_KILL) return DPU_NO_OBJECT;
+  if (dpu_op_is_eager(op) || op == DPU_OP_THREAD_KILL || op == DPU_OP_NONDET) return DPU_NO_OBJECT;
   /* The exits of a process are the operations of one object, whose key no thread or address
    * has: two exits are in conflict (a process ends once), and a kill follows its exit. */
   uint64_t key = op == DPU_OP_PROCESS_EXIT ? 1ull << 63 | 0xffff
@@ -316,6 +316,16 @@ int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t 
 int dpu_unf_cex(struct dpu_unfolding *u, struct dpu_event *e) {
   if (e->cex_done) return 0;
   e->cex_done = 1;
+  if (e->op == DPU_OP_NONDET) { /* the other values, in conflict through the thread alone */
+    for (unsigned i = 0; i < e->aux && i < DPU_NONDET_MAX_VALUES; i++) {
+      uint32_t before = u->pes.nevents;
+      if (!dpu_unf_event(u, e->tid, e->op, (uint8_t)i, DPU_NO_OBJECT, e->pre_thread, NULL, NULL,
+                         e->site, e->aux))
+        return -1;
+      u->cex_created += u->pes.nevents - before;
+    }
+    return 0;
+  }
   /* A signal's other choices of the thread to wake are alternatives at its own position; so are
    * a write's smaller sets of reads before it. Its reads come from its own history. */
   return dpu_unf_earlier(u, e->tid, e->op, e->obj, e->pre_thread, e->pre_obj, e->pre_extra,

@@ -3,6 +3,7 @@
 #include "diag.h"
 
 #include <errno.h>
+#include <regex.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
@@ -98,6 +99,27 @@ static int parse_file(LLVMContextRef ctx, const char *path, int textual, LLVMMod
   return 0;
 }
 
+/* Whether the preprocessed file at path was made for a 32-bit target (ILP32, gcc -m32): glibc's
+ * headers then define size_t as unsigned int. Such a file declares the pthread types with
+ * their 32-bit layouts (a 24-byte pthread_mutex_t, where x86-64's is 40), which the runtime,
+ * working on x86-64's, would overrun. */
+static bool preprocessed_for_ilp32(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) return false;
+  regex_t re;
+  bool found = false;
+  if (regcomp(&re, "^[[:space:]]*typedef[[:space:]]+unsigned[[:space:]]+int[[:space:]]+size_t"
+                   "[[:space:]]*;", REG_EXTENDED | REG_NOSUB) == 0) {
+    char *line = NULL;
+    size_t cap = 0;
+    while (!found && getline(&line, &cap, f) > 0) found = regexec(&re, line, 0, NULL, 0) == 0;
+    free(line);
+    regfree(&re);
+  }
+  fclose(f);
+  return found;
+}
+
 static int load_one(const struct dpu_options *o, LLVMContextRef ctx, const char *path,
                     LLVMModuleRef *mod) {
   const char *ext = extension(path);
@@ -109,6 +131,12 @@ static int load_one(const struct dpu_options *o, LLVMContextRef ctx, const char 
   }
   if (access(path, R_OK) != 0) {
     dpu_error("cannot read %s: %s", path, strerror(errno));
+    return 2;
+  }
+  if (strcmp(ext, "i") == 0 && preprocessed_for_ilp32(path)) {
+    dpu_error("%s was preprocessed for a 32-bit target (ILP32, gcc -m32: it defines size_t as "
+              "unsigned int), whose pthread types dpu cannot run: dpu runs programs on x86-64 "
+              "(LP64). Give dpu the .c file, or preprocess it without -m32 (gcc -E)", path);
     return 2;
   }
   const char *tmpdir = getenv("TMPDIR");

@@ -15,6 +15,7 @@
 #include "../explorer/progress.h"
 #include "../explorer/qpor.h"
 #include "../explorer/visible.h"
+#include "../explorer/witness.h"
 #include "../passes/instrument.h"
 #include "../runtime/executor.h"
 #include "check.h"
@@ -183,7 +184,7 @@ int main(int argc, char **argv) {
       .show_output = o.show_output,
       .steps_shown = o.steps_shown,
       .print_traces = o.print_traces,
-      .property = !o.svcomp && !o.property ? DPU_PROPERTY_NONE
+      .property = !o.svcomp && !o.property && !o.witness ? DPU_PROPERTY_NONE
                   : o.property && strcmp(o.property, "no-data-race") == 0
                       ? DPU_PROPERTY_NO_DATA_RACE
                       : DPU_PROPERTY_UNREACH_CALL,
@@ -195,7 +196,13 @@ int main(int argc, char **argv) {
   LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
   LLVMModuleRef mod;
   struct dpu_instrument_options io = {
-      .nondet_fixed = o.nondet_fixed, .nondet = o.nondet, .races = o.races, .svcomp = o.svcomp};
+      .nondet_fixed = o.nondet_fixed,
+      .nondet = o.nondet,
+      .nondet_range = o.nondet_range,
+      .nondet_lo = o.nondet_lo,
+      .nondet_hi = o.nondet_hi,
+      .races = o.races,
+      .svcomp = o.svcomp};
   if (dpu_compile_inputs(&o, ctx, &mod) != 0 || dpu_check_processes(mod) != 0 ||
       dpu_instrument(mod, &io, &sites) != 0 ||
       dpu_check_undefined(mod) != 0) {
@@ -403,6 +410,14 @@ int main(int argc, char **argv) {
   }
   int code = end.exit_code;
   if (dpu_report_finish(&rep, &end) != 0 && code != EXIT_INCOMPLETE) code = EXIT_INTERNAL;
+  if (o.witness) {
+    const struct dpu_defect *d = dpu_witness_defect(&rep);
+    if (!d)
+      fprintf(stderr, "dpu: no violation witness written: the verdict is %s\n",
+              dpu_report_verdict(&rep, &end));
+    else if (dpu_witness_write(o.witness, d, &sites, &inv, rep.property) != 0)
+      code = EXIT_INTERNAL;
+  }
   if (rep.text && rep.text != stdout && fclose(rep.text) != 0) {
     fprintf(stderr, "dpu: error: cannot write %s\n", o.output);
     code = EXIT_INTERNAL;

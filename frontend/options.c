@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/protocol.h"
+
 #ifndef DPU_VERSION
 #define DPU_VERSION "0.0.0"
 #endif
@@ -16,7 +18,7 @@ enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
   OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
-  OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_SHARED_FILES, OPT_SPURIOUS
+  OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_WITNESS, OPT_SHARED_FILES, OPT_SPURIOUS
 };
 
 static const struct option longopts[] = {
@@ -47,6 +49,7 @@ static const struct option longopts[] = {
     {"svcomp", no_argument, 0, OPT_SVCOMP},
     {"strict", no_argument, 0, OPT_STRICT},
     {"property", required_argument, 0, OPT_PROPERTY},
+    {"witness", required_argument, 0, OPT_WITNESS},
     {"format", required_argument, 0, OPT_FORMAT},
     {"output", required_argument, 0, 'o'},
     {"quiet", no_argument, 0, 'q'},
@@ -92,14 +95,19 @@ static void usage(FILE *f) {
       "                         synchronisation only; off: neither (--no-races)\n"
       "  --visible-sites=ID,... access sites whose accesses are scheduling points from the\n"
       "                         start (replay commands of racy programs say which)\n"
-      "  --nondet=VALUE         every __VERIFIER_nondet_* call returns VALUE (without it,\n"
-      "                         programs that call them are rejected)\n"
+      "  --nondet=range:LO..HI  __VERIFIER_nondet_* values of types wider than 8 bits range\n"
+      "                         over LO..HI, at most 256 values (default: 0 and the constants\n"
+      "                         the program compares with, and their neighbours; bool and\n"
+      "                         char take every value)\n"
+      "  --nondet=VALUE         every __VERIFIER_nondet_* call returns VALUE\n"
       "  --svcomp               SV-COMP's conventions even if the program does not declare\n"
       "                         reach_error or __VERIFIER_*: a call of reach_error is the\n"
       "                         violation, abort() means assume(false); the last line is\n"
       "                         SV-COMP's verdict: true, false or unknown\n"
       "  --property=unreach-call|no-data-race\n"
       "                         the property of that verdict (default unreach-call)\n"
+      "  --witness=FILE         with a verdict false, write SV-COMP's violation witness\n"
+      "                         (YAML, format 2.0 with 2.2's thread ids) to FILE\n"
       "  --spurious-wakeups     pthread_cond_wait may also return without a signal, as POSIX\n"
       "                         allows (both outcomes explored, like a timed wait's)\n"
       "  --replay=T:C,T:C,...   run once, following this schedule (same as dpu replay)\n"
@@ -283,13 +291,27 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
     case OPT_NONDET: {
       char *end;
       errno = 0;
-      long long v = strtoll(optarg, &end, 0);
-      if (errno || end == optarg || *end) {
-        fprintf(stderr, "dpu: error: --nondet wants an integer, not '%s'\n", optarg);
-        return 2;
+      if (strncmp(optarg, "range:", 6) == 0) {
+        long long lo = strtoll(optarg + 6, &end, 0), hi = 0;
+        bool ok = !errno && end != optarg + 6 && end[0] == '.' && end[1] == '.';
+        if (ok) {
+          const char *h = end + 2;
+          hi = strtoll(h, &end, 0);
+          ok = !errno && end != h && !*end && lo <= hi &&
+               (unsigned long long)hi - (unsigned long long)lo < DPU_NONDET_MAX_VALUES;
+        }
+        if (!ok)
+          return bad("--nondet", optarg, "range:LO..HI with LO <= HI and at most 256 values");
+        o->nondet_range = true;
+        o->nondet_lo = lo;
+        o->nondet_hi = hi;
+      } else {
+        long long v = strtoll(optarg, &end, 0);
+        if (errno || end == optarg || *end)
+          return bad("--nondet", optarg, "an integer, or range:LO..HI");
+        o->nondet_fixed = true;
+        o->nondet = v;
       }
-      o->nondet_fixed = true;
-      o->nondet = v;
       add_run_flag(o, "nondet", optarg); /* replays must instrument the same way */
       break;
     }
@@ -303,6 +325,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
         return bad("--property", optarg, "unreach-call or no-data-race");
       o->property = optarg;
       break;
+    case OPT_WITNESS: o->witness = optarg; break;
     case OPT_STOP: o->stop_on_defect = true; break;
     case OPT_SHOW_OUTPUT: o->show_output = true; break;
     case OPT_STEPS_SHOWN:

@@ -47,7 +47,12 @@ struct dpu_options {
   const char *property;   /* --property=unreach-call|no-data-race, or NULL; --svcomp alone
                            * means unreach-call */
   bool strict;            /* --strict: clang's errors for legacy C stay errors */
+  const char *witness;    /* --witness=FILE: SV-COMP's violation witness (explorer/witness.h),
+                           * or NULL; implies the verdict's property (unreach-call unless
+                           * --property says otherwise) */
   long long nondet;
+  bool nondet_range;      /* --nondet=range:LO..HI given */
+  long long nondet_lo, nondet_hi;
   bool gdb;               /* --gdb: run the replay under gdb (frontend/gdb.h) */
   int verbosity;          /* -q: -1, default 0, -v: 1 */
   bool races;             /* --races=on (default) | report: detect data races */

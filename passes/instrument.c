@@ -373,7 +373,7 @@ int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
     return -1;
   }
   if (optimise(mod) != 0) return -1;
-  if (dpu_pass_nondet(mod, opt->nondet_fixed, opt->nondet) != 0) return -1;
+  if (dpu_pass_nondet(mod, opt, sites) != 0) return -1;
   dpu_pass_svcomp(mod, opt->svcomp);
   if (reject_unsupported(mod) != 0) return -1;
   dpu_pass_spinloops(mod);

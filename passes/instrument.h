@@ -28,12 +28,17 @@ struct dpu_site_table {
   size_t nglobals;
   char **tls;          /* the names of the thread-local variables, in the runtime's order */
   size_t ntls;
+  size_t nondet_bounded; /* __VERIFIER_nondet_* calls explored over less than their type: a
+                          * complete exploration proves nothing for the other values */
 };
 
 /* Choices of the user that change the instrumentation. */
 struct dpu_instrument_options {
-  bool nondet_fixed;   /* --nondet given: __VERIFIER_nondet_* return nondet */
+  bool nondet_fixed;   /* --nondet=VALUE: __VERIFIER_nondet_* return nondet */
   long long nondet;
+  bool nondet_range;   /* --nondet=range:LO..HI: the domain of the types wider than 8 bits
+                        * (HI - LO < DPU_NONDET_MAX_VALUES) */
+  long long nondet_lo, nondet_hi;
   bool races;          /* instrument memory accesses for the race detector (--races) */
   bool svcomp;         /* --svcomp: SV-COMP's conventions even if the program does not show
                         * them (steps.h: dpu_pass_svcomp) */
@@ -42,7 +47,7 @@ struct dpu_instrument_options {
 /* Instruments mod in place:
  *  1. removes optnone and runs SROA and mem2reg, so locals do not stay in memory;
  *  1a. finds the spin regions and marks their reads (steps.h: dpu_pass_spinloops);
- *  1b. replaces __VERIFIER_nondet_* calls by opt->nondet, or rejects them (steps.h);
+ *  1b. makes __VERIFIER_nondet_* calls choices of the explorer (steps.h: dpu_pass_nondet);
  *  1c. applies SV-COMP's conventions to a program that follows them (steps.h: dpu_pass_svcomp);
  *  2. rejects calls to pthread/semaphore/C11-thread functions that dpu does not model: prints
  *     "dpu: error: unsupported function 'NAME' (first called at FILE:LINE in FN)" to stderr for

@@ -41,10 +41,18 @@ unsigned dpu_pass_add_site(struct dpu_site_table *t, LLVMValueRef inst, const ch
  * (reported) if a thread-local variable is used other than through llvm.threadlocal.address. */
 int dpu_pass_tls(LLVMModuleRef mod, struct dpu_site_table *sites);
 
-/* __VERIFIER_nondet_*: with fixed, replaces every call by `value` converted to the call's
- * type; without, reports "data nondeterminism is not supported" naming the first call site
- * and returns -1. */
-int dpu_pass_nondet(LLVMModuleRef mod, bool fixed, long long value);
+/* __VERIFIER_nondet_* (issue #12, nondet.c): replaces every call whose value is used by a
+ * choice of the explorer, `call i64 @__dpu_nondet(ptr values, i32 n)` (runtime/nondet.c)
+ * converted to the call's type, over a domain of n <= DPU_NONDET_MAX_VALUES values: bool and
+ * the 8-bit types over their whole type; the other types over o's range (--nondet=range:A..B),
+ * else over 0 and the integer constants of the program's comparisons (icmp, switch) with their
+ * neighbours (c - 1, c, c + 1; those an unsigned type or the width cannot hold dropped), and a
+ * pointer or floating-point value over {0}. A domain of one value, and o's fixed value
+ * (--nondet=VALUE), is a constant. Counts the calls whose domain is not their whole type in
+ * sites->nondet_bounded, and prints a note on stderr naming the default domains (the first 4).
+ * Returns 0, or -1 (reported) for a call whose type has no value to choose. */
+int dpu_pass_nondet(LLVMModuleRef mod, const struct dpu_instrument_options *o,
+                    struct dpu_site_table *sites);
 
 /* SV-COMP's conventions (issue #12, svcomp.c), when the program follows them (it declares or
  * defines reach_error or a __VERIFIER_ function) or force (--svcomp): a call of reach_error or

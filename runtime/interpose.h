@@ -190,8 +190,9 @@ void __dpu_spin_enter(uint32_t region);
 void __dpu_spin_exit(void);
 /* The running thread's copy of thread-local variable number index (key.c). */
 void *__dpu_tls_address(uint32_t index);
-/* The value of __VERIFIER_nondet_* fixed by --nondet (0 unless set). */
-extern long long __dpu_nondet_value;
+/* A __VERIFIER_nondet_* value (nondet.c): one of values[0, n), n >= 2, as the replay chooses
+ * (the first otherwise). A visible operation (DPU_OP_NONDET). */
+long long __dpu_nondet(const long long *values, uint32_t n);
 
 _Noreturn void __dpu___assert_fail(const char *expr, const char *file, unsigned line,
                                    const char *fn);

@@ -110,6 +110,7 @@ const char *dpu_op_name(uint8_t op) {
       [DPU_OP_SIG_SEND] = "signal-pending",
       [DPU_OP_SIG_WAIT] = "sigwait",
       [DPU_OP_SIG_TRYWAIT] = "sigtimedwait",
+      [DPU_OP_NONDET] = "__VERIFIER_nondet",
   };
   return op < DPU_OP_COUNT && names[op] ? names[op] : "?";
 }

@@ -109,8 +109,28 @@ enum dpu_op {
                           * pending; result = the signal it takes, the lowest pending in aux */
   DPU_OP_SIG_TRYWAIT,    /* the same, never blocking (sigtimedwait, and a mask change that
                           * unblocks aux): result = the signal taken, 0 = none was pending */
+  /* A value of __VERIFIER_nondet_* (runtime/nondet.c, passes/nondet.c): a choice of the thread
+   * alone, on no object; its aux = n outcomes (the domain's size, 2..DPU_NONDET_MAX_VALUES) are
+   * in conflict with each other and with nothing else. result = the value's index in the
+   * domain, obj = the value (as a 64-bit integer, for reports). Never blocks. */
+  DPU_OP_NONDET,
   DPU_OP_COUNT
 };
+
+/* The replay choice of a kill (struct dpu_replay_step). */
+#define DPU_CHOICE_KILL 0xffff
+
+/* The largest domain of a nondet value (DPU_OP_NONDET): its index fits a record's result. */
+#define DPU_NONDET_MAX_VALUES 256u
+
+/* The replay choice (struct dpu_replay_step) that makes a run repeat the outcome of a record
+ * of op with this result, 0 if op's outcome is not chosen by the replay. */
+static inline uint16_t dpu_op_choice(uint8_t op, uint8_t result) {
+  if (op == DPU_OP_THREAD_KILL) return DPU_CHOICE_KILL;
+  if (op == DPU_OP_COND_SIGNAL) return result; /* tid + 1 of the thread woken, 0 = none */
+  if (op == DPU_OP_NONDET) return (uint16_t)(result + 1u);
+  return 0;
+}
 
 /* The object of the signal operations: no address, thread or other object has this key. */
 #define DPU_SIGNALS_OBJ 8u
@@ -209,9 +229,9 @@ struct dpu_event_rec {
 
 /* One replay step: let thread tid perform count visible operations in a row. choice, when not
  * 0, decides the outcome of the last of them that is a nondeterministic choice of the runtime:
- * for a condition-variable signal, tid + 1 of the thread to wake; DPU_CHOICE_KILL: after the
- * process's exit, the last one is the thread's THREAD_KILL rather than its pending operation. */
-#define DPU_CHOICE_KILL 0xffff
+ * for a condition-variable signal, tid + 1 of the thread to wake; for a nondet value, its
+ * index + 1 in the domain; DPU_CHOICE_KILL: after the process's exit, the last one is the
+ * thread's THREAD_KILL rather than its pending operation (see dpu_op_choice). */
 struct dpu_replay_step {
   uint16_t tid;
   uint32_t count;

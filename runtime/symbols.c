@@ -20,6 +20,7 @@ static const struct dpu_symbol table[] = {
     {"__dpu_store", (void *)__dpu_store},
     {"__dpu_fence", (void *)__dpu_fence},
     {"__dpu_svcomp_abort", (void *)__dpu_svcomp_abort},
+    {"__dpu_nondet", (void *)__dpu_nondet},
 };
 
 const struct dpu_symbol *dpu_runtime_symbols(size_t *n) {

@@ -12,10 +12,12 @@ packages=(
   llvm-19-dev clang-19 libclang-19-dev llvm-19-tools   # LLVM/Clang 19: IR, ORC JIT, FileCheck, lit
   libb2-dev                                            # BLAKE2 (trace fingerprints, defect digests)
   libjansson-dev pkg-config                            # JSON and SARIF reports
+  libyaml-dev libssl-dev                               # SV-COMP witnesses: YAML, SHA-256
   libunwind-dev                                        # stacks of program threads
   libcmocka-dev                                        # unit tests
   gdb                                                  # dpu --gdb, and its test
   python3-jsonschema                                   # tests: JSON reports against their schema
+  python3-yaml                                         # tests: SV-COMP witnesses
   libicu72                                             # tests: the SARIF validator (.NET) needs ICU
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libncurses-dev libffi-dev # libLLVM's link deps
 )

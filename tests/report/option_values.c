@@ -40,7 +40,10 @@
 // RUN: %dpu --races=maybe %s 2> %t.e; test $? -eq 2; FileCheck --check-prefix=RACES %s < %t.e
 // RACES: {{^}}dpu: error: --races takes on, report or off, not 'maybe'{{$}}
 // RUN: %dpu --nondet=x %s 2> %t.e; test $? -eq 2; FileCheck --check-prefix=NONDET %s < %t.e
-// NONDET: {{^}}dpu: error: --nondet wants an integer, not 'x'{{$}}
+// NONDET: {{^}}dpu: error: invalid value 'x' for --nondet (expected an integer, or range:LO..HI){{$}}
+// RUN: %dpu --nondet=range:0..256 %s 2> %t.e; test $? -eq 2; FileCheck --check-prefix=RANGE %s < %t.e
+// RUN: %dpu --nondet=range:3..2 %s 2> %t.e; test $? -eq 2; FileCheck --check-prefix=RANGE %s < %t.e
+// RANGE: {{^}}dpu: error: invalid value 'range:{{.*}}' for --nondet (expected range:LO..HI with LO <= HI and at most 256 values){{$}}
 // RUN: %dpu --visible-sites=a %s 2> %t.e; test $? -eq 2; FileCheck --check-prefix=VISIBLE %s < %t.e
 // VISIBLE: {{^}}dpu: error: --visible-sites takes site ids, e.g. 12,15, not 'a'{{$}}
 // RUN: %dpu --replay=0-1 %s 2> %t.e; test $? -eq 2; FileCheck --check-prefix=REPLAY %s < %t.e

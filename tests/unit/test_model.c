@@ -190,6 +190,36 @@ static void rwlock_readers_share(void **state) {
   assert_int_equal(r[0], 0);
 }
 
+/* A nondet value (DPU_OP_NONDET, aux = its domain's size) may be any of them, whatever the
+ * state; the other values are its conflicting extensions, in conflict with each other through
+ * the thread alone (no object). */
+static void nondet_takes_every_value(void **state) {
+  (void)state;
+  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  assert_int_equal(dpu_model_outcomes(NULL, NULL, 1, DPU_OP_NONDET, 1, 256, 0, 0, r), 256);
+  assert_int_equal(r[0], 0);
+  assert_int_equal(r[255], 255);
+  assert_int_equal(dpu_unf_object(&u, 1, DPU_OP_NONDET, 0), DPU_NO_OBJECT);
+  struct dpu_event *start = dpu_unf_event(&u, 1, DPU_OP_THREAD_START, 0, DPU_NO_OBJECT, NULL,
+                                          NULL, NULL, 0, 0);
+  assert_non_null(start);
+  struct dpu_event *v0 = dpu_unf_event(&u, 1, DPU_OP_NONDET, 0, DPU_NO_OBJECT, start, NULL,
+                                       NULL, 5, 3);
+  assert_non_null(v0);
+  uint32_t before = u.pes.nevents;
+  assert_int_equal(dpu_unf_cex(&u, v0), 0);
+  assert_int_equal(u.pes.nevents, before + 2); /* values 1 and 2 */
+  struct dpu_event *v2 = dpu_unf_event(&u, 1, DPU_OP_NONDET, 2, DPU_NO_OBJECT, start, NULL,
+                                       NULL, 5, 3);
+  assert_int_equal(u.pes.nevents, before + 2); /* already there */
+  assert_true(dpu_pes_conflict(&u.pes, v0, v2));
+  /* Another thread's value is in conflict with neither. */
+  struct dpu_event *w = dpu_unf_event(&u, 2, DPU_OP_NONDET, 0, DPU_NO_OBJECT, NULL, NULL, NULL,
+                                      6, 2);
+  assert_false(dpu_pes_conflict(&u.pes, v0, w));
+  assert_false(dpu_pes_conflict(&u.pes, v2, w));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(semaphore_value_gates_wait, setup, teardown),
@@ -199,6 +229,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(barrier_opens_when_the_round_is_complete, setup, teardown),
       cmocka_unit_test_setup_teardown(mutex_kinds, setup, teardown),
       cmocka_unit_test_setup_teardown(rwlock_readers_share, setup, teardown),
+      cmocka_unit_test_setup_teardown(nondet_takes_every_value, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -47,7 +47,23 @@ static void signal_choice_round_trips(void **state) {
   assert_int_equal(s[0].choice, 3); /* tid + 1 */
   assert_int_equal(s[1].choice, 0);
   assert_int_equal(dpu_replay_parse("0:1/", s, 8), -1);
-  assert_int_equal(dpu_replay_parse("0:1/64", s, 8), -1);
+  assert_int_equal(dpu_replay_parse("0:1/65534", s, 8), -1); /* would be a kill's */
+}
+
+/* A nondet value ends its step and names its index in the domain: "T:C/I". */
+static void nondet_choice_round_trips(void **state) {
+  (void)state;
+  struct dpu_event_rec ev[3] = {{.tid = 0, .op = DPU_OP_NONDET, .result = 0, .aux = 2},
+                                {.tid = 0, .op = DPU_OP_NONDET, .result = 255, .aux = 256},
+                                {.tid = 0}};
+  char buf[64];
+  dpu_replay_format(ev, 3, buf, sizeof buf);
+  assert_string_equal(buf, "0:1/0,0:1/255,0:1");
+  struct dpu_replay_step s[8];
+  assert_int_equal(dpu_replay_parse(buf, s, 8), 3);
+  assert_int_equal(s[0].choice, 1); /* index + 1 */
+  assert_int_equal(s[1].choice, 256);
+  assert_int_equal(s[2].choice, 0);
 }
 
 static void parse_rejects_malformed(void **state) {
@@ -68,6 +84,7 @@ int main(void) {
       cmocka_unit_test(parse_round_trips),
       cmocka_unit_test(parse_rejects_malformed),
       cmocka_unit_test(signal_choice_round_trips),
+      cmocka_unit_test(nondet_choice_round_trips),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
