@@ -99,12 +99,6 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     return NULL;
   }
   snprintf(obj, size, "%#llx", (unsigned long long)e->obj);
-  if (e->op == DPU_OP_COND_TIMEDRESUME) return e->result ? "woken" : "timed out";
-  if (e->op == DPU_OP_COND_SPURIOUS) return e->result ? "woken" : "spurious";
-  if (e->op == DPU_OP_MUTEX_TIMEDLOCK || e->op == DPU_OP_RWLOCK_TIMEDRDLOCK ||
-      e->op == DPU_OP_RWLOCK_TIMEDWRLOCK || e->op == DPU_OP_SEM_TIMEDWAIT)
-    return e->result ? "acquired" : "timed out";
-  if (dpu_op_is_try(e->op)) return e->result ? "acquired" : "busy";
   if (e->op == DPU_OP_COND_SIGNAL) {
     static const char *const wakes[DPU_MAX_THREADS] = {
 #define W(n) "wakes T" #n
@@ -116,14 +110,12 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
 #undef W
     return e->result && e->result <= DPU_MAX_THREADS ? wakes[e->result - 1] : "lost";
   }
-  if (e->op == DPU_OP_ATOMIC_CAS) return e->result ? "exchanged" : "failed";
   if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE) {
     static char value[32]; /* the value read or written */
     snprintf(value, sizeof value, "= %llu", (unsigned long long)e->aux);
     return value;
   }
-  if (e->op == DPU_OP_BARRIER_ARRIVE && e->result) return "last";
-  return NULL;
+  return dpu_op_outcome_word(e->op, e->result); /* runtime/ops.def */
 }
 
 void dpu_digest_hex(const uint8_t digest[DPU_DEFECT_DIGEST_BYTES],

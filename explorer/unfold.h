@@ -63,8 +63,7 @@ struct dpu_event *dpu_unf_event_r(struct dpu_unfolding *u, uint16_t tid, uint8_t
 /* Records what a run told about object oi in a trace record of operation op: the kind of a
  * mutex (its aux). */
 static inline void dpu_unf_learn(struct dpu_unfolding *u, uint32_t oi, uint8_t op, uint64_t aux) {
-  if (oi != DPU_NO_OBJECT && op >= DPU_OP_MUTEX_INIT && op <= DPU_OP_MUTEX_TIMEDLOCK &&
-      op != DPU_OP_MUTEX_DESTROY)
+  if (oi != DPU_NO_OBJECT && dpu_op_has(op, DPU_OPF_KIND))
     u->okind[oi] = (uint8_t)aux;
 }
 

@@ -51,66 +51,18 @@ void dpu_shm_destroy(struct dpu_shm *s) {
 
 const char *dpu_op_name(uint8_t op) {
   static const char *const names[DPU_OP_COUNT] = {
-      [DPU_OP_THREAD_START] = "start",
-      [DPU_OP_THREAD_EXIT] = "exit-thread",
-      [DPU_OP_THREAD_CREATE] = "pthread_create",
-      [DPU_OP_THREAD_JOIN] = "pthread_join",
-      [DPU_OP_THREAD_DETACH] = "pthread_detach",
-      [DPU_OP_MUTEX_INIT] = "pthread_mutex_init",
-      [DPU_OP_MUTEX_DESTROY] = "pthread_mutex_destroy",
-      [DPU_OP_MUTEX_LOCK] = "pthread_mutex_lock",
-      [DPU_OP_MUTEX_UNLOCK] = "pthread_mutex_unlock",
-      [DPU_OP_MUTEX_TRYLOCK] = "pthread_mutex_trylock",
-      [DPU_OP_MUTEX_TIMEDLOCK] = "pthread_mutex_timedlock",
-      [DPU_OP_SPIN_INIT] = "pthread_spin_init",
-      [DPU_OP_SPIN_DESTROY] = "pthread_spin_destroy",
-      [DPU_OP_SPIN_LOCK] = "pthread_spin_lock",
-      [DPU_OP_SPIN_UNLOCK] = "pthread_spin_unlock",
-      [DPU_OP_SPIN_TRYLOCK] = "pthread_spin_trylock",
-      [DPU_OP_ATOMIC_BEGIN] = "__VERIFIER_atomic_begin",
-      [DPU_OP_ATOMIC_END] = "__VERIFIER_atomic_end",
-      [DPU_OP_COND_INIT] = "pthread_cond_init",
-      [DPU_OP_COND_DESTROY] = "pthread_cond_destroy",
-      [DPU_OP_COND_WAIT] = "pthread_cond_wait",
-      [DPU_OP_COND_RESUME] = "pthread_cond_wait:wake",
-      [DPU_OP_COND_TIMEDRESUME] = "pthread_cond_timedwait:wake",
-      [DPU_OP_COND_SPURIOUS] = "pthread_cond_wait:wake",
-      [DPU_OP_COND_SIGNAL] = "pthread_cond_signal",
-      [DPU_OP_COND_BROADCAST] = "pthread_cond_broadcast",
-      [DPU_OP_RWLOCK_INIT] = "pthread_rwlock_init",
-      [DPU_OP_RWLOCK_DESTROY] = "pthread_rwlock_destroy",
-      [DPU_OP_RWLOCK_RDLOCK] = "pthread_rwlock_rdlock",
-      [DPU_OP_RWLOCK_WRLOCK] = "pthread_rwlock_wrlock",
-      [DPU_OP_RWLOCK_TRYRDLOCK] = "pthread_rwlock_tryrdlock",
-      [DPU_OP_RWLOCK_TRYWRLOCK] = "pthread_rwlock_trywrlock",
-      [DPU_OP_RWLOCK_TIMEDRDLOCK] = "pthread_rwlock_timedrdlock",
-      [DPU_OP_RWLOCK_TIMEDWRLOCK] = "pthread_rwlock_timedwrlock",
-      [DPU_OP_RWLOCK_UNLOCK] = "pthread_rwlock_unlock",
-      [DPU_OP_SEM_INIT] = "sem_init",
-      [DPU_OP_SEM_DESTROY] = "sem_destroy",
-      [DPU_OP_SEM_WAIT] = "sem_wait",
-      [DPU_OP_SEM_TRYWAIT] = "sem_trywait",
-      [DPU_OP_SEM_TIMEDWAIT] = "sem_timedwait",
-      [DPU_OP_SEM_POST] = "sem_post",
-      [DPU_OP_SEM_GETVALUE] = "sem_getvalue",
-      [DPU_OP_BARRIER_INIT] = "pthread_barrier_init",
-      [DPU_OP_BARRIER_DESTROY] = "pthread_barrier_destroy",
-      [DPU_OP_BARRIER_ARRIVE] = "pthread_barrier_wait",
-      [DPU_OP_BARRIER_LEAVE] = "pthread_barrier_wait:leave",
-      [DPU_OP_ONCE_ENTER] = "pthread_once",
-      [DPU_OP_ONCE_DONE] = "pthread_once:done",
-      [DPU_OP_ATOMIC_LOAD] = "atomic-load",
-      [DPU_OP_ATOMIC_STORE] = "atomic-store",
-      [DPU_OP_ATOMIC_RMW] = "atomic-rmw",
-      [DPU_OP_ATOMIC_CAS] = "atomic-cas",
-      [DPU_OP_READ] = "read",
-      [DPU_OP_WRITE] = "write",
-      [DPU_OP_PROCESS_EXIT] = "exit",
-      [DPU_OP_THREAD_KILL] = "killed-by-exit",
-      [DPU_OP_SIG_SEND] = "signal-pending",
-      [DPU_OP_SIG_WAIT] = "sigwait",
-      [DPU_OP_SIG_TRYWAIT] = "sigtimedwait",
-      [DPU_OP_NONDET] = "__VERIFIER_nondet",
+#define DPU_OP(id, name, flags, if1, if0) [DPU_OP_##id] = name,
+#include "ops.def"
+#undef DPU_OP
   };
-  return op < DPU_OP_COUNT && names[op] ? names[op] : "?";
+  return op < DPU_OP_COUNT ? names[op] : "?";
+}
+
+const char *dpu_op_outcome_word(uint8_t op, uint8_t result) {
+  static const char *const words[DPU_OP_COUNT][2] = {
+#define DPU_OP(id, name, flags, if1, if0) [DPU_OP_##id] = {if0, if1},
+#include "ops.def"
+#undef DPU_OP
+  };
+  return op < DPU_OP_COUNT ? words[op][result != 0] : NULL;
 }

@@ -15,107 +15,39 @@
  * DPU_END_LIMIT. */
 #define DPU_MAX_THREADS 64
 
-/* Visible operations: the points where the scheduler may switch threads. Each executed one
- * becomes one trace record (an event of the thread that performed it). */
+/* What an operation is, as runtime/ops.def's FLAGS column says. */
+enum dpu_op_flag {
+  DPU_OPF_THREAD = 1 << 0, /* its object is a thread (obj = a thread id), not an address */
+  DPU_OPF_EAGER = 1 << 1,  /* no dependent operation can be enabled with it: the scheduler runs
+                            * it at once past a replay (DESIGN.md §5; start, exit, create) */
+  DPU_OPF_BLOCKS = 1 << 2, /* it may block: the scheduler asks its model whether it can run */
+  DPU_OPF_TRY = 1 << 3,    /* it never blocks and its outcome depends on its object's state
+                            * (trylock-like: acquired or busy, woken or timed out) */
+  DPU_OPF_ATOMIC = 1 << 4, /* an atomic access of a memory location */
+  DPU_OPF_ACCESS = 1 << 5, /* an access of a memory location: atomic, or a visible plain one */
+  DPU_OPF_READ = 1 << 6,   /* it reads a location without modifying it (a CAS may) */
+  DPU_OPF_KIND = 1 << 7,   /* its aux is its object's kind (a mutex's PTHREAD_MUTEX_* type) */
+};
+
+/* Visible operations (runtime/ops.def has one row each, with what they mean). */
 enum dpu_op {
-  DPU_OP_THREAD_START,   /* first event of every thread; obj = its tid */
-  DPU_OP_THREAD_EXIT,    /* thread function returned or pthread_exit; obj = its tid */
-  DPU_OP_THREAD_CREATE,  /* obj = tid of the new thread */
-  DPU_OP_THREAD_JOIN,    /* obj = tid joined; enabled when that thread has exited */
-  DPU_OP_THREAD_DETACH,  /* obj = tid detached */
-  /* Every operation below acts on the object at address obj; all operations on one object are
-   * dependent (DESIGN.md §5). "result" is the outcome recorded in the trace record. */
-  DPU_OP_MUTEX_INIT,     /* mutexes; aux = the mutex's type (PTHREAD_MUTEX_*) except destroy */
-  DPU_OP_MUTEX_DESTROY,
-  DPU_OP_MUTEX_LOCK,     /* enabled when the mutex is free (or held by the caller: misuse/recursion) */
-  DPU_OP_MUTEX_UNLOCK,
-  DPU_OP_MUTEX_TRYLOCK,  /* result: 1 = acquired, 0 = found the mutex taken */
-  DPU_OP_MUTEX_TIMEDLOCK, /* never blocks: 1 = acquired, 0 = timed out (the mutex was taken) */
-  DPU_OP_SPIN_INIT,      /* spinlocks: the same model as a normal mutex */
-  DPU_OP_SPIN_DESTROY,
-  DPU_OP_SPIN_LOCK,
-  DPU_OP_SPIN_UNLOCK,
-  DPU_OP_SPIN_TRYLOCK,
-  DPU_OP_ATOMIC_BEGIN,   /* __VERIFIER_atomic_begin: lock of one global section object */
-  DPU_OP_ATOMIC_END,     /* __VERIFIER_atomic_end */
-  /* Condition variables, after App. D of the symbolic-partial-order-execution paper: a wait is
-   * w1 (COND_WAIT: enter the wait set; then MUTEX_UNLOCK of the mutex) and w2 (COND_RESUME,
-   * enabled once a signal or broadcast chose the thread; then MUTEX_LOCK). */
-  DPU_OP_COND_INIT,
-  DPU_OP_COND_DESTROY,
-  DPU_OP_COND_WAIT,      /* w1: the caller enters the wait set; aux = mutex address */
-  DPU_OP_COND_RESUME,    /* w2 of pthread_cond_wait: enabled when the caller has been woken */
-  DPU_OP_COND_TIMEDRESUME, /* w2 of timedwait: never blocks; 1 = woken, 0 = timed out */
-  DPU_OP_COND_SPURIOUS,  /* w2 of pthread_cond_wait with --spurious-wakeups: never blocks;
-                          * 1 = woken, 0 = a spurious wakeup (POSIX allows one at any time) */
-  DPU_OP_COND_SIGNAL,    /* result = tid + 1 of the thread it woke, 0 = none waited (lost);
-                          * aux = the set of waiting threads it could choose from */
-  DPU_OP_COND_BROADCAST, /* wakes every waiting thread; aux = that set */
-  DPU_OP_RWLOCK_INIT,    /* rwlocks */
-  DPU_OP_RWLOCK_DESTROY,
-  DPU_OP_RWLOCK_RDLOCK,  /* enabled when no writer holds it */
-  DPU_OP_RWLOCK_WRLOCK,  /* enabled when nobody holds it */
-  DPU_OP_RWLOCK_TRYRDLOCK, /* try and timed variants never block: 1 = acquired, 0 = busy */
-  DPU_OP_RWLOCK_TRYWRLOCK,
-  DPU_OP_RWLOCK_TIMEDRDLOCK, /* as the try variants (a timeout is an outcome, not a time) */
-  DPU_OP_RWLOCK_TIMEDWRLOCK,
-  DPU_OP_RWLOCK_UNLOCK,
-  DPU_OP_SEM_INIT,       /* semaphores; aux = initial value */
-  DPU_OP_SEM_DESTROY,
-  DPU_OP_SEM_WAIT,       /* enabled when the value is positive */
-  DPU_OP_SEM_TRYWAIT,    /* trywait and timedwait never block: 1 = decremented, 0 = was 0 */
-  DPU_OP_SEM_TIMEDWAIT,
-  DPU_OP_SEM_POST,
-  DPU_OP_SEM_GETVALUE,
-  DPU_OP_BARRIER_INIT,   /* barriers; aux = count */
-  DPU_OP_BARRIER_DESTROY,
-  DPU_OP_BARRIER_ARRIVE, /* first half of pthread_barrier_wait; result 1 = the last to arrive
-                          * (PTHREAD_BARRIER_SERIAL_THREAD), which then leaves at once */
-  DPU_OP_BARRIER_LEAVE,  /* second half: enabled once the last thread has arrived */
-  DPU_OP_ONCE_ENTER,     /* pthread_once: result 1 = runs the routine, 0 = already done;
-                          * blocked while another thread runs it */
-  DPU_OP_ONCE_DONE,      /* the routine returned */
-  DPU_OP_ATOMIC_LOAD,    /* atomic instructions on the location at obj */
-  DPU_OP_ATOMIC_STORE,
-  DPU_OP_ATOMIC_RMW,
-  DPU_OP_ATOMIC_CAS,     /* result: 1 = exchanged, 0 = failed (not part of the event's name);
-                          * aux = 1 when it would fail again if the location is unchanged since
-                          * the thread's previous operation, a failed read of it at the same
-                          * call site (a spin: see runtime/atomic.c) */
-  /* Plain (non-atomic) accesses at the access sites that the exploration made visible because
-   * they race (issue #10, dpu_shm_visible): obj = the address accessed; the operation's object
-   * is the 8-byte granule that holds it (dpu_op_object); aux = the value read or written (up
-   * to 8 bytes, zero-extended). A read follows the spin-loop rule of atomic loads
-   * (runtime/atomic.c). */
-  DPU_OP_READ,
-  DPU_OP_WRITE,
-  /* The end of the process: exit() or return from main. It disables every other thread, so it
-   * is dependent with each one's pending operation (issue #13): it is the one operation on the
-   * process object, and after it each other live thread either performs its pending operation
-   * (which may then be taken as happening before the exit) or is killed by it, THREAD_KILL,
-   * which the scheduler does first past a replay. obj = 0; aux = the set of threads alive
-   * besides the exiting one. */
-  DPU_OP_PROCESS_EXIT,
-  /* The thread is killed by the process's end (it runs no further): an event of its thread
-   * after its last one and after the exit, in conflict with its pending operation, which is
-   * never one that the scheduler runs at once (dpu_op_is_eager). The record names that
-   * operation: result = its op, obj, site and aux = its obj, site and aux. Never performed by
-   * the thread itself; a thread that stopped at a defect is not killed. */
-  DPU_OP_THREAD_KILL,
-  /* Signals the program sends itself (runtime/signal.c), all on the one signals object
-   * (obj = DPU_SIGNALS_OBJ), whose state is the set of pending signals. */
-  DPU_OP_SIG_SEND,       /* a send of signal aux that is blocked where it goes: it is pending */
-  DPU_OP_SIG_WAIT,       /* sigwait on the set aux (bit s - 1 for signal s): enabled when one is
-                          * pending; result = the signal it takes, the lowest pending in aux */
-  DPU_OP_SIG_TRYWAIT,    /* the same, never blocking (sigtimedwait, and a mask change that
-                          * unblocks aux): result = the signal taken, 0 = none was pending */
-  /* A value of __VERIFIER_nondet_* (runtime/nondet.c, passes/nondet.c): a choice of the thread
-   * alone, on no object; its aux = n outcomes (the domain's size, 2..DPU_NONDET_MAX_VALUES) are
-   * in conflict with each other and with nothing else. result = the value's index in the
-   * domain, obj = the value (as a 64-bit integer, for reports). Never blocks. */
-  DPU_OP_NONDET,
+#define DPU_OP(id, name, flags, if1, if0) DPU_OP_##id,
+#include "ops.def"
+#undef DPU_OP
   DPU_OP_COUNT
 };
+
+/* The flags of each operation (ops.def's FLAGS column); 0 for the values up to 63 that are no
+ * operation (DPU_OP_COUNT: none pending). */
+_Static_assert(DPU_OP_COUNT < 64, "an operation fits 6 bits");
+static const uint8_t dpu_op_flags[64] = {
+#define DPU_OP(id, name, flags, if1, if0) [DPU_OP_##id] = (flags),
+#include "ops.def"
+#undef DPU_OP
+};
+
+/* Whether op (any value) has flag f (enum dpu_op_flag). */
+static inline int dpu_op_has(uint8_t op, unsigned f) { return op < 64 && (dpu_op_flags[op] & f); }
 
 /* The replay choice of a kill (struct dpu_replay_step). */
 #define DPU_CHOICE_KILL 0xffff
@@ -138,15 +70,11 @@ static inline uint16_t dpu_op_choice(uint8_t op, uint8_t result) {
 /* Whether op is an atomic-location access. Their outcome (a CAS exchanged or not) follows from
  * the event's history and is not part of its name; loads and failed CAS do not modify the
  * location, which spin-loop detection uses (see dpu_op_spin_read). */
-static inline int dpu_op_is_atomic(uint8_t op) {
-  return op >= DPU_OP_ATOMIC_LOAD && op <= DPU_OP_ATOMIC_CAS;
-}
+static inline int dpu_op_is_atomic(uint8_t op) { return dpu_op_has(op, DPU_OPF_ATOMIC); }
 
 /* Whether op accesses a memory location: an atomic access, or a visible plain read or write.
  * These are the operations the spin-loop rule looks at. */
-static inline int dpu_op_is_access(uint8_t op) {
-  return op >= DPU_OP_ATOMIC_LOAD && op <= DPU_OP_WRITE;
-}
+static inline int dpu_op_is_access(uint8_t op) { return dpu_op_has(op, DPU_OPF_ACCESS); }
 
 /* The object an operation on obj acts on: for a visible plain access, the 8-byte granule that
  * holds the address (two accesses to one variable, or to overlapping bytes, are dependent;
@@ -156,22 +84,13 @@ static inline uint64_t dpu_op_object(uint8_t op, uint64_t obj) {
 }
 
 /* Whether op reads a location without modifying it (a CAS may: see its result). */
-static inline int dpu_op_is_read(uint8_t op) {
-  return op == DPU_OP_ATOMIC_LOAD || op == DPU_OP_READ;
-}
+static inline int dpu_op_is_read(uint8_t op) { return dpu_op_has(op, DPU_OPF_READ); }
 
 /* Whether op never blocks and its outcome depends on the object's state (trylock-like). */
-static inline int dpu_op_is_try(uint8_t op) {
-  return op == DPU_OP_MUTEX_TRYLOCK || op == DPU_OP_MUTEX_TIMEDLOCK ||
-         op == DPU_OP_SPIN_TRYLOCK || op == DPU_OP_RWLOCK_TRYRDLOCK ||
-         op == DPU_OP_RWLOCK_TRYWRLOCK || op == DPU_OP_RWLOCK_TIMEDRDLOCK ||
-         op == DPU_OP_RWLOCK_TIMEDWRLOCK || op == DPU_OP_SEM_TRYWAIT ||
-         op == DPU_OP_SEM_TIMEDWAIT || op == DPU_OP_SIG_TRYWAIT ||
-         op == DPU_OP_COND_TIMEDRESUME || op == DPU_OP_COND_SPURIOUS;
-}
+static inline int dpu_op_is_try(uint8_t op) { return dpu_op_has(op, DPU_OPF_TRY); }
 
 /* Object classes, so that a thread id and an address never name the same object. */
-static inline int dpu_op_is_thread_op(uint8_t op) { return op <= DPU_OP_THREAD_DETACH; }
+static inline int dpu_op_is_thread_op(uint8_t op) { return dpu_op_has(op, DPU_OPF_THREAD); }
 
 /* Dependence on thread objects is finer than "all operations on one object" (DESIGN.md §5):
  * start(t) depends only on create(t), which precedes it; exit(t) only on join(t), which cannot
@@ -179,9 +98,7 @@ static inline int dpu_op_is_thread_op(uint8_t op) { return op <= DPU_OP_THREAD_D
  * So start, exit and create never race with an enabled dependent operation: the scheduler runs
  * them as soon as they are pending, and only join/detach form the sequence of a thread object
  * in a trace's partial order. */
-static inline int dpu_op_is_eager(uint8_t op) {
-  return op == DPU_OP_THREAD_START || op == DPU_OP_THREAD_EXIT || op == DPU_OP_THREAD_CREATE;
-}
+static inline int dpu_op_is_eager(uint8_t op) { return dpu_op_has(op, DPU_OPF_EAGER); }
 
 /* One trace record: one event. 32 bytes, written by the runner in execution order.
  * enabled: the set of threads (bit i = tid i) that could move at the choice point before this
@@ -545,7 +462,12 @@ struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t
 /* Unmaps a region made by dpu_shm_create. */
 void dpu_shm_destroy(struct dpu_shm *s);
 
-/* Short lower-case name of an operation for reports, e.g. "pthread_mutex_lock". */
+/* The name of an operation in reports, e.g. "pthread_mutex_lock" (ops.def's NAME); "?" for a
+ * value that is no operation. */
 const char *dpu_op_name(uint8_t op);
+
+/* What result means for op in reports, e.g. "acquired" or "busy" for a trylock (ops.def's IF1
+ * and IF0); NULL when that column is empty or op is no operation. */
+const char *dpu_op_outcome_word(uint8_t op, uint8_t result);
 
 #endif

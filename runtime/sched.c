@@ -267,15 +267,7 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   return tid;
 }
 
-/* The operations that can block (the scheduler asks their model whether they can run). */
-#define BIT(op) (1ull << (op))
-static const uint64_t may_block =
-    BIT(DPU_OP_MUTEX_LOCK) | BIT(DPU_OP_SPIN_LOCK) | BIT(DPU_OP_ATOMIC_BEGIN) |
-    BIT(DPU_OP_COND_RESUME) | BIT(DPU_OP_RWLOCK_RDLOCK) | BIT(DPU_OP_RWLOCK_WRLOCK) |
-    BIT(DPU_OP_SEM_WAIT) | BIT(DPU_OP_BARRIER_LEAVE) | BIT(DPU_OP_ONCE_ENTER) |
-    BIT(DPU_OP_ATOMIC_LOAD) | BIT(DPU_OP_ATOMIC_CAS) | BIT(DPU_OP_READ) |
-    BIT(DPU_OP_THREAD_JOIN) | BIT(DPU_OP_PROCESS_EXIT) | BIT(DPU_OP_SIG_WAIT);
-_Static_assert(DPU_OP_COUNT <= 64, "may_block is a 64-bit set");
+
 
 /* On the hot path: called for every live thread at every step. */
 static bool thread_enabled(const struct dpu_rt_thread *t, int tid) {
@@ -285,7 +277,7 @@ static bool thread_enabled(const struct dpu_rt_thread *t, int tid) {
     int32_t owner = dpu_rt_mutex_owner(obj);
     return owner == 0 || owner == tid + 1 || dpu_rt_mutex_enabled(op, obj, tid);
   }
-  if (!(may_block >> op & 1)) return true;
+  if (!(dpu_op_flags[op] & DPU_OPF_BLOCKS)) return true; /* ops.def: cannot block */
   switch (op) {
   case DPU_OP_SPIN_LOCK:
     return dpu_rt_spin_enabled(obj, tid);

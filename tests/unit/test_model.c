@@ -220,6 +220,28 @@ static void nondet_takes_every_value(void **state) {
   assert_false(dpu_pes_conflict(&u.pes, v2, w));
 }
 
+/* runtime/ops.def against itself and against the explorer's model: every operation has a name;
+ * the flags nest as they say (an atomic access or a read is an access, an eager operation is a
+ * thread operation, a try operation does not block); an operation that cannot block has an
+ * outcome on a fresh object, and a try operation's outcomes have words. */
+static void ops_table_agrees_with_the_model(void **state) {
+  (void)state;
+  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  for (uint8_t op = 0; op < DPU_OP_COUNT; op++) {
+    assert_string_not_equal(dpu_op_name(op), "?");
+    if (dpu_op_is_atomic(op) || dpu_op_is_read(op)) assert_true(dpu_op_is_access(op));
+    if (dpu_op_is_eager(op)) assert_true(dpu_op_is_thread_op(op));
+    if (dpu_op_has(op, DPU_OPF_TRY)) assert_false(dpu_op_has(op, DPU_OPF_BLOCKS));
+    if (!dpu_op_has(op, DPU_OPF_BLOCKS) && op != DPU_OP_THREAD_KILL)
+      assert_true(dpu_model_outcomes(NULL, NULL, 1, op, 1, 2, 0, 0, r) >= 1);
+    if (dpu_op_has(op, DPU_OPF_TRY) && op != DPU_OP_SIG_TRYWAIT) /* its result is a signal */
+      assert_true(dpu_op_outcome_word(op, 1) && dpu_op_outcome_word(op, 0));
+  }
+  assert_string_equal(dpu_op_name(DPU_OP_COUNT), "?");
+  assert_null(dpu_op_outcome_word(DPU_OP_MUTEX_LOCK, 1));
+  assert_string_equal(dpu_op_outcome_word(DPU_OP_MUTEX_TRYLOCK, 0), "busy");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(semaphore_value_gates_wait, setup, teardown),
@@ -230,6 +252,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(mutex_kinds, setup, teardown),
       cmocka_unit_test_setup_teardown(rwlock_readers_share, setup, teardown),
       cmocka_unit_test_setup_teardown(nondet_takes_every_value, setup, teardown),
+      cmocka_unit_test_setup_teardown(ops_table_agrees_with_the_model, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
