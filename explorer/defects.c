@@ -74,6 +74,7 @@ struct dpu_loc dpu_site_loc(const struct dpu_site_table *sites, uint32_t id) {
 }
 
 const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t size) {
+  static char what[48]; /* an outcome made of the record's data */
   obj[0] = 0;
   if (e->op == DPU_OP_THREAD_CREATE || e->op == DPU_OP_THREAD_JOIN ||
       e->op == DPU_OP_THREAD_DETACH) {
@@ -81,22 +82,24 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     else snprintf(obj, size, "T%llu", (unsigned long long)e->obj);
     return NULL;
   }
+  /* The operations on no object of the program's: what they did is their outcome. */
   if (e->op == DPU_OP_THREAD_KILL) { /* what the thread was about to do */
-    if (e->result < DPU_OP_COUNT) snprintf(obj, size, "before %s", dpu_op_name(e->result));
-    return NULL;
+    if (e->result >= DPU_OP_COUNT) return NULL;
+    snprintf(what, sizeof what, "before %s", dpu_op_name(e->result));
+    return what;
   }
   if (e->op == DPU_OP_SIG_SEND || e->op == DPU_OP_SIG_WAIT || e->op == DPU_OP_SIG_TRYWAIT) {
     int sig = e->op == DPU_OP_SIG_SEND ? (int)e->aux : e->result;
     const char *abbrev = sig ? sigabbrev_np(sig) : NULL;
-    if (abbrev) snprintf(obj, size, "SIG%s", abbrev);
-    else if (sig) snprintf(obj, size, "signal %d", sig);
-    else snprintf(obj, size, "(none pending)");
-    return NULL;
+    if (abbrev) snprintf(what, sizeof what, "SIG%s", abbrev);
+    else if (sig) snprintf(what, sizeof what, "signal %d", sig);
+    else return "none pending";
+    return what;
   }
   if (dpu_op_is_thread_op(e->op) || e->op == DPU_OP_PROCESS_EXIT) return NULL;
-  if (e->op == DPU_OP_NONDET) {
-    snprintf(obj, size, "= %lld", (long long)e->obj);
-    return NULL;
+  if (e->op == DPU_OP_NONDET) { /* the value chosen */
+    snprintf(what, sizeof what, "= %lld", (long long)e->obj);
+    return what;
   }
   snprintf(obj, size, "%#llx", (unsigned long long)e->obj);
   if (e->op == DPU_OP_COND_SIGNAL) {

@@ -127,10 +127,13 @@ const char *dpu_signal_name(int sig);
  * knows how to describe operations): writes into obj (at least 40 bytes) "T1" for a thread
  * operation, the object's address for an operation on a synchronisation object or an atomic
  * location, or "" when there is no object. Returns the outcome, or NULL when the operation
- * has none (static strings): "acquired"/"busy" for a try lock, "acquired"/"timed out" for a
- * timed one, "woken"/"timed out" for a timed condition wait, "wakes T2"/"lost" for a signal,
- * "exchanged"/"failed" for a CAS, "last" for the last arrival at a barrier. The text report
- * prints "OBJECT (OUTCOME)"; JSON has "object" and "result". */
+ * has none (static strings, valid until the next call): "acquired"/"busy" for a try lock,
+ * "acquired"/"timed out" for a timed one, "woken"/"timed out" for a timed condition wait,
+ * "wakes T2"/"lost" for a signal, "exchanged"/"failed" for a CAS, "last" for the last arrival
+ * at a barrier (runtime/ops.def's words), "= V" for a value read, written or chosen (nondet),
+ * "SIGUSR1" or "none pending" for the signal operations (no object), "before OP" for a kill by
+ * the process's exit (no object). The text report prints "OBJECT (OUTCOME)" ("OBJECT = V" for
+ * values); JSON has "object" and "result". */
 const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t size);
 
 /* Site id → location (file NULL when id is 0 or out of range). */

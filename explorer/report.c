@@ -166,7 +166,9 @@ static bool global_name(const struct dpu_report *r, uint64_t a, char *buf, size_
 static void print_step(struct dpu_report *r, uint32_t step, const struct dpu_event_rec *e) {
   char obj[96];
   const char *outcome = dpu_step_object(e, obj, 48);
-  if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE) {
+  if (e->op == DPU_OP_NONDET && outcome) {
+    snprintf(obj, sizeof obj, "%s", outcome); /* `__VERIFIER_nondet = 2` */
+  } else if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE) {
     /* `read 'busy' = 0`: the variable when dpu knows it (the record's object is the 8-byte
      * granule: the access is at or after it). */
     char name[64];

@@ -39,7 +39,8 @@ import genrace  # noqa: E402  (the race kind)
 import genracy  # noqa: E402  (the racy kind)
 
 EXIT_KIND = "exit"  # mutex programs whose main returns without joining some threads
-KINDS = ("mutex",) + gensync.KINDS + (genrace.KIND, genracy.KIND, EXIT_KIND)
+NONDET_KIND = "nondet"  # mutex programs with statements run only if __VERIFIER_nondet_bool()
+KINDS = ("mutex",) + gensync.KINDS + (genrace.KIND, genracy.KIND, EXIT_KIND, NONDET_KIND)
 RUNS_CAP = 8000      # interleavings (= runs of `dpu --por=none`) a program may have
 MAX_ATTEMPTS = 60    # shapes tried per seed before giving up (each smaller than the last)
 EXIT_RUNS_CAP = 1000  # the exit kind: the model's runs up to main's end (see generate_exit)
@@ -75,6 +76,8 @@ def ev(e, gl, lo):
 
 def cexpr(e, gnames, lnames, top=True):
     tag = e[0]
+    if tag == "nd":  # the nondet kind's choice (no model evaluates it)
+        return "__VERIFIER_nondet_bool()"
     if tag == "k":
         return str(e[1])
     if tag == "g":
@@ -89,7 +92,7 @@ def cexpr(e, gnames, lnames, top=True):
 # Statements:
 #   ('cs', m, body)              lock m; body; unlock m
 #   ('try', m, body, other)      if (trylock(m) == 0) { body; unlock m } else { other }
-#   ('if', cond, then, other)
+#   ('if', cond, then, other)    cond ('nd',): __VERIFIER_nondet_bool() (the nondet kind)
 #   ('setg', g, expr), ('setl', l, expr)
 #   ('create', t), ('join', t)   t: thread index; the handle is a local of the creator, or a
 #                                global when main joins it (Thread.handoff)
@@ -737,6 +740,8 @@ def render(prog, seed, kind, info):
     w("#include <assert.h>")
     w("#include <pthread.h>")
     w("#include <stdio.h>")
+    if kind == NONDET_KIND:
+        w("extern _Bool __VERIFIER_nondet_bool(void);")
     if any(m.kind == "heap" for m in p.mutexes):
         w("#include <stdlib.h>")
     w("")
@@ -827,7 +832,7 @@ def render(prog, seed, kind, info):
         def scan_e(e, skip):
             if e[0] == "l" and e[1] != skip:
                 read.add(e[1])
-            elif e[0] not in ("k", "g", "l"):
+            elif e[0] not in ("k", "g", "l", "nd"):
                 scan_e(e[1], skip)
                 scan_e(e[2], skip)
 
@@ -879,6 +884,8 @@ def generate(seed, kind="mutex"):
         return genracy.generate(seed)
     if kind == EXIT_KIND:
         return generate_exit(seed), None
+    if kind == NONDET_KIND:
+        return generate_nondet(seed), None
     if kind != "mutex":
         return gensync.generate(seed, kind), None
     for attempt in range(MAX_ATTEMPTS):
@@ -928,6 +935,38 @@ def generate_exit(seed):
         text = render(prog, seed, EXIT_KIND, info)
         return "".join(l for l in text.splitlines(True) if not l.startswith("// model:"))
     raise RuntimeError("seed %d: no shape under %d runs in %d attempts" % (seed, EXIT_RUNS_CAP, MAX_ATTEMPTS))
+
+
+NONDET_WRAPPABLE = ("cs", "try", "if", "setg", "setl")
+
+
+def generate_nondet(seed):
+    """A mutex program in which 1-3 statements of the threads' bodies (critical sections,
+    trylocks, branches, assignments; never a create, join, init, destroy or main's assertion)
+    run only if __VERIFIER_nondet_bool() returns 1, each call a choice point of the explorers
+    (issue #12): the runs of both values are explored. No model (the generator's model does
+    not choose values): the difftest compares the two explorers only; the model's runs of
+    the program without the choices, times 2 per choice, bound its size."""
+    for attempt in range(MAX_ATTEMPTS):
+        rng = random.Random("dpu-genprog:%s:%d:%d" % (NONDET_KIND, seed, attempt))
+        prog = Builder(rng, attempt).build()
+        main = prog.threads[0]
+        main.body = set_assert(main.body, choose_assert(rng, prog, Model(prog).finals))
+        runs = Model(prog).runs()
+        spots = [(t, i) for t in prog.threads for i, s in enumerate(t.body)
+                 if s[0] in NONDET_WRAPPABLE]
+        if not spots:
+            continue
+        k = min(len(spots), rng.randint(1, 3))
+        if runs << k > RUNS_CAP:
+            continue
+        for t, i in rng.sample(spots, k):
+            t.body[i] = ("if", ("nd",), [t.body[i]], [])
+        info = {"max_configs": 0, "defects": 0, "deadlocks": 0, "runs": runs,
+                "attempt": attempt, "failing_assert": False}
+        text = render(prog, seed, NONDET_KIND, info)
+        return "".join(l for l in text.splitlines(True) if not l.startswith("// model:"))
+    raise RuntimeError("seed %d: no shape under %d runs in %d attempts" % (seed, RUNS_CAP, MAX_ATTEMPTS))
 
 
 def main(argv=None):

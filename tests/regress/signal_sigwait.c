@@ -26,6 +26,10 @@
 // RUN: FileCheck --check-prefix=TIMED %s < %t.timed
 // RUN: %dpu --por=none %s -- timed > %t.timed.none; test $? -eq 1
 // RUN: FileCheck --check-prefix=TIMED %s < %t.timed.none
+// The JSON report (schema-valid): a signal operation has no object, its signal is its result.
+// RUN: %dpu --format=json -o %t.timed.json %s -- timed > /dev/null; test $? -eq 1
+// RUN: %python %inputs/check_json.py %schema %t.timed.json | FileCheck --check-prefix=TIMEDJSON %s
+// TIMEDJSON: defect 1 step 4 T1 sigtimedwait - none pending signal_sigwait.c:{{[0-9]+}} waiter
 // RUN: %dpu %s -- handler > %t.handler; test $? -eq 0
 // RUN: FileCheck --check-prefix=ONE %s < %t.handler
 // RUN: %dpu %s -- unmask > %t.unmask; test $? -eq 0
@@ -38,7 +42,7 @@
 // RUN: FileCheck --check-prefix=DEFAULT %s < %t.default
 // CHECK-NOT: dpu: defect
 // CHECK: {{^}}dpu: summary: 0 defects, 1 max-configs, 0 SSBs,
-// TIMED: dpu: defect 1: assertion failure: {{.*}}signal_sigwait.c:86 in waiter
+// TIMED: dpu: defect 1: assertion failure: {{.*}}signal_sigwait.c:90 in waiter
 // TIMED: {{^}}dpu: traces with defects: 1 of 2 (defect 1 in 1)
 // TIMED: {{^}}dpu: summary: 1 defects, 2 max-configs, 0 SSBs,
 // ONE-NOT: dpu: defect
@@ -46,7 +50,7 @@
 // INSTALL: dpu: defect 1: crash: SIGUSR1 in T0
 // INSTALL: {{^}}dpu: traces with defects: 1 of 2 (defect 1 in 1)
 // DEFAULT: dpu: defect 1: crash: SIGUSR1 in T0 after start (sent by the program itself with raise or pthread_kill)
-// DEFAULT: #0 main at {{.*}}signal_sigwait.c:109
+// DEFAULT: #0 main at {{.*}}signal_sigwait.c:113
 #include <assert.h>
 #include <pthread.h>
 #include <signal.h>

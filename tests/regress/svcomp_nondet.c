@@ -27,6 +27,10 @@
 // RUN: FileCheck --check-prefix=BOUNDED %s < %t.5
 // RUN: %dpu --svcomp -DSAFE -DN=2 %s > %t.6; test $? -eq 0
 // RUN: FileCheck --check-prefix=WHOLE %s < %t.6
+// The JSON report names the values as results (no object), and follows its schema.
+// RUN: %dpu --nondet=range:0..3 --svcomp --format=json -o %t.json %s > /dev/null; test $? -eq 1
+// RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
+// JSON: defect 1 step 2 T0 __VERIFIER_nondet - = 2 svcomp_nondet.c:{{[0-9]+}} main
 // --nondet=VALUE still fixes every value: n = 2, the bools 0 (2 truncated to a bool's bit):
 // each worker adds 1; the 2 orders of the workers' blocks on m.
 // RUN: %dpu --svcomp --nondet=2 %s > %t.7; test $? -eq 0
