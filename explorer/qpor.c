@@ -443,6 +443,31 @@ static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
   return outside_d;
 }
 
+#ifndef NDEBUG
+/* Alg. 1's C after a run (issue #14: the invariants where the paper states them): C is a
+ * configuration, causally closed (every immediate cause of an event of C is in C: its thread's
+ * previous event, its object's, the extra cause, the reads a write follows) and conflict-free
+ * (Theorem 6: on every thread tree and every object tree with one, each event of C lies on the
+ * path to C's maximum there); and D ∩ C = ∅ (line 7 chose outside D). O(|C| log |C|). */
+static void check_configuration(struct qpor *q) {
+  const struct dpu_pes *p = &q->u.pes;
+  for (uint32_t m = 0; m < q->n; m++) {
+    const struct dpu_event *e = q->ev[m];
+    assert(in_c(q, e) && e->cframe == m && !e->in_d);
+    assert(!e->pre_thread || in_c(q, e->pre_thread));
+    assert(!e->pre_obj || in_c(q, e->pre_obj));
+    assert(!e->pre_extra || in_c(q, e->pre_extra));
+    for (uint32_t i = 0; i < e->nrpre; i++) assert(in_c(q, e->rpre[i]));
+    if (e->obj == DPU_NO_OBJECT || p->oisloc[e->obj] ||
+        (p->nlocs && dpu_pes_reader_location(p, e->obj) != DPU_NO_OBJECT))
+      continue; /* a location's reads are leaves, not a chain: in_c checks the thread tree */
+    const struct dpu_event *top = q->cmax_o[e->obj];
+    assert(top && (top == e || dpu_node_is_ancestor(&e->onode, &top->onode, p->step,
+                                                    &q->u.pes.conflict_stats)));
+  }
+}
+#endif
+
 /* Turns the run in shm into frames, from frame `from` on (frames before are the replayed
  * prefix, unchanged); cmax_* must describe C_from. Returns n if the run was processed to its
  * end, or the frame m < n at which the run took an event of D (a D violation): then frames
@@ -520,6 +545,9 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
     q->killable_after[m] = killable;
   }
   q->n = n;
+#ifndef NDEBUG
+  check_configuration(q);
+#endif
   if (n > q->st->max_depth) q->st->max_depth = n;
   if (exit_cex(q, from, n) != 0) return -1;
   /* The threads still alive at the end: what they were about to do is enabled at C_n (the run
@@ -885,6 +913,7 @@ static void keep_siblings(struct qpor *q, struct dpu_event *e) {
     for (struct dpu_event *s = first_sibling(q, e); s; s = s->tsibling)
       if (all || s->op == DPU_OP_THREAD_KILL) keep_closure(q, s);
 }
+
 
 /* The number of live events below which U is not pruned. The debug build prunes from a few
  * events on, so that every test exercises pruning (as Lua's HARDMEMTESTS do its collector). */
