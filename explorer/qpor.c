@@ -914,7 +914,6 @@ static void keep_siblings(struct qpor *q, struct dpu_event *e) {
       if (all || s->op == DPU_OP_THREAD_KILL) keep_closure(q, s);
 }
 
-
 /* The number of live events below which U is not pruned. The debug build prunes from a few
  * events on, so that every test exercises pruning (as Lua's HARDMEMTESTS do its collector). */
 #ifdef NDEBUG

@@ -517,7 +517,8 @@ int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm) {
 }
 
 bool dpu_defect_violates(const struct dpu_defect *d, enum dpu_property p) {
-  if (p == DPU_PROPERTY_UNREACH_CALL) return d->end == DPU_END_ASSERT && d->code == DPU_ASSERT_ERROR_CALL;
+  if (p == DPU_PROPERTY_UNREACH_CALL)
+    return d->end == DPU_END_ASSERT && d->code == DPU_ASSERT_ERROR_CALL;
   return p == DPU_PROPERTY_NO_DATA_RACE && d->end == DPU_DEFECT_RACE;
 }
 

@@ -169,7 +169,7 @@ static void waypoint(struct out *o, const char *type, struct dpu_loc loc, unsign
   number(o, tid);
   scalar(o, "location");
   map_start(o);
-  pair(o, "file_name", loc.file);
+  pair(o, "file_name", loc.file ? loc.file : "?"); /* a site without debug information */
   scalar(o, "line");
   number(o, loc.line);
   if (loc.column) {
