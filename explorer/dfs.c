@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "fingerprint.h"
-#include "progress.h"
+#include "../report/progress.h"
 
 /* One choice point of the current interleaving. */
 struct frame {
@@ -89,36 +89,6 @@ static void set_frame(struct frame *f, const struct dpu_event_rec *ev, uint32_t 
   }
 }
 
-bool dpu_explore_defer_divergence;
-char dpu_explore_divergence[DPU_MSG_MAX];
-uint32_t dpu_explore_spin[64];
-uint32_t dpu_explore_nspin;
-
-bool dpu_run_was_cut(struct dpu_shm *shm) {
-  int end = shm->result.end;
-  if (end == DPU_END_DIVERGED && dpu_explore_defer_divergence) {
-    if (!dpu_explore_divergence[0])
-      snprintf(dpu_explore_divergence, sizeof dpu_explore_divergence, "%s", shm->result.msg);
-    if (shm->result.code == DPU_DIVERGED_SPIN)
-      for (uint32_t i = 0; i < shm->nspin_sites && i < DPU_MAX_SPIN_SITES; i++)
-        if (dpu_explore_nspin < sizeof dpu_explore_spin / sizeof *dpu_explore_spin)
-          dpu_explore_spin[dpu_explore_nspin++] = shm->spin_sites[i];
-    return true;
-  }
-  if (end == DPU_END_LIMIT || end == DPU_END_DIVERGED) {
-    dpu_progress_clear();
-    fprintf(stderr, "dpu: warning: %s\n", shm->result.msg);
-    return true;
-  }
-  return false;
-}
-
-bool dpu_explore_must_stop(const struct dpu_explore_options *o, const struct dpu_counts *c) {
-  if (o->between_runs) o->between_runs(o->arg);
-  return (o->max_runs && c->runs >= o->max_runs) || (o->deadline > 0 && dpu_now() >= o->deadline) ||
-         (o->interrupted && *o->interrupted);
-}
-
 /* Fingerprints and reports one finished run. Returns 1 if it showed a new defect, 0 if not,
  * -1 if out of memory. */
 static int account(struct dpu_report *r, struct dpu_shm *shm, struct dpu_fpset *traces,
@@ -154,26 +124,19 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
   uint32_t prefix = 0; /* stack[0..prefix) is forced by the replay */
   for (;;) {
     uint32_t nr = 0;
-    for (uint32_t i = 0; i < prefix; i++) {
-      if (nr && replay[nr - 1].tid == stack[i].chosen && !replay[nr - 1].choice)
-        replay[nr - 1].count++;
-      else replay[nr++] = (struct dpu_replay_step){.tid = stack[i].chosen, .count = 1};
-      replay[nr - 1].choice = stack[i].killed ? DPU_CHOICE_KILL : stack[i].woken;
-    }
-    enum dpu_run_status rs = dpu_executor_run(ex, replay, nr, o->deadline);
-    if (rs == DPU_RUN_FAILED) {
-      status = DPU_EXPLORE_FAILED;
+    for (uint32_t i = 0; i < prefix; i++)
+      dpu_replay_push(replay, &nr, stack[i].chosen,
+                      stack[i].killed ? DPU_CHOICE_KILL : stack[i].woken);
+    bool cut = false;
+    enum dpu_explore_status ended =
+        dpu_explore_ran(dpu_executor_run(ex, replay, nr, o->deadline), r, shm, c, &cut);
+    if (ended != DPU_EXPLORE_COMPLETE) {
+      status = ended;
       break;
     }
-    if (rs == DPU_RUN_DEADLINE) {
-      status = DPU_EXPLORE_INCOMPLETE;
-      break;
-    }
-    c->runs++;
-    dpu_report_racing_sites(r, shm);
     const struct dpu_event_rec *ev = dpu_shm_trace(shm);
     uint32_t n = shm->nevents;
-    if (dpu_run_was_cut(shm)) status = DPU_EXPLORE_INCOMPLETE;
+    if (cut) status = DPU_EXPLORE_INCOMPLETE;
     if (n < prefix) {
       /* The run ended before the replay did (e.g. the program crashed in a way that differs
        * from run to run): explore what was seen. */
@@ -249,22 +212,4 @@ out:
   free(stack);
   free(replay);
   return status;
-}
-
-enum dpu_explore_status dpu_explore_replay(struct dpu_executor *ex, struct dpu_report *r,
-                                           const struct dpu_replay_step *replay, uint32_t n,
-                                           const struct dpu_explore_options *o,
-                                           struct dpu_counts *c) {
-  enum dpu_run_status rs = dpu_executor_run(ex, replay, n, o->deadline);
-  if (rs == DPU_RUN_FAILED) return DPU_EXPLORE_FAILED;
-  if (rs == DPU_RUN_DEADLINE) return DPU_EXPLORE_INCOMPLETE;
-  c->runs++;
-  c->max_configs++;
-  struct dpu_shm *shm = ex->shm;
-  bool cut = dpu_run_was_cut(shm);
-  bool show = r->show_output;
-  r->show_output = true; /* a replay shows the output of its run, defect or not */
-  dpu_report_run(r, shm);
-  r->show_output = show;
-  return cut ? DPU_EXPLORE_INCOMPLETE : DPU_EXPLORE_COMPLETE;
 }

@@ -50,7 +50,7 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
                             uint32_t obj, uint8_t *results);
 
 /* The spin kind of every call site (enum dpu_site_spin, runtime/protocol.h, as the site
- * table of passes/instrument.h gives it), for the spin-loop rule above; kinds[] is borrowed and
+ * table of passes/sites.h gives it), for the spin-loop rule above; kinds[] is borrowed and
  * must outlive the exploration. Without a call, or beyond n, every site is DPU_SITE_PLAIN. */
 void dpu_model_set_spin_kinds(const uint8_t *kinds, uint32_t n);
 

@@ -22,7 +22,7 @@
 
 #include "dot.h"
 #include "fingerprint.h"
-#include "progress.h"
+#include "../report/progress.h"
 #include "unfold.h"
 
 struct dentry {
@@ -965,12 +965,9 @@ static enum dpu_run_status run(struct qpor *q, uint32_t j, struct dpu_event **li
   uint32_t nr = 0;
   for (uint32_t i = 0; i < j + nl; i++) {
     const struct dpu_event *e = i < j ? q->ev[i] : list[i - j];
-    uint16_t t = e->tid;
     /* A step ends at a chosen outcome, which it carries (a signal's thread to wake, a nondet
      * value, a kill). */
-    if (nr && q->replay[nr - 1].tid == t && !q->replay[nr - 1].choice) q->replay[nr - 1].count++;
-    else q->replay[nr++] = (struct dpu_replay_step){.tid = t, .count = 1};
-    q->replay[nr - 1].choice = dpu_op_choice(e->op, e->result);
+    dpu_replay_push(q->replay, &nr, e->tid, dpu_op_choice(e->op, e->result));
   }
   return dpu_executor_run(q->ex, q->replay, nr, q->o->deadline);
 }
@@ -1048,18 +1045,14 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
   int64_t redirected_at = -1; /* frame of the last redirection, while it goes on */
   enum dpu_run_status rs = run(&q, 0, NULL, 0);
   for (;;) {
-    if (rs == DPU_RUN_FAILED) {
-      status = DPU_EXPLORE_FAILED;
-      break;
-    }
-    if (rs == DPU_RUN_DEADLINE) {
-      status = DPU_EXPLORE_INCOMPLETE;
-      break;
-    }
-    c->runs++;
     struct dpu_shm *shm = ex->shm;
-    dpu_report_racing_sites(r, shm); /* every run, even one cut short or sleep-set blocked */
-    if (dpu_run_was_cut(shm)) {
+    bool cut = false;
+    enum dpu_explore_status ended = dpu_explore_ran(rs, r, shm, c, &cut);
+    if (ended != DPU_EXPLORE_COMPLETE) {
+      status = ended;
+      break;
+    }
+    if (cut) {
       c->cut++;
       status = DPU_EXPLORE_INCOMPLETE;
       break;

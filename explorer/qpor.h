@@ -7,8 +7,8 @@
 #include <stdio.h>
 
 #include "../runtime/executor.h"
-#include "dfs.h"
-#include "report.h"
+#include "explore.h"
+#include "../report/report.h"
 
 struct dpu_qpor_options {
   unsigned k;          /* k-partial alternatives; 0 = optimal (all of D) */

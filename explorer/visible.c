@@ -1,19 +1,11 @@
 /* See visible.h. */
 #include "visible.h"
 
-#include <string.h>
-
-bool dpu_visible_eligible(const struct dpu_site_table *sites, uint32_t id) {
-  if (id == 0 || id >= sites->n) return false;
-  const char *what = sites->v[id].callee;
-  return strcmp(what, "load") == 0 || strcmp(what, "store") == 0;
-}
-
 /* Marks site visible if it is eligible and not visible yet; returns whether it did. */
 static bool mark(struct dpu_shm *shm, const struct dpu_site_table *sites, uint32_t site) {
   uint8_t *bits = dpu_shm_visible(shm);
   if (site >= shm->visible_cap || (bits[site >> 3] >> (site & 7) & 1) ||
-      !dpu_visible_eligible(sites, site))
+      !dpu_site_is_plain_access(sites, site))
     return false;
   bits[site >> 3] |= (uint8_t)(1u << (site & 7));
   return true;

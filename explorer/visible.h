@@ -20,12 +20,8 @@
 
 #include <stdint.h>
 
-#include "../passes/instrument.h"
+#include "../passes/sites.h"
 #include "../runtime/protocol.h"
-
-/* Whether site id is a plain load or store of the program: the sites that can be made
- * visible (memcpy-like and libc sites cannot: their accesses are not single locations). */
-bool dpu_visible_eligible(const struct dpu_site_table *sites, uint32_t id);
 
 /* Marks visible, in the bitmap of shm (dpu_shm_visible), every plain load or store site that
  * is set in `racing` (a bitmap of site ids: the sites of every race record seen, see
@@ -34,7 +30,7 @@ bool dpu_visible_eligible(const struct dpu_site_table *sites, uint32_t id);
 uint32_t dpu_visible_add(struct dpu_shm *shm, const struct dpu_site_table *sites,
                          const uint8_t *racing);
 
-/* Marks visible the eligible sites among ids[0, n) that are not visible yet: the load sites of
+/* Marks visible the plain load and store sites (sites.h: dpu_site_is_plain_access) among ids[0, n) that are not visible yet: the load sites of
  * plain spin loops (runtime/plainspin.c), which must be visible for the spin-loop rule to make
  * the spinning thread wait, even before any race with them is seen. Returns how many it added. */
 uint32_t dpu_visible_add_sites(struct dpu_shm *shm, const struct dpu_site_table *sites,

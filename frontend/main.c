@@ -11,11 +11,12 @@
 #include <unistd.h>
 
 #include "../explorer/dfs.h"
+#include "../explorer/explore.h"
 #include "../explorer/model.h"
-#include "../explorer/progress.h"
+#include "../report/progress.h"
 #include "../explorer/qpor.h"
 #include "../explorer/visible.h"
-#include "../explorer/witness.h"
+#include "../report/witness.h"
 #include "../passes/instrument.h"
 #include "../runtime/executor.h"
 #include "check.h"
@@ -72,7 +73,7 @@ static int set_visible(struct dpu_executor *ex, const struct dpu_site_table *sit
   for (const char *p = list; *p;) {
     char *end;
     unsigned long id = strtoul(p, &end, 10);
-    if (end == p || id >= ex->shm->visible_cap || !dpu_visible_eligible(sites, (uint32_t)id)) {
+    if (end == p || id >= ex->shm->visible_cap || !dpu_site_is_plain_access(sites, (uint32_t)id)) {
       fprintf(stderr, "dpu: error: --visible-sites: %lu is not the site of a load or store of "
                       "this program (were the sources or flags changed?)\n", id);
       return -1;

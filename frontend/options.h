@@ -47,7 +47,7 @@ struct dpu_options {
   const char *property;   /* --property=unreach-call|no-data-race, or NULL; --svcomp alone
                            * means unreach-call */
   bool strict;            /* --strict: clang's errors for legacy C stay errors */
-  const char *witness;    /* --witness=FILE: SV-COMP's violation witness (explorer/witness.h),
+  const char *witness;    /* --witness=FILE: SV-COMP's violation witness (report/witness.h),
                            * or NULL; implies the verdict's property (unreach-call unless
                            * --property says otherwise) */
   long long nondet;

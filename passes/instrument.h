@@ -7,30 +7,7 @@
 #include <stddef.h>
 
 #include "../runtime/protocol.h" /* enum dpu_site_spin */
-
-/* Source location of one instrumented call site. Strings are owned by the table. */
-struct dpu_site {
-  char *function;  /* enclosing function */
-  char *file;      /* as recorded in debug info ("?" without -g) */
-  unsigned line, col;
-  char *callee;    /* the modelled function called, or "(indirect)"; for a memory access
-                    * (passes/accesses.c): "load", "store", "memcpy", "memmove", "memset" */
-  unsigned char spin; /* enum dpu_site_spin */
-};
-
-/* Call-site id → location. Id 0 means "no site" and is entry 0 (all unknown). */
-struct dpu_site_table {
-  struct dpu_site *v;
-  size_t n, cap;
-  /* The names of the program's writable globals, in the order of the runtime's table
-   * (@__dpu_global_addrs), to name the memory of a data race. */
-  char **globals;
-  size_t nglobals;
-  char **tls;          /* the names of the thread-local variables, in the runtime's order */
-  size_t ntls;
-  size_t nondet_bounded; /* __VERIFIER_nondet_* calls explored over less than their type: a
-                          * complete exploration proves nothing for the other values */
-};
+#include "sites.h"            /* struct dpu_site_table */
 
 /* Choices of the user that change the instrumentation. */
 struct dpu_instrument_options {

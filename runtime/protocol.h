@@ -214,7 +214,7 @@ struct dpu_blocked {
 #define DPU_HANG_SIGNAL SIGXCPU
 
 /* Call stacks of the program's threads at a defect (issue #4), captured by the runner
- * (runtime/backtrace.c) and read by the explorer (explorer/stacks.c). Only frames of the
+ * (runtime/backtrace.c) and read by the explorer (report/stacks.c). Only frames of the
  * program (JIT-compiled code) are kept, innermost first, at most DPU_STACK_FRAMES per thread;
  * function and file names share one string area of DPU_STACK_STRINGS bytes per run. */
 #define DPU_STACK_FRAMES 32
@@ -286,7 +286,7 @@ struct dpu_run_result {
 };
 
 /* Data races (issue #9, DESIGN.md §7), found by the runner's detector (runtime/race.c) and
- * read by the explorer (explorer/races.c). A race is two accesses of one run that come from
+ * read by the explorer (report/races.c). A race is two accesses of one run that come from
  * different threads, overlap in at least one byte, at least one of which writes and at least
  * one of which is not atomic, and that are not ordered by happens-before (C11 5.1.2.4 and
  * 7.26; POSIX XBD 4.12 "Memory Synchronization"). Each distinct pair of access sites is
@@ -334,7 +334,7 @@ struct dpu_race_rec {
 };
 
 /* A request to capture the call stacks of a race's two accesses by running its trace again
- * (explorer/races.c): the runner unwinds the stack of the first access of thread tid at site
+ * (report/races.c): the runner unwinds the stack of the first access of thread tid at site
  * in epoch whose bytes overlap [lo, hi), into result.stacks.threads[i], and its size into
  * size. */
 struct dpu_race_capture {

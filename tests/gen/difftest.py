@@ -193,7 +193,7 @@ def run_dpu(dpu, label, args, timeout, json_path=None):
             r.races = race_pairs(report)
             if report.get("state") != "complete":
                 r.json_problem = "JSON report in state %r" % report.get("state")
-            # Every run is named (explorer/report.h: struct dpu_counts).
+            # Every run is named (report/report.h: struct dpu_counts).
             s, st = report["summary"], report["statistics"]
             named = s["max_configs"] + s["ssbs"] + sum(
                 st[k] for k in ("runs_redirected", "runs_repeated", "runs_cut",

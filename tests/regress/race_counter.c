@@ -12,7 +12,7 @@
 // scheduling points), none in conflict with another: 1 max-config, 1 run, and the race is in
 // it: traces with defects 1 of 1. dpu runs T1's body right after T1's start, then T2's right
 // after T2's start. Of the racing pairs of the run, which all have the one digest, the report
-// shows the first with the most writes (explorer/report.c: x++ against x++ is shown as a
+// shows the first with the most writes (report/report.c: x++ against x++ is shown as a
 // write/write race): T1's store, first in the trace, and T2's store. The memory: the global
 // 'hits' (4 bytes). Its output: hits = 2 (the run is sequentially consistent).
 // With -q: the defect's first line and its replay line only, then the last two lines.

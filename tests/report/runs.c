@@ -1,5 +1,5 @@
 // Every run is named: runs = max-configs + SSBs + redirected + repeated + cut short + runs of
-// earlier explorations (explorer/report.h), in the text report (a `dpu: runs:` line when runs
+// earlier explorations (report/report.h), in the text report (a `dpu: runs:` line when runs
 // are not just traces and SSBs) and in the JSON report (check_json.py fails if the sum does
 // not hold). Derivations: MPC(3,3) of bench/qpor has 3816 traces; with -k 1 QPOR blocks 864
 // runs on sleep sets and redirects 692 free runs that took an event of D (k = 0: neither, so

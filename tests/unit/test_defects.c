@@ -1,4 +1,4 @@
-/* Unit tests of the defect table (explorer/defects.h): what makes two defects the same, the
+/* Unit tests of the defect table (report/defects.h): what makes two defects the same, the
  * table's counts and ids, what a defect keeps of its first trace, and replay commands. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -9,8 +9,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../explorer/defects.h"
-#include "../../explorer/report.h"
+#include "../../report/defects.h"
+#include "../../report/report.h"
 
 /* Sites 1..4: two asserts in main, a lock in worker, an unlock in worker. */
 static struct dpu_site site_v[] = {

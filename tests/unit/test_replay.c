@@ -1,4 +1,4 @@
-/* Unit tests of the replay text format (explorer/report.h): what defect reports print and
+/* Unit tests of the replay text format (report/report.h): what defect reports print and
  * --replay reads. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../explorer/report.h"
+#include "../../report/report.h"
 
 static void format_compresses_runs_of_one_thread(void **state) {
   (void)state;

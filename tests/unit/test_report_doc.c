@@ -1,4 +1,4 @@
-/* Unit tests of the JSON and SARIF builders (explorer/report_doc.h): program output and file
+/* Unit tests of the JSON and SARIF builders (report/doc.h): program output and file
  * names that are not valid UTF-8 still make valid JSON strings, and a report's documents have
  * the shape their readers expect. */
 #include <setjmp.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../explorer/report_doc.h"
+#include "../../report/doc.h"
 
 static void check_text(const char *in, size_t n, const char *want, size_t want_len) {
   json_t *v = dpu_json_text(in, n);

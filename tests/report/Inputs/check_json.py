@@ -81,7 +81,7 @@ def main():
         fail("exit_code must be null exactly while running")
     if len({d["digest"] for d in defects}) != len(defects):
         fail("two defects with one digest")
-    # Every run is named (explorer/report.h, struct dpu_counts): once the exploration is over,
+    # Every run is named (report/report.h, struct dpu_counts): once the exploration is over,
     # runs = max-configs + SSBs + the four other kinds of run.
     st = doc.get("statistics", {})
     others = ["runs_redirected", "runs_repeated", "runs_cut", "runs_earlier_explorations"]

@@ -1,5 +1,5 @@
 /* The machine-readable reports, built as jansson values (DESIGN.md §8, issue #4): JSON as
- * docs/report.schema.json describes it (report_json.c) and SARIF 2.1.0 (report_sarif.c). The
+ * docs/report.schema.json describes it (json.c) and SARIF 2.1.0 (sarif.c). The
  * text report and the writing of files are in report.c. */
 #ifndef DPU_REPORT_DOC_H
 #define DPU_REPORT_DOC_H

@@ -1,9 +1,9 @@
 /* Reports (DESIGN.md §8, issue #4): the defects of an exploration as they are found, each
- * distinct defect once (explorer/defects.h) with the number of traces that showed it, and the
+ * distinct defect once (report/defects.h) with the number of traces that showed it, and the
  * end of the exploration with the stable summary line. Three formats:
- *  - text, streamed as defects are found (explorer/report.c);
- *  - JSON following docs/report.schema.json (explorer/report_json.c);
- *  - SARIF 2.1.0 (explorer/report_sarif.c).
+ *  - text, streamed as defects are found (report/report.c);
+ *  - JSON following docs/report.schema.json (report/json.c);
+ *  - SARIF 2.1.0 (report/sarif.c).
  * A JSON or SARIF document that goes to a file is rewritten whole, atomically (a temporary
  * file renamed over it), when the exploration starts and at every new distinct defect, marked
  * as still running, so that a dpu killed by a CI job leaves every defect found so far. (When
@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../passes/instrument.h"
+#include "../passes/sites.h"
 #include "../runtime/protocol.h"
 #include "defects.h"
 
@@ -99,7 +99,7 @@ struct dpu_report {
   enum dpu_property property;        /* the property whose SV-COMP verdict the text report's
                                       * last line gives (dpu_report_verdict); none: no line */
   struct dpu_executor *ex;           /* runs a race's trace again to capture its stacks
-                                      * (explorer/races.h); NULL: races get no stacks */
+                                      * (report/races.h); NULL: races get no stacks */
   double t0;                         /* dpu_now() when dpu started */
   /* Kept by the report. */
   struct dpu_defects defects;        /* distinct defects, with their trace counts */

@@ -3,7 +3,7 @@
 #ifndef DPU_WITNESS_H
 #define DPU_WITNESS_H
 
-#include "../passes/instrument.h"
+#include "../passes/sites.h"
 #include "defects.h"
 #include "report.h"
 

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../passes/instrument.h"
+#include "../passes/sites.h"
 #include "../runtime/executor.h"
 #include "../runtime/protocol.h"
 #include "defects.h"

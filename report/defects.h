@@ -13,13 +13,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../passes/instrument.h"
+#include "../passes/sites.h"
 #include "../runtime/protocol.h"
 #include "stacks.h"
 
 #define DPU_DEFECT_DIGEST_BYTES 32
 
-/* The kind of a data-race defect (explorer/races.h) in dpu_defect.end: a defect that is not
+/* The kind of a data-race defect (report/races.h) in dpu_defect.end: a defect that is not
  * how a run ended (those are enum dpu_end). */
 #define DPU_DEFECT_RACE 64
 _Static_assert(DPU_DEFECT_RACE >= DPU_END_COUNT, "a race is not a run's end");
@@ -63,7 +63,7 @@ struct dpu_defect {
   uint64_t first_run;              /* the run (1-based) that found it */
   uint64_t traces_seen;            /* the last trace (dpu_report.ntraces) counted in traces */
   struct dpu_race_info *race;      /* a data race (end DPU_DEFECT_RACE): its two accesses
-                                    * (explorer/races.h); NULL for every other kind */
+                                    * (report/races.h); NULL for every other kind */
 };
 
 /* The table of distinct defects, in order of discovery. Zero-initialise before use. */
@@ -73,7 +73,7 @@ struct dpu_defects {
   uint32_t *slots;                 /* hash index on the digest: 0 = empty, else index + 1 */
   uint32_t nslots;                 /* a power of two, or 0 */
   uint64_t traces;                 /* traces that showed at least one defect (kept by the
-                                    * report, explorer/report.c: a trace with a race and an
+                                    * report, report/report.c: a trace with a race and an
                                     * assertion failure counts once) */
 };
 
@@ -102,7 +102,7 @@ struct dpu_defect *dpu_defects_add(struct dpu_defects *t, struct dpu_shm *shm,
                                    const struct dpu_thread_stack *stacks, uint32_t nstacks,
                                    const uint8_t digest[DPU_DEFECT_DIGEST_BYTES], uint64_t run);
 
-/* Adds d, a defect made elsewhere (explorer/races.c) with its digest set, to t with the next
+/* Adds d, a defect made elsewhere (report/races.c) with its digest set, to t with the next
  * id, traces = 1 and first_run = run. Returns 0, or -1 if out of memory (d is then freed). */
 int dpu_defects_insert(struct dpu_defects *t, struct dpu_defect *d, uint64_t run);
 

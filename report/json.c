@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "races.h"
-#include "report_doc.h"
+#include "doc.h"
 
-/* ---- helpers shared with report_sarif.c ------------------------------------------------- */
+/* ---- helpers shared with sarif.c ------------------------------------------------------- */
 
 json_t *dpu_json_text(const char *s, size_t n) {
   if (!s) return json_null();

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "races.h"
-#include "report_doc.h"
+#include "doc.h"
 
 #define DPU_SARIF_MAX_FLOW 10000
 #define DPU_SARIF_MAX_RESULTS 25000

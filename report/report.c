@@ -11,8 +11,7 @@
 #include "../runtime/executor.h"
 #include "progress.h"
 #include "races.h"
-#include "visible.h"
-#include "report_doc.h"
+#include "doc.h"
 #include "stacks.h"
 
 /* Whether record e ends a replay step: its outcome is chosen (dpu_op_choice). A signal that
@@ -466,7 +465,7 @@ static bool invisible_races(struct dpu_report *r, struct dpu_shm *shm) {
     for (int k = 0; k < 2; k++) {
       uint32_t s = shm->races[i].access[k].site;
       if (s < shm->visible_cap && !(vis[s >> 3] >> (s & 7) & 1) &&
-          dpu_visible_eligible(r->sites, s))
+          dpu_site_is_plain_access(r->sites, s))
         return true;
     }
   return false;

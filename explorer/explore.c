@@ -1,0 +1,64 @@
+/* See explore.h. */
+#include "explore.h"
+
+#include <stdio.h>
+
+#include "../report/progress.h"
+
+bool dpu_explore_defer_divergence;
+char dpu_explore_divergence[DPU_MSG_MAX];
+uint32_t dpu_explore_spin[64];
+uint32_t dpu_explore_nspin;
+
+bool dpu_run_was_cut(struct dpu_shm *shm) {
+  int end = shm->result.end;
+  if (end == DPU_END_DIVERGED && dpu_explore_defer_divergence) {
+    if (!dpu_explore_divergence[0])
+      snprintf(dpu_explore_divergence, sizeof dpu_explore_divergence, "%s", shm->result.msg);
+    if (shm->result.code == DPU_DIVERGED_SPIN)
+      for (uint32_t i = 0; i < shm->nspin_sites && i < DPU_MAX_SPIN_SITES; i++)
+        if (dpu_explore_nspin < sizeof dpu_explore_spin / sizeof *dpu_explore_spin)
+          dpu_explore_spin[dpu_explore_nspin++] = shm->spin_sites[i];
+    return true;
+  }
+  if (end == DPU_END_LIMIT || end == DPU_END_DIVERGED) {
+    dpu_progress_clear();
+    fprintf(stderr, "dpu: warning: %s\n", shm->result.msg);
+    return true;
+  }
+  return false;
+}
+
+enum dpu_explore_status dpu_explore_ran(enum dpu_run_status rs, struct dpu_report *r,
+                                        struct dpu_shm *shm, struct dpu_counts *c, bool *cut) {
+  if (rs == DPU_RUN_FAILED) return DPU_EXPLORE_FAILED;
+  if (rs == DPU_RUN_DEADLINE) return DPU_EXPLORE_INCOMPLETE;
+  c->runs++;
+  dpu_report_racing_sites(r, shm);
+  *cut = dpu_run_was_cut(shm);
+  return DPU_EXPLORE_COMPLETE;
+}
+
+bool dpu_explore_must_stop(const struct dpu_explore_options *o, const struct dpu_counts *c) {
+  if (o->between_runs) o->between_runs(o->arg);
+  return (o->max_runs && c->runs >= o->max_runs) || (o->deadline > 0 && dpu_now() >= o->deadline) ||
+         (o->interrupted && *o->interrupted);
+}
+
+enum dpu_explore_status dpu_explore_replay(struct dpu_executor *ex, struct dpu_report *r,
+                                           const struct dpu_replay_step *replay, uint32_t n,
+                                           const struct dpu_explore_options *o,
+                                           struct dpu_counts *c) {
+  enum dpu_run_status rs = dpu_executor_run(ex, replay, n, o->deadline);
+  if (rs == DPU_RUN_FAILED) return DPU_EXPLORE_FAILED;
+  if (rs == DPU_RUN_DEADLINE) return DPU_EXPLORE_INCOMPLETE;
+  c->runs++;
+  c->max_configs++;
+  struct dpu_shm *shm = ex->shm;
+  bool cut = dpu_run_was_cut(shm);
+  bool show = r->show_output;
+  r->show_output = true; /* a replay shows the output of its run, defect or not */
+  dpu_report_run(r, shm);
+  r->show_output = show;
+  return cut ? DPU_EXPLORE_INCOMPLETE : DPU_EXPLORE_COMPLETE;
+}
