@@ -3,21 +3,42 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fingerprint.h"
 #include "../report/progress.h"
 
+/* Words of the thread sets in use (tset.h): enough for every canonical id seen so far, which
+ * only grow. Words past them are 0 in every frame (the stack is calloc'd and they were never
+ * written), so the sets below touch only these. */
+static unsigned nw = 1;
+
+/* The least thread in a \ b, or -1. */
+static inline int first_in(const struct dpu_tset *a, const struct dpu_tset *b) {
+  for (unsigned w = 0; w < nw; w++) {
+    uint64_t rest = a->w[w] & ~b->w[w];
+    if (rest) return (int)(w * 64 + (unsigned)__builtin_ctzll(rest));
+  }
+  return -1;
+}
+
+static inline void set_clear(struct dpu_tset *s) {
+  s->w[0] = 0; /* the common case in a register store, not a call of memset */
+  if (__builtin_expect(nw > 1, 0)) memset(&s->w[1], 0, (nw - 1) * sizeof s->w[0]);
+}
+
 /* One choice point of the current interleaving. */
 struct frame {
-  uint64_t enabled;  /* threads that could move */
-  uint64_t done;     /* threads already tried here */
+  struct dpu_tset enabled; /* threads that could move */
+  struct dpu_tset done;    /* threads already tried here */
   uint16_t chosen;   /* thread taken on the current path */
   /* When the chosen thread's operation is a condition-variable signal with several waiting
    * threads, which one it wakes is a choice too (cond.c): waiters, those tried, the current. */
   uint16_t woken;    /* tid + 1 of the thread the signal wakes on the current path, 0: none;
                       * for a nondet value, its index + 1 (the replay's choice) */
   bool refresh;      /* the chosen thread changed: read the signal's waiters from the next run */
-  uint64_t waiters, wdone;
+  bool signal;       /* waiters and wdone are set: a signal with a choice */
+  struct dpu_tset waiters, wdone;
   uint16_t nvals;    /* a nondet value: the size of its domain, whose indexes are tried in
                       * order (woken - 1 is the current one); 0 for any other operation */
   /* After the process's exit (protocol.h), a thread may also be killed. Every trace has a
@@ -29,10 +50,10 @@ struct frame {
   bool kill_done;
 };
 
-/* Sets the signal or nondet choices of frame f from the record of its event. */
-static void set_choices(struct frame *f, const struct dpu_event_rec *e) {
+/* Sets the signal or nondet choices of frame f from the record of its event (in shm). */
+static void set_choices(struct frame *f, struct dpu_shm *shm, const struct dpu_event_rec *e) {
   f->woken = 0;
-  f->waiters = f->wdone = 0;
+  f->signal = false;
   f->nvals = 0;
   f->refresh = false;
   if (e->op == DPU_OP_NONDET) {
@@ -40,50 +61,68 @@ static void set_choices(struct frame *f, const struct dpu_event_rec *e) {
     f->woken = dpu_op_choice(e->op, e->result);
     return;
   }
-  if (e->op != DPU_OP_COND_SIGNAL || __builtin_popcountll(e->aux) < 2) return;
-  f->waiters = e->aux;
+  /* A signal's aux refers to its wait set when it has more than one waiter (ops.def). */
+  if (e->op != DPU_OP_COND_SIGNAL || !e->aux) return;
+  f->signal = true;
+  dpu_shm_tset(shm, e->aux, &f->waiters);
   f->woken = e->result;
-  f->wdone = e->result ? 1ull << (e->result - 1) : 0;
+  set_clear(&f->wdone);
+  if (e->result) dpu_tset_add(&f->wdone, e->result - 1u);
 }
 
 /* The threads alive after the exit before record e, given those before the previous record
- * (0 before the exit); the result is for the next record. */
-static uint64_t killable_after(uint64_t killable, const struct dpu_event_rec *e) {
-  if (e->op == DPU_OP_PROCESS_EXIT) return e->aux;
-  if (e->op == DPU_OP_THREAD_KILL || e->op == DPU_OP_THREAD_EXIT) return killable & ~(1ull << e->tid);
-  if (killable && e->op == DPU_OP_THREAD_CREATE && e->obj < DPU_MAX_THREADS)
-    return killable | 1ull << e->obj;
-  return killable;
+ * (empty before the exit), updated into *killable for the next record; returns whether it
+ * may hold a thread (the exit happened). */
+static bool killable_after(struct dpu_tset *killable, bool any, struct dpu_shm *shm,
+                           const struct dpu_event_rec *e) {
+  if (e->op == DPU_OP_PROCESS_EXIT) {
+    dpu_shm_tset(shm, e->aux, killable);
+    return true;
+  }
+  if (!any) return false;
+  if (e->op == DPU_OP_THREAD_KILL || e->op == DPU_OP_THREAD_EXIT) dpu_tset_del(killable, e->tid);
+  if (e->op == DPU_OP_THREAD_CREATE && e->obj < DPU_MAX_THREADS)
+    dpu_tset_add(killable, (unsigned)e->obj);
+  return true;
 }
 
 /* The first thread of `killable` that may be killed at record i of ev[0, n): its pending
  * operation (its next record's, or what its kill names) is not one that the runtime runs at
  * once (dpu_op_is_eager), where no kill happens. -1 if none. */
 static int16_t kill_choice(const struct dpu_event_rec *ev, uint32_t n, uint32_t i,
-                           uint64_t killable) {
-  for (; killable; killable &= killable - 1) {
-    unsigned t = (unsigned)__builtin_ctzll(killable);
+                           const struct dpu_tset *killable) {
+  for (int t = dpu_tset_next(killable, 0); t >= 0; t = dpu_tset_next(killable, t + 1u)) {
     uint32_t j = i;
     while (j < n && ev[j].tid != t) j++;
     if (j == n) continue;
-    uint8_t op = ev[j].op == DPU_OP_THREAD_KILL ? ev[j].result : ev[j].op;
+    uint8_t op = ev[j].op == DPU_OP_THREAD_KILL ? (uint8_t)ev[j].result : ev[j].op;
     if (!dpu_op_is_eager(op)) return (int16_t)t;
   }
   return -1;
 }
 
-/* Sets frame f from record i of ev[0, n), with `killable` the threads alive after the exit
- * before it. */
-static void set_frame(struct frame *f, const struct dpu_event_rec *ev, uint32_t n, uint32_t i,
-                      uint64_t killable) {
+/* Sets frame f from record i of ev[0, n) (in shm), with `killable` the threads alive after the
+ * exit before it, NULL before the exit. */
+static void set_frame(struct frame *f, struct dpu_shm *shm, const struct dpu_event_rec *ev,
+                      uint32_t n, uint32_t i, const struct dpu_tset *killable) {
   const struct dpu_event_rec *e = &ev[i];
-  *f = (struct frame){.enabled = e->enabled, .done = 1ull << e->tid, .chosen = e->tid,
-                      .kill_alt = -1};
-  set_choices(f, e);
+  if (e->wide) {
+    dpu_shm_tset(shm, e->wide, &f->enabled);
+  } else {
+    set_clear(&f->enabled);
+    f->enabled.w[0] = e->enabled;
+  }
+  set_clear(&f->done);
+  dpu_tset_add(&f->done, e->tid);
+  f->chosen = e->tid;
+  f->killed = false;
+  f->kill_alt = -1;
+  f->kill_done = false;
+  set_choices(f, shm, e);
   if (e->op == DPU_OP_THREAD_KILL) {
     f->killed = true;
-    f->done = 0; /* the thread's own operation is another choice */
-    if (i && ev[i - 1].op == DPU_OP_THREAD_KILL) f->enabled = 0;
+    set_clear(&f->done); /* the thread's own operation is another choice */
+    if (i && ev[i - 1].op == DPU_OP_THREAD_KILL) set_clear(&f->enabled);
   } else if (killable) {
     f->kill_alt = kill_choice(ev, n, i, killable);
   }
@@ -111,8 +150,9 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
                                         struct dpu_counts *c) {
   struct dpu_shm *shm = ex->shm;
   uint32_t cap = shm->trace_cap;
-  /* Not zeroed: a frame is written when a run first reaches its depth, before it is read. */
-  struct frame *stack = malloc(cap * sizeof *stack);
+  /* calloc: the words of a frame's thread sets past nw stay 0 (the pages are the kernel's
+   * zeroed ones, touched only as deep as runs go). */
+  struct frame *stack = calloc(cap, sizeof *stack);
   struct dpu_replay_step *replay = malloc(cap * sizeof *replay);
   struct dpu_fpset traces = {0};
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
@@ -142,12 +182,15 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
        * from run to run): explore what was seen. */
       prefix = n;
     }
-    if (prefix && prefix <= n && stack[prefix - 1].refresh) set_choices(&stack[prefix - 1], &ev[prefix - 1]);
-    uint64_t killable = 0;
-    for (uint32_t i = 0; i < prefix && i < n; i++) killable = killable_after(killable, &ev[i]);
+    nw = dpu_tset_words(shm->nthread_ids);
+    if (prefix && prefix <= n && stack[prefix - 1].refresh)
+      set_choices(&stack[prefix - 1], shm, &ev[prefix - 1]);
+    struct dpu_tset killable;
+    bool kany = false; /* after the exit */
+    for (uint32_t i = 0; i < prefix && i < n; i++) kany = killable_after(&killable, kany, shm, &ev[i]);
     for (uint32_t i = prefix; i < n; i++) {
-      set_frame(&stack[i], ev, n, i, killable);
-      killable = killable_after(killable, &ev[i]);
+      set_frame(&stack[i], shm, ev, n, i, kany ? &killable : NULL);
+      kany = killable_after(&killable, kany, shm, &ev[i]);
     }
     int d = account(r, shm, &traces, c);
     if (d < 0) {
@@ -166,25 +209,24 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
         stack[k].woken++;
         break;
       }
-      uint64_t wrem = stack[k].waiters & ~stack[k].wdone;
-      if (wrem) { /* the same signal waking another thread */
-        uint16_t w = (uint16_t)__builtin_ctzll(wrem);
-        stack[k].wdone |= 1ull << w;
-        stack[k].woken = w + 1;
+      int w = stack[k].signal ? first_in(&stack[k].waiters, &stack[k].wdone) : -1;
+      if (w >= 0) { /* the same signal waking another thread */
+        dpu_tset_add(&stack[k].wdone, (unsigned)w);
+        stack[k].woken = (uint16_t)(w + 1);
         break;
       }
-      uint64_t rem = stack[k].enabled & ~stack[k].done;
-      if (rem) {
-        uint16_t t = (uint16_t)__builtin_ctzll(rem);
+      int rem = first_in(&stack[k].enabled, &stack[k].done);
+      if (rem >= 0) {
+        uint16_t t = (uint16_t)rem;
         if (stack[k].killed) { /* the kill taken here was tried */
           stack[k].kill_alt = (int16_t)stack[k].chosen;
           stack[k].kill_done = true;
           stack[k].killed = false;
         }
-        stack[k].done |= 1ull << t;
+        dpu_tset_add(&stack[k].done, t);
         stack[k].chosen = t;
         stack[k].woken = 0;
-        stack[k].waiters = stack[k].wdone = 0;
+        stack[k].signal = false;
         stack[k].nvals = 0;
         stack[k].refresh = true;
         break;
@@ -194,7 +236,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
         stack[k].killed = true;
         stack[k].chosen = (uint16_t)stack[k].kill_alt;
         stack[k].woken = 0;
-        stack[k].waiters = stack[k].wdone = 0;
+        stack[k].signal = false;
         stack[k].nvals = 0;
         stack[k].refresh = false;
         break;

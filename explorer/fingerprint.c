@@ -28,29 +28,47 @@ static bool read_before(const struct dpu_event_rec *ev, uint8_t (*name)[DPU_FP_B
 }
 
 int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_FP_BYTES]) {
-  uint8_t name[DPU_MAX_THREADS][DPU_FP_BYTES];
+  /* Per-thread tables for the ids the trace names (its threads, the threads it creates). */
+  unsigned nt = 1;
+  for (uint32_t i = 0; i < n; i++) {
+    if (ev[i].tid >= nt) nt = ev[i].tid + 1u;
+    if (ev[i].op == DPU_OP_THREAD_CREATE && ev[i].obj < DPU_MAX_THREADS && ev[i].obj >= nt)
+      nt = (unsigned)ev[i].obj + 1;
+  }
+  /* On the stack for the common case of few threads (no allocation per run), else malloc'd. */
+  enum { FEW = 16 };
+  uint8_t few_name[FEW][DPU_FP_BYTES];
+  uint32_t few_count[FEW];
+  bool few_seen[FEW];
+  blake2b_state few_th[FEW];
+  bool many = nt > FEW;
+  uint8_t (*name)[DPU_FP_BYTES] = many ? malloc(nt * sizeof *name) : few_name;
+  uint32_t *count = many ? malloc(nt * sizeof *count) : few_count;
+  bool *seen = many ? malloc(nt * sizeof *seen) : few_seen;
+  blake2b_state *th = many ? malloc(nt * sizeof *th) : few_th;
   uint32_t *index = malloc((n ? n : 1) * sizeof *index);
   struct obj_ref *refs = malloc((n ? n : 1) * sizeof *refs);
-  blake2b_state *th = malloc(DPU_MAX_THREADS * sizeof *th);
-  uint8_t (*hashes)[DPU_FP_BYTES] = malloc((n + DPU_MAX_THREADS + 1) * DPU_FP_BYTES);
-  if (!index || !refs || !th || !hashes) {
-    free(index), free(refs), free(th), free(hashes);
+  uint8_t (*hashes)[DPU_FP_BYTES] = malloc((n + nt + 1) * DPU_FP_BYTES);
+  if (!name || !count || !seen || !index || !refs || !th || !hashes) {
+    if (many) free(name), free(count), free(seen), free(th);
+    free(index), free(refs), free(hashes);
     return -1;
   }
-  uint32_t count[DPU_MAX_THREADS] = {0};
-  uint64_t seen = 0;
+  memset(count, 0, nt * sizeof *count);
+  memset(seen, 0, nt * sizeof *seen);
   uint32_t nrefs = 0;
+  memset(name, 0xff, nt * sizeof *name);  /* a thread the trace does not create: unknown */
   memset(name[0], 0, DPU_FP_BYTES); /* main */
 
   for (uint32_t i = 0; i < n; i++) {
     unsigned t = ev[i].tid;
-    if (!(seen & (1ull << t))) {
-      seen |= 1ull << t;
+    if (!seen[t]) {
+      seen[t] = true;
       blake2b_init(&th[t], DPU_FP_BYTES);
       blake2b_update(&th[t], name[t], DPU_FP_BYTES);
     }
-    uint8_t opres[2] = {ev[i].op, ev[i].result};
-    blake2b_update(&th[t], opres, sizeof opres);
+    uint8_t opres[3] = {ev[i].op, (uint8_t)ev[i].result, (uint8_t)(ev[i].result >> 8)};
+    blake2b_update(&th[t], opres, ev[i].result >> 8 ? 3 : 2); /* results below 256: 2 bytes */
     index[i] = count[t]++;
     if (ev[i].op == DPU_OP_THREAD_CREATE && ev[i].obj < DPU_MAX_THREADS) {
       /* The child is named by its creating event: this also records create → start. */
@@ -71,8 +89,8 @@ int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_
   }
 
   uint32_t nh = 0;
-  for (unsigned t = 0; t < DPU_MAX_THREADS; t++)
-    if (seen & (1ull << t)) blake2b_final(&th[t], hashes[nh++], DPU_FP_BYTES);
+  for (unsigned t = 0; t < nt; t++)
+    if (seen[t]) blake2b_final(&th[t], hashes[nh++], DPU_FP_BYTES);
 
   qsort(refs, nrefs, sizeof *refs, cmp_ref);
   for (uint32_t i = 0; i < nrefs;) {
@@ -83,8 +101,7 @@ int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_
     const struct dpu_event_rec *first = &ev[refs[i].seq];
     if (dpu_op_is_thread_op(first->op)) {
       static const uint8_t unknown[DPU_FP_BYTES] = {0xff};
-      blake2b_update(&s, first->obj < DPU_MAX_THREADS ? name[first->obj] : unknown,
-                     DPU_FP_BYTES);
+      blake2b_update(&s, first->obj < nt ? name[first->obj] : unknown, DPU_FP_BYTES);
     }
     uint32_t j = i;
     for (; j < nrefs && refs[j].key == refs[i].key; j++) {
@@ -113,7 +130,8 @@ int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_
    * the addresses of objects may show. */
   qsort(hashes, nh, DPU_FP_BYTES, cmp_fp);
   blake2b(out, hashes, NULL, DPU_FP_BYTES, (size_t)nh * DPU_FP_BYTES, 0);
-  free(index), free(refs), free(th), free(hashes);
+  if (many) free(name), free(count), free(seen), free(th);
+  free(index), free(refs), free(hashes);
   return 0;
 }
 

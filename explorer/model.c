@@ -2,6 +2,8 @@
 #include "model.h"
 
 #include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "../runtime/protocol.h"
 #include "pes.h"
@@ -9,6 +11,51 @@
 static const struct dpu_ostate initial; /* all zero */
 
 static struct dpu_spin_kinds kinds;
+
+/* ---- the thread sets of a state (set 1 or 2): word 0 inline, the others in s->wide ------ */
+
+static bool in_set(const struct dpu_ostate *s, int which, unsigned t) {
+  if (t < 64) return ((which == 1 ? s->set1 : s->set2) >> t) & 1;
+  if (!s->wide || t >= DPU_MAX_THREADS) return false;
+  const uint64_t *w = which == 1 ? s->wide->set1 : s->wide->set2;
+  return (w[(t >> 6) - 1] >> (t & 63)) & 1;
+}
+
+/* Adds (add) or removes thread t in set `which` of s, whose wide part s owns. */
+static void set_put(struct dpu_ostate *s, int which, unsigned t, bool add) {
+  uint64_t *w, bit = 1ull << (t & 63);
+  if (t < 64) {
+    w = which == 1 ? &s->set1 : &s->set2;
+  } else {
+    if (t >= DPU_MAX_THREADS) return;
+    if (!s->wide) {
+      if (!add) return;
+      s->wide = calloc(1, sizeof *s->wide);
+      if (!s->wide) abort(); /* out of memory: the explorer cannot go on without the state */
+    }
+    w = &(which == 1 ? s->wide->set1 : s->wide->set2)[(t >> 6) - 1];
+  }
+  *w = add ? *w | bit : *w & ~bit;
+}
+
+static unsigned set1_count(const struct dpu_ostate *s) {
+  unsigned n = (unsigned)__builtin_popcountll(s->set1);
+  if (s->wide)
+    for (unsigned i = 0; i < DPU_TSET_WORDS - 1; i++)
+      n += (unsigned)__builtin_popcountll(s->wide->set1[i]);
+  return n;
+}
+
+/* Empties set1, moving its threads into set2 when to_set2. */
+static void set1_move(struct dpu_ostate *s, bool to_set2) {
+  if (to_set2) s->set2 |= s->set1;
+  s->set1 = 0;
+  if (s->wide)
+    for (unsigned i = 0; i < DPU_TSET_WORDS - 1; i++) {
+      if (to_set2) s->wide->set2[i] |= s->wide->set1[i];
+      s->wide->set1[i] = 0;
+    }
+}
 
 void dpu_model_set_spin_kinds(const uint8_t *v, uint32_t n) {
   kinds = (struct dpu_spin_kinds){v, n};
@@ -64,10 +111,9 @@ static int cas_fails_again(const struct dpu_event *after, const struct dpu_event
 
 unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_event *pt,
                             uint16_t tid, uint8_t op, uint32_t site, uint64_t aux, uint8_t kind,
-                            uint32_t obj, uint8_t *results) {
+                            uint32_t obj, uint16_t *results) {
   const struct dpu_ostate *s = after ? &after->st : &initial;
   int32_t self = tid + 1;
-  uint64_t bit = 1ull << tid;
   int r = 0;
   switch (op) {
   /* mutex.c */
@@ -85,16 +131,20 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     break;
   /* cond.c */
   case DPU_OP_COND_RESUME:
-    if (!(s->set2 & bit)) return 0;
+    if (!in_set(s, 2, tid)) return 0;
     break;
   case DPU_OP_COND_TIMEDRESUME:
   case DPU_OP_COND_SPURIOUS:
-    r = (s->set2 & bit) != 0;
+    r = in_set(s, 2, tid);
     break;
-  case DPU_OP_COND_SIGNAL: {
-    if (!s->set1) break; /* lost: result 0 */
+  case DPU_OP_COND_SIGNAL: { /* every waiting thread, tid + 1; none: lost, result 0 */
     unsigned n = 0;
-    for (uint64_t w = s->set1; w; w &= w - 1) results[n++] = (uint8_t)(__builtin_ctzll(w) + 1);
+    for (uint64_t w = s->set1; w; w &= w - 1) results[n++] = (uint16_t)(__builtin_ctzll(w) + 1);
+    if (s->wide)
+      for (unsigned i = 0; i < DPU_TSET_WORDS - 1; i++)
+        for (uint64_t w = s->wide->set1[i]; w; w &= w - 1)
+          results[n++] = (uint16_t)((i + 1) * 64 + (unsigned)__builtin_ctzll(w) + 1);
+    if (!n) break;
     return n;
   }
   /* rwlock.c */
@@ -122,10 +172,10 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     break;
   /* barrier.c */
   case DPU_OP_BARRIER_ARRIVE:
-    r = s->status == 1 && (uint32_t)__builtin_popcountll(s->set1 | bit) == s->count;
+    r = s->status == 1 && set1_count(s) + !in_set(s, 1, tid) == s->count;
     break;
   case DPU_OP_BARRIER_LEAVE:
-    if (s->status == 1 && (s->set1 & bit)) return 0;
+    if (s->status == 1 && in_set(s, 1, tid)) return 0;
     break;
   /* once.c */
   case DPU_OP_ONCE_ENTER:
@@ -146,7 +196,7 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     break;
   case DPU_OP_NONDET: { /* nondet.c: every value of the domain */
     unsigned n = aux < DPU_NONDET_MAX_VALUES ? (unsigned)aux : DPU_NONDET_MAX_VALUES;
-    for (unsigned i = 0; i < n; i++) results[i] = (uint8_t)i;
+    for (unsigned i = 0; i < n; i++) results[i] = (uint16_t)i;
     return n;
   }
   case DPU_OP_PROCESS_EXIT: /* on the process object: after an exit, none */
@@ -161,14 +211,30 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
   default:
     break;
   }
-  results[0] = (uint8_t)r;
+  results[0] = (uint16_t)r;
   return 1;
+}
+
+void dpu_model_free(struct dpu_event *e) {
+  free(e->st.wide);
+  e->st.wide = NULL;
+}
+
+/* s = the initial state, dropping the wide sets s owns. */
+static void reset(struct dpu_ostate *s) {
+  free(s->wide);
+  *s = initial;
 }
 
 void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
   struct dpu_ostate s = e->pre_obj ? e->pre_obj->st : initial;
+  if (s.wide) { /* e's state owns a copy */
+    struct dpu_ostate_wide *w = malloc(sizeof *w);
+    if (!w) abort(); /* out of memory: the explorer cannot go on without the state */
+    memcpy(w, s.wide, sizeof *w);
+    s.wide = w;
+  }
   int32_t self = e->tid + 1;
-  uint64_t bit = 1ull << e->tid;
   switch (e->op) {
   case DPU_OP_MUTEX_INIT:
   case DPU_OP_MUTEX_DESTROY:
@@ -178,7 +244,7 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
   case DPU_OP_COND_DESTROY:
   case DPU_OP_RWLOCK_INIT:
   case DPU_OP_RWLOCK_DESTROY:
-    s = initial;
+    reset(&s);
     break;
   case DPU_OP_MUTEX_LOCK:
   case DPU_OP_MUTEX_TRYLOCK:
@@ -208,25 +274,23 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     if (s.owner == self && --s.count == 0) s.owner = 0;
     break;
   case DPU_OP_COND_WAIT:
-    s.set1 |= bit;
+    set_put(&s, 1, e->tid, true);
     break;
   case DPU_OP_COND_RESUME:
-    s.set2 &= ~bit;
+    set_put(&s, 2, e->tid, false);
     break;
   case DPU_OP_COND_TIMEDRESUME:
   case DPU_OP_COND_SPURIOUS:
-    if (e->result) s.set2 &= ~bit;
-    else s.set1 &= ~bit;
+    set_put(&s, e->result ? 2 : 1, e->tid, false);
     break;
   case DPU_OP_COND_SIGNAL:
     if (e->result) {
-      s.set1 &= ~(1ull << (e->result - 1));
-      s.set2 |= 1ull << (e->result - 1);
+      set_put(&s, 1, e->result - 1u, false);
+      set_put(&s, 2, e->result - 1u, true);
     }
     break;
   case DPU_OP_COND_BROADCAST:
-    s.set2 |= s.set1;
-    s.set1 = 0;
+    set1_move(&s, true);
     break;
   case DPU_OP_RWLOCK_RDLOCK:
   case DPU_OP_RWLOCK_TRYRDLOCK:
@@ -244,7 +308,7 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     break;
   case DPU_OP_SEM_INIT:     /* aux: the initial value */
   case DPU_OP_BARRIER_INIT: /* aux: threads per round */
-    s = initial;
+    reset(&s);
     s.status = 1;
     s.count = (uint32_t)e->aux;
     break;
@@ -263,8 +327,8 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     s.count++;
     break;
   case DPU_OP_BARRIER_ARRIVE:
-    s.set1 |= bit;
-    if (e->result) s.set1 = 0;
+    set_put(&s, 1, e->tid, true);
+    if (e->result) set1_move(&s, false);
     break;
   case DPU_OP_ONCE_ENTER:
     if (e->result) s.owner = 1;

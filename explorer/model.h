@@ -9,12 +9,21 @@
 
 #include <stdint.h>
 
+#include "../runtime/tset.h"
+
 struct dpu_event;
+
+/* The words of the thread sets set1 and set2 for thread ids of 64 and more (tset.h: words 1
+ * to DPU_TSET_WORDS - 1), allocated only for a state whose sets hold such a thread. */
+struct dpu_ostate_wide {
+  uint64_t set1[DPU_TSET_WORDS - 1], set2[DPU_TSET_WORDS - 1];
+};
 
 /* The state of one object after an event (all zero: its initial state). Fields by family:
  *   mutex, spinlock, atomic section: owner = holder tid + 1, count = recursion depth,
  *                                    kind = PTHREAD_MUTEX_* (mutexes only)
  *   condition variable:  set1 = waiting threads, set2 = woken threads not resumed yet
+ *                        (thread t: bit t of set1/set2 below 64, else in wide)
  *   rwlock:              owner = writer tid + 1, count = read locks held
  *   semaphore:           status, count = value
  *   barrier:             status, count = threads per round, set1 = arrived in this round
@@ -26,10 +35,12 @@ struct dpu_ostate {
   uint64_t set1, set2;
   uint8_t status;   /* semaphores and barriers: 0 never initialised, 1 live, 2 destroyed */
   uint8_t kind;
+  struct dpu_ostate_wide *wide; /* owned; NULL while the sets hold no thread id of 64 or more */
 };
 
-/* Maximum number of outcomes of one operation: a signal can wake any of 64 threads. */
-#define DPU_MODEL_MAX_OUTCOMES 256 /* DPU_NONDET_MAX_VALUES; a signal: DPU_MAX_THREADS */
+/* Maximum number of outcomes of one operation: a signal can wake any waiting thread; a nondet
+ * value has at most DPU_NONDET_MAX_VALUES. */
+#define DPU_MODEL_MAX_OUTCOMES DPU_MAX_THREADS
 
 /* The outcomes (trace-record results) that thread tid's operation op at call site `site`
  * could have right after `after` (the object's previous event, NULL for the object's initial
@@ -47,12 +58,15 @@ struct dpu_ostate {
  * is such a read on obj that read `after`. */
 unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_event *pt,
                             uint16_t tid, uint8_t op, uint32_t site, uint64_t aux, uint8_t kind,
-                            uint32_t obj, uint8_t *results);
+                            uint32_t obj, uint16_t *results);
 
 /* The spin kind of every call site (enum dpu_site_spin, runtime/protocol.h, as the site
  * table of passes/sites.h gives it), for the spin-loop rule above; kinds[] is borrowed and
  * must outlive the exploration. Without a call, or beyond n, every site is DPU_SITE_PLAIN. */
 void dpu_model_set_spin_kinds(const uint8_t *kinds, uint32_t n);
+
+/* Frees what e's state owns (its wide sets); the event's owner calls it before freeing e. */
+void dpu_model_free(struct dpu_event *e);
 
 /* Sets e->st, the state of e's object after e, from the state after e->pre_obj and e's
  * thread, operation, result, aux and data (what a CAS did), with mutex kind `kind`. */

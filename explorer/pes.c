@@ -50,6 +50,7 @@ void dpu_pes_destroy(struct dpu_pes *p) {
   struct dpu_event *e = p->events;
   while (e) {
     struct dpu_event *next = e->next;
+    dpu_model_free(e);
     free(e);
     e = next;
   }
@@ -72,7 +73,7 @@ static struct dpu_event *later(struct dpu_event *a, struct dpu_event *b, int thr
   return da >= db ? a : b;
 }
 
-struct dpu_event *dpu_pes_add(struct dpu_pes *p, uint16_t tid, uint8_t op, uint8_t result,
+struct dpu_event *dpu_pes_add(struct dpu_pes *p, uint16_t tid, uint8_t op, uint16_t result,
                               uint32_t obj, struct dpu_event *pre_thread,
                               struct dpu_event *pre_obj, struct dpu_event *pre_extra,
                               struct dpu_event *const *rpre, uint32_t nrpre) {

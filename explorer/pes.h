@@ -14,7 +14,7 @@
 
 #define DPU_NO_OBJECT UINT32_MAX
 #define DPU_DATA_UNKNOWN 0xff
-#define DPU_PES_MAX_THREADS 64        /* as runtime/protocol.h's DPU_MAX_THREADS */
+#define DPU_PES_MAX_THREADS DPU_MAX_THREADS /* runtime/tset.h */
 #define DPU_PES_MAX_OBJECTS (1u << 16) /* distinct objects over the whole exploration */
 
 /* One event: an action (thread, operation, object, outcome) after a history. Its immediate
@@ -30,12 +30,12 @@ struct dpu_event {
   uint32_t id;              /* creation order in the PES, from 0 */
   uint16_t tid;             /* canonical thread id */
   uint8_t op;               /* enum dpu_op */
-  uint8_t result;           /* outcome (trylock acquired or not) */
-  uint32_t obj;             /* object index in the PES, DPU_NO_OBJECT for none */
-  uint8_t in_c;             /* the QPOR explorer's mark: the event is in its configuration C */
-  uint8_t cex_done;         /* its conflicting extensions have been added */
   uint8_t data;             /* atomics: the record's result once executed (a CAS exchanged:
                              * 1), DPU_DATA_UNKNOWN before */
+  uint16_t result;          /* outcome (trylock acquired or not; a signal: tid + 1 woken) */
+  uint8_t in_c;             /* the QPOR explorer's mark: the event is in its configuration C */
+  uint8_t cex_done;         /* its conflicting extensions have been added */
+  uint32_t obj;             /* object index in the PES, DPU_NO_OBJECT for none */
   struct dpu_event *pre_thread;
   struct dpu_event *pre_obj;
   struct dpu_event *pre_extra;
@@ -143,7 +143,7 @@ static inline uint32_t dpu_pes_tree_object(const struct dpu_pes *p, uint32_t obj
  * conflict-free (their union is a configuration); this is not checked.
  * Computes the tree nodes and Def. 7's maps. Returns NULL if out of memory. Does not check for
  * an existing equal event (the unfolding does). */
-struct dpu_event *dpu_pes_add(struct dpu_pes *p, uint16_t tid, uint8_t op, uint8_t result,
+struct dpu_event *dpu_pes_add(struct dpu_pes *p, uint16_t tid, uint8_t op, uint16_t result,
                               uint32_t obj, struct dpu_event *pre_thread,
                               struct dpu_event *pre_obj, struct dpu_event *pre_extra,
                               struct dpu_event *const *rpre, uint32_t nrpre);

@@ -61,10 +61,14 @@ struct qpor {
   uint32_t cap;                   /* trace capacity */
   uint32_t n;                     /* frames of the current run */
   struct dpu_event **ev;          /* [cap] e_m */
-  uint64_t *enabled;              /* [cap] threads enabled at C_m */
-  /* The process's end (protocol.h: DPU_OP_PROCESS_EXIT). killed_after[m]: the threads alive
-   * after the exit in C_{m+1}, which may be killed there (0 while C_{m+1} has no exit). */
-  uint64_t *killable_after;       /* [cap] */
+  /* The process's end (protocol.h: DPU_OP_PROCESS_EXIT). killable_after[m]: the threads
+   * alive after the exit in C_{m+1}, which may be killed there, as an index into ksets (0, the
+   * empty set, while C_{m+1} has no exit). A set is appended when it changes, so the sets of
+   * frames up to m are ksets[0, killable_after[m]]: a run processed from frame `from` drops
+   * the others. */
+  uint32_t *killable_after;       /* [cap] */
+  struct dpu_tset *ksets;
+  uint32_t nksets, ksets_cap;
   uint32_t proc;                  /* the process object, DPU_NO_OBJECT until an exit is seen */
   /* Maxima of the configuration the backtracking stands at, per thread and object. */
   struct dpu_event *cmax_t[DPU_PES_MAX_THREADS];
@@ -279,7 +283,7 @@ static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint
     px = q->cmax_t[obj];
     if (!px || px->op != DPU_OP_THREAD_EXIT) return NULL;
   }
-  uint8_t results[DPU_MODEL_MAX_OUTCOMES];
+  uint16_t results[DPU_MODEL_MAX_OUTCOMES];
   unsigned n = dpu_model_outcomes(pm, q->cmax_t[t], t, op, site, aux,
                                   oi != DPU_NO_OBJECT ? q->u.okind[oi] : 0, oi, results);
   struct dpu_event *rpre[DPU_PES_MAX_THREADS];
@@ -319,12 +323,13 @@ static struct dpu_event *kill_event(struct qpor *q, uint16_t t, uint32_t site) {
  * operation is read from the kill's record (protocol.h). Returns 0, -1 if out of memory. */
 static int kill_cex(struct qpor *q) {
   const struct dpu_event_rec *rec = dpu_shm_trace(q->ex->shm);
-  for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++) {
+  for (unsigned t = 0; t < q->u.pes.nthreads; t++) {
     struct dpu_event *k = q->cmax_t[t];
     if (!k || k->op != DPU_OP_THREAD_KILL) continue;
     const struct dpu_event_rec *r = &rec[k->cframe];
-    uint8_t op = r->result;
-    if (op >= DPU_OP_COUNT || dpu_op_is_eager(op)) continue;
+    if (r->result >= DPU_OP_COUNT) continue;
+    uint8_t op = (uint8_t)r->result;
+    if (dpu_op_is_eager(op)) continue;
     uint32_t oi = dpu_unf_object(&q->u, (uint16_t)t, op, r->obj);
     if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
     if (op == DPU_OP_THREAD_JOIN) { /* only after the joined thread's exit, if C has it */
@@ -389,15 +394,42 @@ static struct dpu_event *add_pending(struct qpor *q, uint16_t t, uint8_t op, uin
  * frame m is its next operation in this run (the one its kill names), or what it was about to
  * do when the run ended. Returns the first such event not in D, or NULL; sets *failed if out
  * of memory. */
+/* Adds to U thread t's pending operation at the current frame (see add_enabled); returns it
+ * (NULL: none, or out of memory: then *failed). */
+static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uint16_t t,
+                                        bool *failed) {
+  const struct dpu_event_rec *rec = dpu_shm_trace(shm);
+  uint8_t op;
+  uint64_t obj, aux;
+  uint32_t site;
+  uint32_t nx = q->first_of[t];
+  if (nx != UINT32_MAX) {
+    op = rec[nx].op, obj = rec[nx].obj, site = rec[nx].site, aux = rec[nx].aux;
+    if (op == DPU_OP_THREAD_KILL) op = (uint8_t)rec[nx].result; /* what the kill cut */
+    if (op == DPU_OP_COUNT) return NULL;
+  } else {
+    uint32_t b = 0;
+    while (b < shm->result.nblocked && shm->result.blocked[b].tid != t) b++;
+    if (b == shm->result.nblocked) return NULL;
+    op = shm->result.blocked[b].op, obj = shm->result.blocked[b].obj;
+    site = shm->result.blocked[b].site;
+    aux = shm->result.blocked[b].aux;
+  }
+  if (op == DPU_OP_THREAD_CREATE) return NULL; /* its object is only known when it runs */
+  struct dpu_event *e = next_event(q, t, op, obj, site, aux);
+  (void)failed; /* next_event returns NULL when out of memory too, as before */
+  return e;
+}
+
 static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
-                                     const struct dpu_event_rec *r, uint64_t killable,
-                                     bool *failed) {
+                                     const struct dpu_event_rec *r,
+                                     const struct dpu_tset *killable, bool *failed) {
   const struct dpu_event_rec *rec = dpu_shm_trace(shm);
   struct dpu_event *outside_d = NULL;
   uint16_t chosen = r->tid;
-  if (__builtin_expect(killable != 0, 0)) {
-    for (uint64_t rest = killable; rest; rest &= rest - 1) {
-      uint16_t t = (uint16_t)__builtin_ctzll(rest);
+  if (__builtin_expect(killable != NULL, 0)) {
+    for (int kt = dpu_tset_next(killable, 0); kt >= 0; kt = dpu_tset_next(killable, kt + 1u)) {
+      uint16_t t = (uint16_t)kt;
       if (t == chosen && r->op == DPU_OP_THREAD_KILL) continue;
       /* t's pending operation: a thread is not killed right before a start, exit or create,
        * which the runtime runs at once (protocol.h: dpu_op_is_eager). */
@@ -405,7 +437,7 @@ static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
                                       : q->first_of[t] != UINT32_MAX ? &rec[q->first_of[t]]
                                                                      : NULL;
       if (!nr) continue;
-      if (dpu_op_is_eager(nr->op == DPU_OP_THREAD_KILL ? nr->result : nr->op)) continue;
+      if (dpu_op_is_eager(nr->op == DPU_OP_THREAD_KILL ? (uint8_t)nr->result : nr->op)) continue;
       struct dpu_event *k = kill_event(q, t, nr->site);
       if (!k) {
         *failed = true;
@@ -414,31 +446,27 @@ static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
       if (!k->in_d && !outside_d) outside_d = k;
     }
     if (r->op == DPU_OP_THREAD_KILL) {
-      struct dpu_event *e = add_pending(q, chosen, r->result, r->obj, r->site, r->aux, failed);
+      struct dpu_event *e =
+          add_pending(q, chosen, (uint8_t)r->result, r->obj, r->site, r->aux, failed);
       if (e && !e->in_d && !outside_d) outside_d = e;
     }
   }
-  for (uint64_t rest = r->enabled & ~(1ull << chosen); rest; rest &= rest - 1) {
-    uint16_t t = (uint16_t)__builtin_ctzll(rest);
-    uint8_t op;
-    uint64_t obj, aux;
-    uint32_t site;
-    uint32_t nx = q->first_of[t];
-    if (nx != UINT32_MAX) {
-      op = rec[nx].op, obj = rec[nx].obj, site = rec[nx].site, aux = rec[nx].aux;
-      if (op == DPU_OP_THREAD_KILL) op = rec[nx].result; /* what the kill cut */
-      if (op == DPU_OP_COUNT) continue;
-    } else {
-      uint32_t b = 0;
-      while (b < shm->result.nblocked && shm->result.blocked[b].tid != t) b++;
-      if (b == shm->result.nblocked) continue;
-      op = shm->result.blocked[b].op, obj = shm->result.blocked[b].obj;
-      site = shm->result.blocked[b].site;
-      aux = shm->result.blocked[b].aux;
+  /* The enabled set: the record's word for ids below 64, the whole set in a wide run. */
+  struct dpu_tset wide;
+  const uint64_t *words = &r->enabled;
+  unsigned nw = 1;
+  if (__builtin_expect(r->wide != 0, 0)) {
+    dpu_shm_tset(shm, r->wide, &wide);
+    words = wide.w, nw = DPU_TSET_WORDS;
+  }
+  for (unsigned w = 0; w < nw; w++) {
+    uint64_t rest = words[w];
+    if (chosen >> 6 == w) rest &= ~(1ull << (chosen & 63));
+    for (; rest; rest &= rest - 1) {
+      uint16_t t = (uint16_t)(w * 64 + (unsigned)__builtin_ctzll(rest));
+      struct dpu_event *e = add_pending_of(q, shm, t, failed);
+      if (e && !e->in_d && !outside_d) outside_d = e;
     }
-    if (op == DPU_OP_THREAD_CREATE) continue; /* its object is only known when it runs */
-    struct dpu_event *e = next_event(q, t, op, obj, site, aux);
-    if (e && !e->in_d && !outside_d) outside_d = e;
   }
   return outside_d;
 }
@@ -479,7 +507,7 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
   uint32_t n = shm->nevents;
   /* Next event of each thread: pos_next chains the run's events by thread. */
   uint32_t last[DPU_PES_MAX_THREADS];
-  for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++) q->first_of[t] = last[t] = UINT32_MAX;
+  for (unsigned t = 0, nt = shm->nthread_ids; t < nt; t++) q->first_of[t] = last[t] = UINT32_MAX;
   for (uint32_t m = from; m < n; m++) {
     uint16_t t = rec[m].tid;
     q->pos_next[m] = UINT32_MAX;
@@ -487,7 +515,10 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
     else q->pos_next[last[t]] = m;
     last[t] = m;
   }
-  uint64_t killable = from ? q->killable_after[from - 1] : 0;
+  uint32_t kref = from ? q->killable_after[from - 1] : 0;
+  q->nksets = kref + 1; /* the sets of frames from `from` on are made again */
+  struct dpu_tset killable = q->ksets[kref];
+  bool kany = kref != 0; /* after the exit */
   for (uint32_t m = from; m < n; m++) {
     const struct dpu_event_rec *r = &rec[m];
     uint16_t t = r->tid;
@@ -520,11 +551,12 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
     if (!e) return -1;
     if (atomic && e->data != r->result) {
       e->data = r->result;
+      dpu_model_free(e);
       dpu_model_apply(e, 0);
     }
     /* Alg. 1 line 4: en(C_m) ... */
     bool failed = false;
-    struct dpu_event *other = add_enabled(q, shm, r, killable, &failed);
+    struct dpu_event *other = add_enabled(q, shm, r, kany ? &killable : NULL, &failed);
     if (failed) return -1;
     if (e->in_d) { /* line 7 says: choose outside D */
       *redirect = other;
@@ -534,15 +566,26 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
     /* ... and cex(C_m), computed once per event. */
     if (dpu_unf_cex(&q->u, e) != 0) return -1;
     q->ev[m] = e;
-    q->enabled[m] = r->enabled;
     if (c_add(q, e, m) != 0) return -1;
+    bool kchange = false;
     if (r->op == DPU_OP_THREAD_CREATE && r->obj < DPU_PES_MAX_THREADS) {
       q->creator[r->obj] = e;
-      if (killable) killable |= 1ull << r->obj; /* created after the exit: alive */
+      if (kany) dpu_tset_add(&killable, (unsigned)r->obj), kchange = true; /* alive */
     }
-    if (r->op == DPU_OP_PROCESS_EXIT) killable = r->aux;
-    else if (kill || r->op == DPU_OP_THREAD_EXIT) killable &= ~(1ull << t);
-    q->killable_after[m] = killable;
+    if (r->op == DPU_OP_PROCESS_EXIT) {
+      dpu_shm_tset(shm, r->aux, &killable);
+      kany = kchange = true;
+    } else if (kany && (kill || r->op == DPU_OP_THREAD_EXIT)) {
+      dpu_tset_del(&killable, t);
+      kchange = true;
+    }
+    if (__builtin_expect(kchange, 0)) {
+      if (ensure((void **)&q->ksets, &q->ksets_cap, q->nksets + 1, sizeof *q->ksets) != 0)
+        return -1;
+      q->ksets[q->nksets] = killable;
+      kref = q->nksets++;
+    }
+    q->killable_after[m] = kref;
   }
   q->n = n;
 #ifndef NDEBUG
@@ -941,7 +984,7 @@ static int prune(struct qpor *q, struct dpu_event *redirect) {
   for (uint32_t i = 0; i < q->nd; i++) keep_siblings(q, q->d[i].e);
   keep_closure(q, redirect); /* the next run's step, if the last run took an event of D */
   for (uint32_t f = 0; f < q->nparks; f++) unpark(q, f); /* member indices change */
-  for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++)
+  for (unsigned t = 0, nt = q->ex->shm->nthread_ids; t < nt; t++)
     if (q->creator[t] && !keep[q->creator[t]->id]) q->creator[t] = NULL;
   q->st->pruned += dpu_unf_prune(&q->u, keep);
   /* The conflicting extensions of a kept event may have gone (an event is kept as a cause of
@@ -1023,19 +1066,21 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
   q.cap = ex->shm->trace_cap;
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
   q.ev = malloc(q.cap * sizeof *q.ev);
-  q.enabled = malloc(q.cap * sizeof *q.enabled);
   q.killable_after = malloc(q.cap * sizeof *q.killable_after);
   q.proc = DPU_NO_OBJECT;
   q.pos_next = malloc(q.cap * sizeof *q.pos_next);
   q.replay = malloc((q.cap + 1) * sizeof *q.replay);
   q.cmax_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q.cmax_o);
   q.chain_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q.chain_o);
-  if (!q.ev || !q.enabled || !q.killable_after || !q.pos_next || !q.replay || !q.cmax_o || !q.chain_o ||
+  if (!q.ev || ensure((void **)&q.ksets, &q.ksets_cap, 1, sizeof *q.ksets) != 0 ||
+      !q.killable_after || !q.pos_next || !q.replay || !q.cmax_o || !q.chain_o ||
       dpu_unf_init(&q.u, qo->skip_step) != 0) {
     oom();
     status = DPU_EXPLORE_FAILED;
     goto out;
   }
+  dpu_tset_clear(&q.ksets[0]);
+  q.nksets = 1;
 
   /* The first run: no replay. Then, each iteration: process the last run from frame `from`,
    * and decide the next run. */
@@ -1164,7 +1209,7 @@ out:
   for (int b = 0; b < 33; b++)
     st->depth_hist[b] = q.u.pes.causality_stats.hist[b] + q.u.pes.conflict_stats.hist[b];
   dpu_unf_destroy(&q.u);
-  free(q.ev), free(q.enabled), free(q.killable_after), free(q.pos_next), free(q.replay), free(q.cmax_o), free(q.d);
+  free(q.ev), free(q.ksets), free(q.killable_after), free(q.pos_next), free(q.replay), free(q.cmax_o), free(q.d);
   free(q.spikes), free(q.spike_start), free(q.pick), free(q.jlist), free(q.emark), free(q.wstack);
   for (uint32_t f = 0; f < q.nparks; f++) free(q.parks[f].p);
   for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++) free(q.chain_t[t].e);

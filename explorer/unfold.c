@@ -89,23 +89,23 @@ uint32_t dpu_unf_object(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint6
   /* A location: reads (visible plain reads and atomic loads) are on the reader object of
    * their thread (pes.h); every other access (a write, an atomic store, read-modify-write or
    * compare-and-swap, which may write) is a write. Keys of reader objects: bit 62 and the
-   * thread above the address bits. */
+   * thread + 1 in bits 48-58, above the 47 bits of a user-space address. */
   if (!u->pes.oisloc[x]) dpu_pes_set_location(&u->pes, x);
   if (!dpu_op_is_read(op)) return x;
   uint32_t before = u->on;
-  uint32_t r = object_of_key(u, key ^ 1ull << 62 ^ (uint64_t)(tid + 1u) << 54);
+  uint32_t r = object_of_key(u, key ^ 1ull << 62 ^ (uint64_t)(tid + 1u) << 48);
   if (r < DPU_NO_OBJECT - 1 && u->on != before) dpu_pes_add_reader(&u->pes, x, r);
   return r;
 }
 
-struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint8_t result,
+struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint16_t result,
                                 uint32_t oi, struct dpu_event *pt, struct dpu_event *pm,
                                 struct dpu_event *px, uint32_t site, uint64_t aux) {
   return dpu_unf_event_r(u, tid, op, result, oi, pt, pm, px, NULL, 0, site, aux);
 }
 
 struct dpu_event *dpu_unf_event_r(struct dpu_unfolding *u, uint16_t tid, uint8_t op,
-                                  uint8_t result, uint32_t oi, struct dpu_event *pt,
+                                  uint16_t result, uint32_t oi, struct dpu_event *pt,
                                   struct dpu_event *pm, struct dpu_event *px,
                                   struct dpu_event *const *rpre, uint32_t nrpre, uint32_t site,
                                   uint64_t aux) {
@@ -170,6 +170,7 @@ uint32_t dpu_unf_prune(struct dpu_unfolding *u, const uint8_t *keep) {
     *link = e->next;
     u->pes.bytes -= dpu_pes_event_bytes(e);
     dpu_group_free_all(e->ogroups); /* its children are not kept either (keep is closed) */
+    dpu_model_free(e);
     free(e);
     freed++;
   }
@@ -248,7 +249,7 @@ static int earlier_write(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint
     c->pick = 0;
     nch++;
   }
-  uint8_t results[DPU_MODEL_MAX_OUTCOMES];
+  uint16_t results[DPU_MODEL_MAX_OUTCOMES];
   unsigned nres = dpu_model_outcomes(x, pt, tid, op, site, aux, u->okind[x0], x0, results);
   if (!nres) return 0;
   struct dpu_event *rpre[DPU_PES_MAX_THREADS];
@@ -294,7 +295,7 @@ int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t 
   struct dpu_event *lo = NULL;
   if (pt) lo = later_on(lo, dpu_event_omax(pt, to));
   if (px) lo = later_on(lo, dpu_event_omax(px, to));
-  uint8_t results[DPU_MODEL_MAX_OUTCOMES];
+  uint16_t results[DPU_MODEL_MAX_OUTCOMES];
   for (struct dpu_event *x = at_pm || loc_write ? pm : pm->pre_obj;; x = x->pre_obj) {
     /* x: the new position's object predecessor (NULL: the object's first operation). */
     if (lo && (!x || x->onode.depth < lo->onode.depth)) break; /* above lo (the root is) */

@@ -48,14 +48,14 @@ uint32_t dpu_unf_object(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint6
  * started thread, the exit of a joined one): the existing one with this canonical name, or a
  * new one, whose object state model.h computes. site and aux (the trace record's) are recorded
  * on creation; data starts unknown. Returns NULL if out of memory. */
-struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint8_t result,
+struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint16_t result,
                                 uint32_t oi, struct dpu_event *pt, struct dpu_event *pm,
                                 struct dpu_event *px, uint32_t site, uint64_t aux);
 
 /* The same, for a write-class operation on a location (pes.h) that follows the reads
  * rpre[0, nrpre) of pm (one per other thread, sorted by thread; part of its name). */
 struct dpu_event *dpu_unf_event_r(struct dpu_unfolding *u, uint16_t tid, uint8_t op,
-                                  uint8_t result, uint32_t oi, struct dpu_event *pt,
+                                  uint16_t result, uint32_t oi, struct dpu_event *pt,
                                   struct dpu_event *pm, struct dpu_event *px,
                                   struct dpu_event *const *rpre, uint32_t nrpre, uint32_t site,
                                   uint64_t aux);

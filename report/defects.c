@@ -103,15 +103,9 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
   }
   snprintf(obj, size, "%#llx", (unsigned long long)e->obj);
   if (e->op == DPU_OP_COND_SIGNAL) {
-    static const char *const wakes[DPU_MAX_THREADS] = {
-#define W(n) "wakes T" #n
-        W(0),  W(1),  W(2),  W(3),  W(4),  W(5),  W(6),  W(7),  W(8),  W(9),  W(10), W(11), W(12),
-        W(13), W(14), W(15), W(16), W(17), W(18), W(19), W(20), W(21), W(22), W(23), W(24), W(25),
-        W(26), W(27), W(28), W(29), W(30), W(31), W(32), W(33), W(34), W(35), W(36), W(37), W(38),
-        W(39), W(40), W(41), W(42), W(43), W(44), W(45), W(46), W(47), W(48), W(49), W(50), W(51),
-        W(52), W(53), W(54), W(55), W(56), W(57), W(58), W(59), W(60), W(61), W(62), W(63)};
-#undef W
-    return e->result && e->result <= DPU_MAX_THREADS ? wakes[e->result - 1] : "lost";
+    if (!e->result || e->result > DPU_MAX_THREADS) return "lost";
+    snprintf(what, sizeof what, "wakes T%u", e->result - 1u);
+    return what;
   }
   if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE) {
     static char value[32]; /* the value read or written */

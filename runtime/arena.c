@@ -11,11 +11,13 @@ enum { BLOCK_LIVE = 1, BLOCK_FREED = 2 };
 
 /* Sits immediately before every block handed out (two shadow granules: DPU_SHADOW_HEADER). */
 struct dpu_arena_block {
-  uint64_t size;                 /* bytes asked for */
+  uint64_t size : 48;            /* bytes asked for (an arena is far below 2^48 bytes) */
+  uint64_t alloc_tid : 16;       /* a thread id (below DPU_MAX_THREADS) */
   struct dpu_arena_block *next;  /* next on a free list */
   uint32_t magic;
   uint32_t alloc_site, free_site;
-  uint8_t state, alloc_tid, free_tid, cls; /* cls: size class + 1, 0 if never reused */
+  uint16_t free_tid;
+  uint8_t state, cls;            /* cls: size class + 1, 0 if never reused */
 };
 _Static_assert(sizeof(struct dpu_arena_block) == 32, "the header is two shadow granules");
 
@@ -64,7 +66,7 @@ static uint8_t class_of(size_t rounded, size_t align) {
 
 
 void *dpu_arena_alloc(struct dpu_arena *a, size_t size, size_t align, uint32_t site,
-                      uint8_t tid) {
+                      uint16_t tid) {
   if (align < 16) align = 16;
   if (align & (align - 1)) return NULL;
   size_t rounded = (size + 15) & ~(size_t)15;
@@ -114,7 +116,7 @@ static struct dpu_arena_block *header_of(const struct dpu_arena *a, const void *
 }
 
 enum dpu_arena_free_result dpu_arena_free(struct dpu_arena *owner, struct dpu_arena *cache,
-                                          void *p, uint32_t site, uint8_t tid) {
+                                          void *p, uint32_t site, uint16_t tid) {
   if (!p) return DPU_ARENA_FREED;
   if (!dpu_arena_contains(owner, p)) return DPU_ARENA_NOT_OURS;
   struct dpu_arena_block *h = header_of(owner, p);

@@ -38,7 +38,7 @@ struct dpu_block_info {
   char *start;
   uint64_t size;                /* bytes asked for */
   uint32_t alloc_site, free_site;
-  uint8_t alloc_tid, free_tid;
+  uint16_t alloc_tid, free_tid;
   uint8_t freed;                /* 1 if freed and not handed out again */
 };
 
@@ -76,13 +76,13 @@ void dpu_arena_destroy(struct dpu_arena *a);
  * lists (freed by a's thread, in any arena) is reused when size and alignment allow; else the
  * block is new, in a. site and tid are recorded as the allocation's. */
 void *dpu_arena_alloc(struct dpu_arena *a, size_t size, size_t align, uint32_t site,
-                      uint8_t tid);
+                      uint16_t tid);
 
 /* Marks the block at p, which lies in arena owner, free, and puts it on the free lists of
  * cache (the freeing thread's arena). NULL is accepted (DPU_ARENA_FREED). site and tid are
  * recorded as the free's. */
 enum dpu_arena_free_result dpu_arena_free(struct dpu_arena *owner, struct dpu_arena *cache,
-                                          void *p, uint32_t site, uint8_t tid);
+                                          void *p, uint32_t site, uint16_t tid);
 
 /* Usable size of the live block at p, or 0 if p is not a live block of this arena. */
 size_t dpu_arena_block_size(const struct dpu_arena *a, const void *p);

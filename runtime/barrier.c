@@ -1,8 +1,9 @@
 /* Barriers (DESIGN.md §5): pthread_barrier_wait is two events on the barrier's object: ARRIVE
  * (joins the current round; the thread completing the round gets
  * PTHREAD_BARRIER_SERIAL_THREAD and leaves at once) and LEAVE (enabled once the round of the
- * thread's arrival is complete). The state is the set of threads arrived in the current round,
- * so a thread whose bit was cleared has seen its round complete. */
+ * thread's arrival is complete). The state is the number of threads arrived in the current
+ * round, and each of them names the barrier in its barrier_at (rt.h), so a thread whose
+ * barrier_at was cleared has seen its round complete. */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
@@ -14,7 +15,7 @@
 struct barrier_state {
   uint32_t stamp;    /* dpu_rt_obj_stamp(DPU_OBJ_*) */
   uint32_t count;    /* threads per round */
-  uint64_t arrived;  /* threads arrived in the current round */
+  uint32_t arrived;  /* threads arrived in the current round */
 };
 _Static_assert(sizeof(struct barrier_state) <= sizeof(pthread_barrier_t), "barrier layout");
 
@@ -23,7 +24,7 @@ static struct barrier_state *state(pthread_barrier_t *b) { return (struct barrie
 bool dpu_rt_barrier_enabled(uint8_t op, uint64_t obj, int tid) {
   (void)op; /* BARRIER_LEAVE */
   struct barrier_state *s = state((pthread_barrier_t *)(uintptr_t)obj);
-  return !(s->arrived >> tid & 1) || dpu_rt_obj_status(s->stamp) != DPU_OBJ_INIT;
+  return dpu_rt.threads[tid].barrier_at != s || dpu_rt_obj_status(s->stamp) != DPU_OBJ_INIT;
 }
 
 static struct barrier_state *live(pthread_barrier_t *b, const char *fn) {
@@ -64,14 +65,19 @@ int __dpu_pthread_barrier_wait(pthread_barrier_t *b) {
   uint32_t site = __dpu_site;
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_BARRIER_ARRIVE, (uint64_t)(uintptr_t)b);
   struct barrier_state *s = live(b, "pthread_barrier_wait");
-  s->arrived |= 1ull << dpu_rt.cur;
+  s->arrived++;
+  dpu_rt.threads[dpu_rt.cur].barrier_at = s;
   /* Every arrival of a round -> every leaver. The clock gathers every round's arrivals: a
    * leaver also acquires those of rounds before (already ordered through their leavers) and,
    * when a fast thread arrives at the next round before a slow one leaves, that arrival too
    * (an over-approximation of happens-before: it can hide a race, never invent one). */
   dpu_race_release((uint64_t)(uintptr_t)b, DPU_SYNC_BARRIER);
-  if ((uint32_t)__builtin_popcountll(s->arrived) == s->count) {
+  if (s->arrived == s->count) {
     s->arrived = 0;
+    for (unsigned k = 0; k < dpu_rt.nthreads; k++) { /* the round is over */
+      struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.order[k]];
+      if (t->barrier_at == s) t->barrier_at = NULL;
+    }
     e->result = 1;
     dpu_race_acquire((uint64_t)(uintptr_t)b, DPU_SYNC_BARRIER);
     return PTHREAD_BARRIER_SERIAL_THREAD;

@@ -25,9 +25,9 @@
 
 struct cond_state {
   uint32_t stamp;        /* dpu_rt_obj_stamp(DPU_OBJ_*) */
-  uint32_t pad;
-  uint64_t waiters;      /* threads in the wait set, not chosen yet */
-  uint64_t woken;        /* threads chosen by a signal or broadcast, not resumed yet */
+  uint32_t nwaiters;     /* threads in the wait set, not chosen yet (their cond_waits is it) */
+  uint32_t nwoken;       /* threads chosen by a signal or broadcast, not resumed yet (their
+                          * cond_woken is it) */
   pthread_mutex_t *mutex; /* the mutex of the current waiters */
 };
 _Static_assert(sizeof(struct cond_state) <= sizeof(pthread_cond_t), "cond layout");
@@ -42,7 +42,7 @@ static struct cond_state *state(pthread_cond_t *c) {
 bool dpu_rt_cond_enabled(uint8_t op, uint64_t obj, int tid) {
   (void)op; /* COND_RESUME */
   struct cond_state *s = state((pthread_cond_t *)(uintptr_t)obj);
-  return (s->woken >> tid & 1) || dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED;
+  return dpu_rt.threads[tid].cond_woken == s || dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED;
 }
 
 static void check_live(uint32_t stamp, const char *fn) {
@@ -54,7 +54,7 @@ int __dpu_pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *attr) {
   dpu_rt_visible(DPU_OP_COND_INIT, (uint64_t)(uintptr_t)c);
   struct cond_state *s = state(c);
   if (dpu_rt_obj_status(s->stamp) != DPU_OBJ_DESTROYED && !dpu_rt_obj_garbage(c, s->stamp) &&
-      (s->waiters | s->woken))
+      (s->nwaiters | s->nwoken))
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_cond_init of a condition variable threads wait on");
   dpu_rt_check_double_init(c, dpu_rt_obj_status(s->stamp), "pthread_cond_init",
                            "a condition variable");
@@ -67,7 +67,7 @@ int __dpu_pthread_cond_destroy(pthread_cond_t *c) {
   dpu_rt_visible(DPU_OP_COND_DESTROY, (uint64_t)(uintptr_t)c);
   struct cond_state *s = state(c);
   check_live(s->stamp, "pthread_cond_destroy");
-  if (s->waiters | s->woken)
+  if (s->nwaiters | s->nwoken)
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_cond_destroy of a condition variable threads wait on");
   s->stamp = dpu_rt_obj_stamp(DPU_OBJ_DESTROYED);
   return 0;
@@ -82,31 +82,32 @@ static int wait(pthread_cond_t *c, pthread_mutex_t *m, bool timed) {
   e->aux = (uint64_t)(uintptr_t)m;
   struct cond_state *s = state(c);
   check_live(s->stamp, fn);
-  uint64_t self = 1ull << dpu_rt.cur;
-  if ((s->waiters | s->woken) && s->mutex != m)
+  struct dpu_rt_thread *me = &dpu_rt.threads[dpu_rt.cur];
+  if ((s->nwaiters | s->nwoken) && s->mutex != m)
     dpu_rt_end(DPU_END_MISUSE, 0,
                "%s with a different mutex than the threads already waiting on the condition "
                "variable",
                fn);
-  s->waiters |= self;
+  me->cond_waits = s;
+  s->nwaiters++;
   s->mutex = m;
   __dpu_site = site;
   dpu_rt_mutex_unlock_held(m);
   __dpu_site = site;
   int ret = 0;
-  struct dpu_rt_thread *me = &dpu_rt.threads[dpu_rt.cur];
   bool spurious = !timed && dpu_rt.cfg.spurious_wakeups && !me->spurious;
   if (timed || spurious) {
     e = dpu_rt_visible(timed ? DPU_OP_COND_TIMEDRESUME : DPU_OP_COND_SPURIOUS,
                        (uint64_t)(uintptr_t)c);
     s = state(c);
     check_live(s->stamp, fn);
-    if (s->woken & self) {
+    if (me->cond_woken == s) {
       e->result = 1;
       dpu_race_woken(); /* signal -> the wait it wakes */
     } else {
       ret = timed ? ETIMEDOUT : 0;
-      s->waiters &= ~self;
+      me->cond_waits = NULL;
+      s->nwaiters--;
     }
     if (spurious) me->spurious = !e->result;
   } else {
@@ -116,7 +117,10 @@ static int wait(pthread_cond_t *c, pthread_mutex_t *m, bool timed) {
     dpu_race_woken();
     me->spurious = false;
   }
-  s->woken &= ~self;
+  if (me->cond_woken == s) {
+    me->cond_woken = NULL;
+    s->nwoken--;
+  }
   __dpu_site = site;
   dpu_rt_mutex_relock(m);
   return ret;
@@ -134,13 +138,27 @@ int __dpu_pthread_cond_signal(pthread_cond_t *c) {
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_COND_SIGNAL, (uint64_t)(uintptr_t)c);
   struct cond_state *s = state(c);
   check_live(s->stamp, "pthread_cond_signal");
-  e->aux = s->waiters;
-  if (!s->waiters) return 0; /* lost */
+  if (!s->nwaiters) return 0; /* lost */
+  /* The wait set, for the explorers when the signal has a choice (ops.def). */
+  static struct dpu_tset waiters;
+  dpu_tset_clear(&waiters);
+  int lowest = DPU_MAX_THREADS;
+  for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
+    unsigned i = dpu_rt.order[k];
+    if (dpu_rt.threads[i].cond_waits != s) continue;
+    dpu_tset_add(&waiters, i);
+    if ((int)i < lowest) lowest = (int)i;
+  }
+  if (s->nwaiters > 1) {
+    e->aux = dpu_rt_tset_ref(&waiters);
+  }
   int t = dpu_rt.choice ? dpu_rt.choice - 1 : -1;
-  if (t < 0 || t >= DPU_MAX_THREADS || !(s->waiters >> t & 1)) t = __builtin_ctzll(s->waiters);
-  s->waiters &= ~(1ull << t);
-  s->woken |= 1ull << t;
-  e->result = (uint8_t)(t + 1);
+  if (!dpu_tset_has(&waiters, (unsigned)t)) t = lowest; /* also for t = -1 */
+  dpu_rt.threads[t].cond_waits = NULL;
+  dpu_rt.threads[t].cond_woken = s;
+  s->nwaiters--;
+  s->nwoken++;
+  e->result = (uint16_t)(t + 1);
   dpu_race_wake(t);
   return 0;
 }
@@ -149,10 +167,17 @@ int __dpu_pthread_cond_broadcast(pthread_cond_t *c) {
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_COND_BROADCAST, (uint64_t)(uintptr_t)c);
   struct cond_state *s = state(c);
   check_live(s->stamp, "pthread_cond_broadcast");
-  e->aux = s->waiters;
-  for (uint64_t w = s->waiters; w; w &= w - 1) dpu_race_wake(__builtin_ctzll(w));
-  s->woken |= s->waiters;
-  s->waiters = 0;
+  (void)e;
+  for (unsigned k = 0; k < dpu_rt.nthreads && s->nwaiters; k++) {
+    unsigned i = dpu_rt.order[k];
+    struct dpu_rt_thread *t = &dpu_rt.threads[i];
+    if (t->cond_waits != s) continue;
+    dpu_race_wake((int)i);
+    t->cond_waits = NULL;
+    t->cond_woken = s;
+    s->nwaiters--;
+    s->nwoken++;
+  }
   return 0;
 }
 

@@ -53,7 +53,7 @@ int __dpu_pthread_key_create(pthread_key_t *key, void (*destructor)(void *)) {
     if (keys[k].used) continue;
     keys[k].used = true;
     keys[k].destructor = destructor;
-    for (unsigned i = 0; i < DPU_MAX_THREADS; i++) values[i][k] = NULL;
+    for (unsigned i = 0; i < dpu_rt.shm->nthread_ids; i++) values[i][k] = NULL;
     *key = k;
     return 0;
   }

@@ -37,15 +37,16 @@ _Noreturn void __dpu__Exit(int status) { __dpu_exit(status); }
 /* Allocates from the running thread's own arena (see dpu_rt.heaps). */
 static void *heap_alloc(size_t n, size_t align) {
   struct dpu_arena *a = &dpu_rt.heaps[dpu_rt.cur];
-  dpu_rt.heaps_used |= 1ull << dpu_rt.cur;
-  void *p = dpu_arena_alloc(a, n, align, __dpu_site, (uint8_t)dpu_rt.cur);
+  dpu_tset_add(&dpu_rt.heaps_used, (unsigned)dpu_rt.cur);
+  void *p = dpu_arena_alloc(a, n, align, __dpu_site, (uint16_t)dpu_rt.cur);
   if (!p) {
     if (n > a->cap / 2) { /* a single absurd request: fail it as malloc would */
       errno = ENOMEM;
       return NULL;
     }
-    dpu_rt_end(DPU_END_HEAP, 0, "heap exhausted: T%d allocated more than %zu bytes in this run",
-               dpu_rt.cur, a->cap);
+    dpu_rt_end(DPU_END_HEAP, 0, "heap exhausted: T%d allocated more than %zu bytes in this run "
+               "(--heap-size%s)", dpu_rt.cur, a->cap,
+               dpu_rt.cur >= 64 ? "; threads after the 64th get 1/16 of it" : "");
   }
   dpu_race_alloc(p, n);
   return p;
@@ -64,8 +65,8 @@ void *__dpu_calloc(size_t n, size_t size) {
 
 /* Frees p, a block of arena a, onto the running thread's free lists. */
 static enum dpu_arena_free_result heap_free(struct dpu_arena *a, void *p) {
-  dpu_rt.heaps_used |= 1ull << dpu_rt.cur;
-  return dpu_arena_free(a, &dpu_rt.heaps[dpu_rt.cur], p, __dpu_site, (uint8_t)dpu_rt.cur);
+  dpu_tset_add(&dpu_rt.heaps_used, (unsigned)dpu_rt.cur);
+  return dpu_arena_free(a, &dpu_rt.heaps[dpu_rt.cur], p, __dpu_site, (uint16_t)dpu_rt.cur);
 }
 
 void __dpu_free(void *p) {

@@ -15,6 +15,8 @@ struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t
   off = align64(off + trace_cap * (uint32_t)sizeof(struct dpu_event_rec));
   uint32_t output_off = off;
   off = align64(off + output_cap);
+  uint32_t tsets_off = off;
+  off = align64(off + DPU_TSETS_CAP * (uint32_t)sizeof(struct dpu_tset));
   uint32_t visible_off = off;
   off = align64(off + visible_cap / 8 + 1);
   uint32_t globals_off = off;
@@ -33,6 +35,8 @@ struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t
   s->replay_off = replay_off;
   s->trace_off = trace_off;
   s->output_off = output_off;
+  s->tsets_cap = DPU_TSETS_CAP;
+  s->tsets_off = tsets_off;
   s->visible_cap = visible_cap;
   s->visible_off = visible_off;
   s->globals_cap = globals_cap;

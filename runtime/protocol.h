@@ -10,10 +10,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/* Hard limit on distinct program threads over the whole exploration (canonical thread ids, see
- * dpu_shm.thread_ids; enabled sets are 64-bit masks). A run that goes beyond ends with
- * DPU_END_LIMIT. */
-#define DPU_MAX_THREADS 64
+#include "tset.h" /* DPU_MAX_THREADS, sets of threads */
 
 /* What an operation is, as runtime/ops.def's FLAGS column says. */
 enum dpu_op_flag {
@@ -57,7 +54,7 @@ static inline int dpu_op_has(uint8_t op, unsigned f) { return op < 64 && (dpu_op
 
 /* The replay choice (struct dpu_replay_step) that makes a run repeat the outcome of a record
  * of op with this result, 0 if op's outcome is not chosen by the replay. */
-static inline uint16_t dpu_op_choice(uint8_t op, uint8_t result) {
+static inline uint16_t dpu_op_choice(uint8_t op, uint16_t result) {
   if (op == DPU_OP_THREAD_KILL) return DPU_CHOICE_KILL;
   if (op == DPU_OP_COND_SIGNAL) return result; /* tid + 1 of the thread woken, 0 = none */
   if (op == DPU_OP_NONDET) return (uint16_t)(result + 1u);
@@ -100,10 +97,6 @@ static inline int dpu_op_is_thread_op(uint8_t op) { return dpu_op_has(op, DPU_OP
  * in a trace's partial order. */
 static inline int dpu_op_is_eager(uint8_t op) { return dpu_op_has(op, DPU_OPF_EAGER); }
 
-/* One trace record: one event. 32 bytes, written by the runner in execution order.
- * enabled: the set of threads (bit i = tid i) that could move at the choice point before this
- * event, which the exhaustive explorer branches on. site: call-site id (0 = none), an index
- * into the site table that passes/ emits. aux: op-specific data (see enum dpu_op). */
 /* What a call site is to the spin-loop rule (passes/spinloops.c, runtime/atomic.c,
  * explorer/model.c). */
 enum dpu_site_spin {
@@ -134,14 +127,24 @@ static inline int dpu_site_continues(struct dpu_spin_kinds k, uint32_t prev, uin
   return dpu_site_spin(k, site) == DPU_SITE_SPIN_AGAIN && dpu_site_base(k, prev) == site - 1;
 }
 
+/* One trace record: one event. 40 bytes, written by the runner in execution order.
+ * enabled: the threads with ids below 64 (bit i = tid i) that could move at the choice point
+ * before this event, which the explorers branch on; when the run has thread ids of 64 or more,
+ * wide is the slot + 1 in dpu_shm_tsets of the whole set (dpu_rec_enabled reads either), else
+ * 0. site: call-site id (0 = none), an index into the site table that passes/ emits. aux:
+ * op-specific data (see enum dpu_op). */
 struct dpu_event_rec {
   uint8_t op;       /* enum dpu_op */
-  uint8_t result;   /* op-specific outcome (trylock: 1 acquired, 0 failed) */
+  uint8_t unused;
   uint16_t tid;     /* canonical id of the thread that performed it (main = 0) */
   uint32_t site;
   uint64_t obj;
   uint64_t enabled;
   uint64_t aux;
+  uint16_t result;  /* op-specific outcome (trylock: 1 acquired, 0 failed; a signal: tid + 1
+                     * of the thread it woke) */
+  uint16_t unused2;
+  uint32_t wide;
 };
 
 /* One replay step: let thread tid perform count visible operations in a row. choice, when not
@@ -207,6 +210,10 @@ struct dpu_blocked {
 };
 
 #define DPU_MSG_MAX 512
+
+/* Slots of sets of threads a run may write (dpu_shm_tsets): one per record of a run with thread
+ * ids of 64 or more, one per signal and exit. A run that needs more ends with DPU_END_LIMIT. */
+#define DPU_TSETS_CAP 65536u
 
 /* Sent by the explorer to a runner whose run is over its time limit: the runner captures the
  * stacks of the hang, marks the run DPU_END_HANG_TIME and exits (the zygote then symbolises
@@ -369,6 +376,8 @@ struct dpu_shm {
 
   uint32_t replay_cap, trace_cap, output_cap, visible_cap, globals_cap;
   uint32_t replay_off, trace_off, output_off, visible_off, globals_off;
+  uint32_t tsets_cap, tsets_off;   /* slots of dpu_shm_tsets (DPU_TSETS_CAP) */
+  volatile uint32_t ntsets;        /* slots written in the current run */
   volatile uint32_t nglobals;      /* entries of the globals array the zygote filled */
   volatile uint32_t iso_warned;    /* a run wrote outside the isolated directories, and dpu
                                     * said so (runtime/isolate.h): once per exploration */
@@ -428,8 +437,9 @@ struct dpu_shm {
   } thread_ids[DPU_MAX_THREADS];
 };
 
-/* The three arrays of a region: replay[replay_cap], trace[trace_cap], output[output_cap]. The
- * pointers are valid in every process that maps the region, as long as it stays mapped. */
+/* The arrays of a region: replay[replay_cap], trace[trace_cap], output[output_cap],
+ * tsets[tsets_cap]. The pointers are valid in every process that maps the region, as long as it
+ * stays mapped. */
 static inline struct dpu_replay_step *dpu_shm_replay(struct dpu_shm *s) {
   return (struct dpu_replay_step *)((char *)s + s->replay_off);
 }
@@ -437,6 +447,27 @@ static inline struct dpu_event_rec *dpu_shm_trace(struct dpu_shm *s) {
   return (struct dpu_event_rec *)((char *)s + s->trace_off);
 }
 static inline char *dpu_shm_output(struct dpu_shm *s) { return (char *)s + s->output_off; }
+/* The sets of threads the records of the current run refer to (a record's `wide`, a signal's
+ * or an exit's aux): slot i, for i < ntsets, written by the runner during the run. */
+static inline struct dpu_tset *dpu_shm_tsets(struct dpu_shm *s) {
+  return (struct dpu_tset *)((char *)s + s->tsets_off);
+}
+/* The set of slot + 1 = ref in the current run (a record's `wide`, a signal's aux); empty for 0
+ * or a ref beyond the slots written. */
+static inline void dpu_shm_tset(struct dpu_shm *s, uint64_t ref, struct dpu_tset *out) {
+  if (ref == 0 || ref > s->ntsets) dpu_tset_clear(out);
+  else *out = dpu_shm_tsets(s)[ref - 1];
+}
+/* The threads enabled at the choice point before record r (struct dpu_event_rec). */
+static inline void dpu_rec_enabled(struct dpu_shm *s, const struct dpu_event_rec *r,
+                                   struct dpu_tset *out) {
+  if (r->wide) {
+    dpu_shm_tset(s, r->wide, out);
+  } else {
+    dpu_tset_clear(out);
+    out->w[0] = r->enabled;
+  }
+}
 /* The program's writable globals where the JIT put them (address, size), in the order of the
  * site table's names (instrument.h: dpu_site_table.globals), written once by the zygote: the
  * reports name the memory of READ/WRITE steps with them. */

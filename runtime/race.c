@@ -25,8 +25,11 @@ static vclock wake_clock[DPU_MAX_THREADS]; /* the clock a signal handed thread t
 static vclock fence_rel[DPU_MAX_THREADS];  /* C_t at its last release fence (7.17.4) */
 static vclock acq_pend[DPU_MAX_THREADS];   /* what its relaxed loads read, for acquire fences */
 
-/* Entries in use: canonical ids handed out so far (every VC entry past them is 0). */
+/* Entries in use: canonical ids handed out so far (every VC entry past them is 0, never
+ * written: ids only grow, and clocks are copied and cleared up to them only, so that a run's
+ * cost follows the program's thread count rather than DPU_MAX_THREADS). */
 static inline unsigned nids(void) { return dpu_rt.shm->nthread_ids; }
+static inline size_t vc_size(void) { return nids() * sizeof(uint32_t); }
 
 static inline void vc_join(uint32_t *restrict into, const uint32_t *restrict from) {
   for (unsigned i = 0, n = nids(); i < n; i++)
@@ -48,7 +51,7 @@ static vclock oclocks[OCAP * 3 / 4];
  * sequence of the location that is still going on (bit i: thread i), see dpu_race_atomic.
  * Indexed like oclocks, for the entry of the location itself; each head's clock is the
  * entry (location | (head + 1) << 48). */
-static uint64_t seq_heads[OCAP * 3 / 4];
+static struct dpu_tset seq_heads[OCAP * 3 / 4];
 static bool fenced[DPU_MAX_THREADS]; /* the thread executed a release fence in this run */
 static uint32_t oused[OCAP * 3 / 4], noused;
 
@@ -73,8 +76,8 @@ static uint32_t *obj_clock(uint64_t obj, enum dpu_sync_class cls, bool create) {
   otab[k].key = key;
   otab[k].vc = noused;
   oused[noused] = k;
-  memset(oclocks[noused], 0, sizeof(vclock));
-  seq_heads[noused] = 0;
+  memset(oclocks[noused], 0, vc_size());
+  for (unsigned w = 0, nw = dpu_tset_words(nids()); w < nw; w++) seq_heads[noused].w[w] = 0;
   return oclocks[noused++];
 }
 
@@ -472,21 +475,21 @@ void dpu_race_thread_start(int parent, int tid) {
   if (!dpu_race_on) return;
   uint32_t *c = clock_of[tid];
   if (parent >= 0) {
-    memcpy(c, clock_of[parent], sizeof(vclock));
+    memcpy(c, clock_of[parent], vc_size());
     clock_of[parent][parent]++; /* create is a release */
   } else {
-    memset(c, 0, sizeof(vclock));
+    memset(c, 0, vc_size());
   }
   c[tid] = 1;
-  memset(exit_clock[tid], 0, sizeof(vclock));
-  memset(wake_clock[tid], 0, sizeof(vclock));
-  memset(fence_rel[tid], 0, sizeof(vclock));
+  memset(exit_clock[tid], 0, vc_size());
+  memset(wake_clock[tid], 0, vc_size());
+  memset(fence_rel[tid], 0, vc_size());
   fenced[tid] = false;
-  memset(acq_pend[tid], 0, sizeof(vclock));
+  memset(acq_pend[tid], 0, vc_size());
 }
 
 void dpu_race_thread_exit(int tid) {
-  if (dpu_race_on) memcpy(exit_clock[tid], clock_of[tid], sizeof(vclock));
+  if (dpu_race_on) memcpy(exit_clock[tid], clock_of[tid], vc_size());
 }
 
 void dpu_race_thread_join(int tid) {
@@ -539,13 +542,16 @@ void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint3
   /* Read part: synchronises with every release sequence that the write it reads from is in
    * (7.17.3p2, 5.1.2.4p11): those still going on at the location. */
   uint32_t *anchor = obj_clock(loc, DPU_SYNC_ATOMIC, writes);
-  uint64_t *heads = anchor ? &seq_heads[(size_t)(anchor - oclocks[0]) / DPU_MAX_THREADS] : NULL;
+  struct dpu_tset *heads =
+      anchor ? &seq_heads[(size_t)(anchor - oclocks[0]) / DPU_MAX_THREADS] : NULL;
+  unsigned nw = dpu_tset_words(nids());
   if (reads && heads)
-    for (uint64_t h = *heads; h; h &= h - 1) {
-      const uint32_t *l = obj_clock(loc | (uint64_t)(__builtin_ctzll(h) + 1) << 48,
-                                    DPU_SYNC_ATOMIC, false);
-      if (l) vc_join(is_acquire(order) ? c : acq_pend[u], l);
-    }
+    for (unsigned w = 0; w < nw; w++)
+      for (uint64_t h = heads->w[w]; h; h &= h - 1) {
+        uint64_t head = w * 64 + (uint64_t)__builtin_ctzll(h);
+        const uint32_t *l = obj_clock(loc | (head + 1) << 48, DPU_SYNC_ATOMIC, false);
+        if (l) vc_join(is_acquire(order) ? c : acq_pend[u], l);
+      }
   on_access((uintptr_t)p, size, __dpu_site,
             (uint8_t)(DPU_ACCESS_ATOMIC | (writes ? DPU_ACCESS_WRITE : 0)));
   if (!writes || !heads) return;
@@ -553,15 +559,18 @@ void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint3
    * writes of A's thread and RMWs of any thread (C++20 dropped the first; dpu compiles C17).
    * So a plain store ends the sequences of every other thread; an RMW ends none. A write
    * after a release fence of its thread publishes what the fence did (7.17.4p2). */
-  uint64_t me = 1ull << u;
-  if (kind == DPU_OP_ATOMIC_STORE) *heads &= me;
+  bool mine = dpu_tset_has(heads, (unsigned)u);
+  if (kind == DPU_OP_ATOMIC_STORE) { /* only u's own sequence goes on */
+    for (unsigned w = 0; w < nw; w++) heads->w[w] = 0;
+    if (mine) dpu_tset_add(heads, (unsigned)u);
+  }
   bool rel = is_release(order);
-  if (rel || (*heads & me) || fenced[u]) {
+  if (rel || mine || fenced[u]) {
     uint32_t *l = obj_clock(loc | (uint64_t)(u + 1) << 48, DPU_SYNC_ATOMIC, true);
     if (!l) return;
-    if (!(*heads & me)) memset(l, 0, sizeof(vclock));
+    if (!mine) memset(l, 0, vc_size());
     vc_join(l, rel ? c : fence_rel[u]);
-    *heads |= me;
+    dpu_tset_add(heads, (unsigned)u);
   }
   if (rel) c[u]++;
 }
@@ -572,7 +581,7 @@ void __dpu_fence(uint32_t order) {
   uint32_t *c = clock_of[u];
   if (is_acquire(order)) vc_join(c, acq_pend[u]);
   if (is_release(order)) {
-    memcpy(fence_rel[u], c, sizeof(vclock));
+    memcpy(fence_rel[u], c, vc_size());
     fenced[u] = true;
     c[u]++;
   }

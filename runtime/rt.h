@@ -28,6 +28,11 @@ struct dpu_rt_thread {
   uint16_t ncreated;        /* threads it created so far in this run */
   uint64_t sigmask;         /* its blocked signals, bit s - 1 for signal s (signal.c) */
   bool spurious;            /* its last condition wait woke spuriously (cond.c) */
+  /* Condition variables and barriers keep their waiters here, not in the object, so that a
+   * pthread_cond_t holds any number of them (cond.c, barrier.c): the condition variable whose
+   * wait set it is in (not chosen by a signal yet), the one that chose it and that it has not
+   * resumed from yet, the barrier it has arrived at in the current round. NULL: none. */
+  const void *cond_waits, *cond_woken, *barrier_at;
   /* Its last visible operation, for spin-loop detection (atomic.c): a read of an atomic
    * location (a load, or a CAS that failed) and the location's version after it. */
   bool last_read;
@@ -88,7 +93,11 @@ struct dpu_rt {
   unsigned nalive;
   int cur;                  /* tid of the running thread, -1 in the scheduler */
   struct dpu_coro sched;    /* the scheduler's context (the OS thread's stack) */
-  uint64_t cur_enabled;     /* enabled set at the current choice point */
+  uint64_t cur_enabled;     /* enabled set at the current choice point: ids below 64 */
+  uint32_t cur_wide;        /* and in a run with ids of 64 or more, the ref of the whole set in
+                             * dpu_shm_tsets (the records' `wide`), else 0 */
+  unsigned nwords;          /* words of a thread set that this run's ids need (tset.h):
+                             * 1 until a thread id of 64 or more is created */
   bool ended;               /* the run has ended (result filled), or the running thread has
                              * stopped at a defect (stopping) */
   bool stopping;            /* the running thread has just stopped at a defect */
@@ -100,13 +109,16 @@ struct dpu_rt {
   uint32_t run_stamp;       /* this run's number (from 1): see dpu_rt_obj_status */
   uint16_t choice;          /* the replay's choice for the operation being performed (0: none) */
   /* The heap: one arena per canonical thread, in one reservation, so that the addresses a
-   * thread allocates depend only on its own history, not on the interleaving. */
+   * thread allocates depend only on its own history, not on the interleaving. Threads 0-63
+   * have heap_region bytes each, the others heap_region / DPU_HEAP_WIDE_SHARE (address space
+   * is reserved for all 1,024 at once, and 1,024 full regions of the default 256 MiB would be
+   * 256 GiB: more than some hosts, valgrind among them, let a process map). */
   char *heap_base;
-  size_t heap_region;       /* bytes per thread */
+  size_t heap_region;       /* bytes per thread with an id below 64 */
   struct dpu_arena heaps[DPU_MAX_THREADS];
-  uint64_t heaps_used;      /* arenas allocated from or freed by in this run */
+  struct dpu_tset heaps_used; /* arenas allocated from or freed by in this run */
   uint8_t *heap_shadow;     /* the arenas' shadow bytes, one array (arena.h), for memcheck.h */
-  size_t heap_total;        /* heap_region * DPU_MAX_THREADS */
+  size_t heap_total;        /* bytes of all the arenas (dpu_rt_heap_layout) */
   /* Where the program's clocks start in every run (runtime/clock.c): the real and monotonic
    * clocks when the runner was set up, in ns. */
   uint64_t epoch_real, epoch_mono;
@@ -227,7 +239,7 @@ static inline bool dpu_rt_obj_garbage(const void *p, uint32_t stamp) {
   const char *q = p;
   return dpu_rt_obj_status(stamp) == DPU_OBJ_FRESH &&
          (dpu_rt_on_stack(p) ||
-          (q >= dpu_rt.heap_base && q < dpu_rt.heap_base + DPU_MAX_THREADS * dpu_rt.heap_region));
+          (q >= dpu_rt.heap_base && q < dpu_rt.heap_base + dpu_rt.heap_total));
 }
 
 /* Reports `fn` (e.g. "pthread_mutex_init") as misuse when the object at p, whose lifecycle
@@ -303,12 +315,16 @@ static inline int dpu_rt_pthread_to_tid(unsigned long t) {
              : -1;
 }
 
+/* The share of heap_region that the arena of a thread with an id of 64 or more gets. */
+#define DPU_HEAP_WIDE_SHARE 16
+
 /* The arena of the heap that p belongs to, or NULL if p is not in dpu's heap. */
 static inline struct dpu_arena *dpu_rt_heap_of(const void *p) {
   uintptr_t off = (uintptr_t)p - (uintptr_t)dpu_rt.heap_base;
-  if ((const char *)p < dpu_rt.heap_base || off >= dpu_rt.heap_region * DPU_MAX_THREADS)
-    return NULL;
-  return &dpu_rt.heaps[off / dpu_rt.heap_region];
+  if ((const char *)p < dpu_rt.heap_base || off >= dpu_rt.heap_total) return NULL;
+  size_t low = 64 * dpu_rt.heap_region;
+  if (__builtin_expect(off < low, 1)) return &dpu_rt.heaps[off / dpu_rt.heap_region];
+  return &dpu_rt.heaps[64 + (off - low) / (dpu_rt.heap_region / DPU_HEAP_WIDE_SHARE)];
 }
 
 /* Appends program output to the run's captured output (shared memory); excess is dropped and
@@ -321,6 +337,12 @@ void dpu_rt_close_files(void);
 /* Creates a program thread running fn(arg) with pending operation "start". Returns its tid, or
  * -1 when DPU_MAX_THREADS are in use or no stack can be had. */
 int dpu_rt_new_thread(void *(*fn)(void *), void *arg);
+
+/* Writes the set of threads s to the run's next slot of dpu_shm_tsets and returns its ref
+ * (slot + 1), for a record's aux (a signal's waiters, the threads alive at an exit). From a
+ * program thread only: when the slots are full, the run ends (DPU_END_LIMIT) and the thread
+ * leaves it. */
+uint32_t dpu_rt_tset_ref(const struct dpu_tset *s);
 
 /* Runs one whole run following the replay in shm; fills shm's result, trace and output. */
 void dpu_rt_run_once(void);

@@ -79,12 +79,16 @@ void dpu_rt_set_end(int end, int code, const char *fmt, ...) {
  * result of 0 (it happens before the exit in a real execution). */
 _Noreturn void dpu_rt_process_exit(int status, const char *fmt, ...) {
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_PROCESS_EXIT, 0);
-  uint64_t others = 0;
+  bool others = false;
+  static struct dpu_tset alive;
   for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
     unsigned i = dpu_rt.order[k];
-    if ((int)i != dpu_rt.cur && dpu_rt.threads[i].state == DPU_TS_ALIVE) others |= 1ull << i;
+    if ((int)i == dpu_rt.cur || dpu_rt.threads[i].state != DPU_TS_ALIVE) continue;
+    if (!others) dpu_tset_clear(&alive);
+    dpu_tset_add(&alive, i);
+    others = true;
   }
-  e->aux = others;
+  e->aux = others ? dpu_rt_tset_ref(&alive) : 0;
   va_list ap;
   va_start(ap, fmt);
   vset_end(status ? DPU_END_EXIT : DPU_END_OK, status, fmt, ap);
@@ -117,6 +121,27 @@ static _Noreturn void leave_run(void) {
   if (dpu_rt.cur >= 0) dpu_coro_switch(&cur_thread()->coro, &dpu_rt.sched);
   /* Unreachable: the scheduler never resumes a thread after the run has ended. */
   abort();
+}
+
+/* Writes s to the next slot of dpu_shm_tsets; returns its ref (slot + 1), or 0 when the
+ * slots are full: the run then ends (a limit of dpu, DPU_END_LIMIT). */
+static uint32_t tset_put(const struct dpu_tset *s) {
+  struct dpu_shm *shm = dpu_rt.shm;
+  uint32_t n = shm->ntsets;
+  if (n >= shm->tsets_cap) {
+    dpu_rt_set_end(DPU_END_LIMIT, 0, "more than %u sets of threads in one run (a run with "
+                   "thread ids of 64 or more keeps one per step)", shm->tsets_cap);
+    return 0;
+  }
+  dpu_shm_tsets(shm)[n] = *s;
+  shm->ntsets = n + 1;
+  return n + 1;
+}
+
+uint32_t dpu_rt_tset_ref(const struct dpu_tset *s) {
+  uint32_t ref = tset_put(s);
+  if (!ref) leave_run();
+  return ref;
 }
 
 _Noreturn void dpu_rt_end(int end, int code, const char *fmt, ...) {
@@ -168,6 +193,7 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
   e->site = t->pend_site;
   e->obj = obj;
   e->enabled = dpu_rt.cur_enabled;
+  e->wide = dpu_rt.cur_wide;
   e->aux = aux;
   shm->nevents = n + 1;
   t->last_read = false;
@@ -200,7 +226,8 @@ static void thread_entry(void) {
                                            .tid = (uint16_t)dpu_rt.cur,
                                            .site = t->pend_site,
                                            .obj = (uint64_t)dpu_rt.cur,
-                                           .enabled = dpu_rt.cur_enabled};
+                                           .enabled = dpu_rt.cur_enabled,
+                                           .wide = dpu_rt.cur_wide};
   dpu_rt.shm->nevents = n + 1;
   void *ret = t->fn(t->arg);
   __dpu_site = 0; /* returned from the start routine: no call site */
@@ -240,6 +267,8 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   if (!t->coro.stack_base && dpu_stack_alloc(&t->coro, dpu_rt.cfg.stack_size) != 0) return -1;
   if (parent >= 0) dpu_rt.threads[parent].ncreated++;
   dpu_rt.order[dpu_rt.nthreads++] = (uint16_t)tid;
+  if (__builtin_expect(tid >= 64, 0) && dpu_tset_words((unsigned)tid + 1) > dpu_rt.nwords)
+    dpu_rt.nwords = dpu_tset_words((unsigned)tid + 1);
   dpu_race_thread_start(parent, tid); /* create -> start */
   dpu_coro_prepare(&t->coro, thread_entry);
   t->state = DPU_TS_ALIVE;
@@ -247,6 +276,7 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->ncreated = 0;
   t->sigmask = parent >= 0 ? dpu_rt.threads[parent].sigmask : 0; /* inherited (POSIX) */
   t->spurious = false;
+  t->cond_waits = t->cond_woken = t->barrier_at = NULL;
   t->last_read = false;
   t->spin_region = 0;
   t->spin_read = false;
@@ -270,7 +300,8 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
 
 
 /* On the hot path: called for every live thread at every step. */
-static bool thread_enabled(const struct dpu_rt_thread *t, int tid) {
+static inline __attribute__((always_inline)) bool thread_enabled(const struct dpu_rt_thread *t,
+                                                                  int tid) {
   uint8_t op = t->pend_op;
   uint64_t obj = t->pend_obj;
   if (op == DPU_OP_MUTEX_LOCK) { /* the usual case: a free mutex, or one the thread holds */
@@ -322,9 +353,14 @@ static void reset(void) {
     memcpy(globals.addrs[i], src, globals.sizes[i]);
     src += globals.sizes[i];
   }
-  for (uint64_t used = dpu_rt.heaps_used; used; used &= used - 1)
-    dpu_arena_reset(&dpu_rt.heaps[__builtin_ctzll(used)]);
-  dpu_rt.heaps_used = 0;
+  for (unsigned w = 0; w == 0 || w < dpu_rt.nwords; w++) {
+    for (uint64_t used = dpu_rt.heaps_used.w[w]; used; used &= used - 1)
+      dpu_arena_reset(&dpu_rt.heaps[w * 64 + (unsigned)__builtin_ctzll(used)]);
+    dpu_rt.heaps_used.w[w] = 0;
+  }
+  dpu_rt.nwords = 1;
+  shm->ntsets = 0;
+  dpu_rt.cur_wide = 0;
   for (unsigned i = 0; i < dpu_rt.nthreads; i++) {
     dpu_rt.threads[dpu_rt.order[i]].state = DPU_TS_UNUSED;
     shm->pending[dpu_rt.order[i]].op = DPU_OP_COUNT;
@@ -453,6 +489,7 @@ static bool kill_thread(int tid) {
                               .site = t->pend_site,
                               .obj = t->pend_obj,
                               .enabled = dpu_rt.cur_enabled,
+                              .wide = dpu_rt.cur_wide,
                               .aux = t->pend_aux};
   t->state = DPU_TS_STOPPED;
   dpu_rt.nalive--;
@@ -484,12 +521,185 @@ static __attribute__((noinline, cold)) bool thread_stopped(void) {
  * waiting thread spinning to --max-steps. The first such read's site is kept for the
  * explorer's warning (dpu_shm.reread_site). Out of line: the scheduling loop's common path
  * only tests last_read. */
-static __attribute__((noinline)) int let_others_first(uint64_t en, int last) {
-  uint64_t others = en & ~(1ull << last);
+static __attribute__((noinline)) int let_others_first(uint64_t en, const struct dpu_tset *ws,
+                                                      int last) {
+  int other;
+  if (ws) {
+    other = dpu_tset_next(ws, 0);
+    if (other == last) other = dpu_tset_next(ws, (unsigned)last + 1);
+  } else {
+    uint64_t others = last < 64 ? en & ~(1ull << last) : en;
+    other = others ? __builtin_ctzll(others) : -1;
+  }
   const struct dpu_rt_thread *t = &dpu_rt.threads[last];
-  if (!others || !dpu_rt_rereads(t)) return last;
+  if (other < 0 || !dpu_rt_rereads(t)) return last;
   if (!dpu_rt.shm->reread_site) dpu_rt.shm->reread_site = t->pend_site;
-  return __builtin_ctzll(others);
+  return other;
+}
+
+/* The enabled set at a choice point is en, its word 0, in a run whose thread ids are all below
+ * 64 (ws NULL), else the whole set *ws (en = ws->w[0]). */
+static inline bool en_has(uint64_t en, const struct dpu_tset *ws, unsigned t) {
+  return __builtin_expect(ws != NULL, 0) ? dpu_tset_has(ws, t) : t < 64 && (en >> t & 1);
+}
+
+/* The threads enabled now, in a run with thread ids of 64 or more: into *ws. Out of line: the
+ * scheduling loop's common path builds word 0 in a register. */
+static __attribute__((noinline)) void enabled_wide(struct dpu_tset *ws) {
+  dpu_tset_clear(ws);
+  for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
+    unsigned i = dpu_rt.order[k];
+    const struct dpu_rt_thread *t = &dpu_rt.threads[i];
+    if (t->state == DPU_TS_ALIVE && thread_enabled(t, (int)i)) dpu_tset_add(ws, i);
+  }
+}
+
+/* The first thread of the enabled set (en, ws) whose pending operation the runtime runs at once
+ * (dpu_op_is_eager), or -1. */
+static inline int first_eager(uint64_t en, const struct dpu_tset *ws) {
+  if (__builtin_expect(ws != NULL, 0)) {
+    for (int i = dpu_tset_next(ws, 0); i >= 0; i = dpu_tset_next(ws, (unsigned)i + 1))
+      if (dpu_op_is_eager(dpu_rt.threads[i].pend_op)) return i;
+    return -1;
+  }
+  for (uint64_t m = en; m; m &= m - 1) {
+    unsigned i = (unsigned)__builtin_ctzll(m);
+    if (dpu_op_is_eager(dpu_rt.threads[i].pend_op)) return (int)i;
+  }
+  return -1;
+}
+
+/* Where the scheduling loop is in the replay, and the thread that ran last. */
+struct sched_pos {
+  const struct dpu_replay_step *replay;
+  uint32_t rlen, ri, rleft;
+  int last;
+};
+
+enum { STEP_ON, STEP_END, STEP_WIDEN };
+
+/* One step of the scheduling loop: the enabled set, the choice of a thread, and its turn.
+ * Returns STEP_ON to go on, STEP_END when the run has ended, and, in a narrow loop (wide
+ * false), STEP_WIDEN as soon as the run has a thread id of 64 or more: the caller goes on with
+ * wide true. Always inlined with a constant `wide`, so that the loop of runs whose ids are all
+ * below 64 (nearly all) keeps the enabled set in one register and pays nothing for the others
+ * (bench/README.md, callgrind). */
+static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p, const bool wide) {
+  static struct dpu_tset wide_en;
+  uint64_t en = 0;
+  struct dpu_tset *ws = NULL; /* the whole enabled set, in a run with ids of 64 or more */
+  bool none;
+  if (!wide) {
+    if (__builtin_expect(dpu_rt.nwords > 1, 0)) return STEP_WIDEN;
+    for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
+      unsigned i = dpu_rt.order[k];
+      const struct dpu_rt_thread *t = &dpu_rt.threads[i];
+      if (t->state == DPU_TS_ALIVE && thread_enabled(t, (int)i)) en |= 1ull << i;
+    }
+    none = !en;
+  } else {
+    ws = &wide_en;
+    enabled_wide(ws);
+    en = ws->w[0];
+    none = dpu_tset_empty(ws);
+  }
+  if (none && (!dpu_rt.exiting || dpu_rt.nalive == 0)) {
+    dpu_rt.cur = -1;
+    if (dpu_rt.nalive == 0) {
+      dpu_rt_set_end(DPU_END_OK, 0, "all threads exited");
+    } else {
+      record_blocked();
+      /* A thread paused before an assume that fails (__VERIFIER_assume(0), SV-COMP's abort)
+       * could still move: to that assume, which makes the run infeasible. So the others'
+       * waiting is no deadlock: the run ends as the assume's. */
+      if (!spin_end() && !(dpu_rt.stopped && dpu_rt.shm->result.end == DPU_END_ASSUME))
+        dpu_rt_set_end(DPU_END_DEADLOCK, 0, "%u threads blocked", dpu_rt.nalive);
+    }
+    return STEP_END;
+  }
+  /* Thread start, thread exit and thread creation have no dependent operation that could
+   * be enabled at the same time (DESIGN.md §5, refined in protocol.h), so running them at
+   * once loses no trace: after the replay, they are offered as the only choice. A replay is
+   * followed as it is (the QPOR explorer may leave them for later). After the process's
+   * exit too: a thread is killed at its next other operation (so it is never killed right
+   * before one of these, where it could not be observed). */
+  bool eager = false;
+  int ei = p->ri < p->rlen ? -1 : first_eager(en, ws);
+  if (ei >= 0) {
+    eager = true;
+    if (ws) {
+      dpu_tset_clear(ws);
+      dpu_tset_add(ws, (unsigned)ei);
+      en = ws->w[0];
+    } else {
+      en = 1ull << ei;
+    }
+  }
+  int tid;
+  bool kill = false;
+  dpu_rt.choice = 0;
+  if (p->ri < p->rlen) {
+    const struct dpu_replay_step *step = &p->replay[p->ri];
+    tid = step->tid;
+    kill = p->rleft == 1 && step->choice == DPU_CHOICE_KILL;
+    if (tid >= DPU_MAX_THREADS ||
+        !(kill ? dpu_rt.exiting && dpu_rt.threads[tid].state == DPU_TS_ALIVE
+               : en_has(en, ws, (unsigned)tid))) {
+      dpu_rt.cur = -1;
+      if (getenv("DPU_DEBUG_DIVERGE") && tid < DPU_MAX_THREADS) {
+        const struct dpu_rt_thread *t = &dpu_rt.threads[tid];
+        dprintf(dpu_rt.cfg.internal_fd, "diverge: T%d pend op %u obj %#llx site %u; last_read %d obj %#llx site %u ver %u\n", tid, t->pend_op, (unsigned long long)t->pend_obj, t->pend_site, t->last_read, (unsigned long long)t->last_obj, t->last_site, t->last_version);
+        for (uint32_t k = 0; k < dpu_rt.shm->nevents; k++) dprintf(dpu_rt.cfg.internal_fd, "  ev %u T%u op %u obj %#llx site %u\n", k, dpu_rt.trace[k].tid, dpu_rt.trace[k].op, (unsigned long long)dpu_rt.trace[k].obj, dpu_rt.trace[k].site);
+      }
+      dpu_rt_set_end(DPU_END_DIVERGED, tid,
+                     "replay step %u asks for T%d, which cannot move: the program does not "
+                     "behave the same way on every run (time, randomness, input?)",
+                     p->ri, tid);
+      return STEP_END;
+    }
+    if (--p->rleft == 0) {
+      dpu_rt.choice = step->choice;
+      while (++p->ri < p->rlen && p->replay[p->ri].count == 0) {
+      }
+      if (p->ri < p->rlen) p->rleft = p->replay[p->ri].count;
+    }
+  } else if (__builtin_expect(dpu_rt.exiting, 0) && !eager) {
+    /* Past the replay, after the exit: the threads still alive are killed, in creation
+     * order (the explorers find the runs where they move first as alternatives). */
+    kill = true;
+    tid = -1;
+    for (unsigned k = 0; k < dpu_rt.nthreads && tid < 0; k++)
+      if (dpu_rt.threads[dpu_rt.order[k]].state == DPU_TS_ALIVE) tid = dpu_rt.order[k];
+  } else {
+    /* The policy past the replay: the last thread goes on (see let_others_first). */
+    int last = p->last;
+    if (!wide) /* every id is below 64 */
+      tid = (en >> last & 1) ? last : __builtin_ctzll(en);
+    else
+      tid = dpu_tset_has(ws, (unsigned)last) ? last : dpu_tset_next(ws, 0);
+    if (__builtin_expect(dpu_rt.threads[last].last_read, 0) && tid == last)
+      tid = let_others_first(en, ws, last);
+  }
+  if (++dpu_rt.steps > dpu_rt.cfg.max_steps) {
+    dpu_rt.cur = -1;
+    record_blocked();
+    dpu_rt_set_end(DPU_END_HANG_STEPS, 0, "run exceeded %u steps", dpu_rt.cfg.max_steps);
+    return STEP_END;
+  }
+  dpu_rt.cur_enabled = en;
+  if (ws && !(dpu_rt.cur_wide = tset_put(ws))) {
+    dpu_rt.cur = -1;
+    return STEP_END;
+  }
+  if (__builtin_expect(kill, 0)) {
+    dpu_rt.choice = 0;
+    return kill_thread(tid) ? STEP_ON : STEP_END;
+  }
+  dpu_rt.cur = tid;
+  p->last = tid;
+  dpu_coro_switch(&dpu_rt.sched, &dpu_rt.threads[tid].coro);
+  if (__builtin_expect(dpu_rt.ended, 0) && !thread_stopped()) return STEP_END;
+  return STEP_ON;
 }
 
 void dpu_rt_run_once(void) {
@@ -497,104 +707,15 @@ void dpu_rt_run_once(void) {
   reset();
   dpu_rt_new_thread(main_routine, NULL);
 
-  const struct dpu_replay_step *replay = dpu_shm_replay(shm);
-  uint32_t rlen = shm->replay_len, ri = 0;
-  while (ri < rlen && replay[ri].count == 0) ri++;
-  uint32_t rleft = ri < rlen ? replay[ri].count : 0;
-  int last = 0;
-  for (;;) {
-    uint64_t en = 0;
-    for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
-      unsigned i = dpu_rt.order[k];
-      const struct dpu_rt_thread *t = &dpu_rt.threads[i];
-      if (t->state == DPU_TS_ALIVE && thread_enabled(t, (int)i)) en |= 1ull << i;
-    }
-    if (!en && (!dpu_rt.exiting || dpu_rt.nalive == 0)) {
-      dpu_rt.cur = -1;
-      if (dpu_rt.nalive == 0) {
-        dpu_rt_set_end(DPU_END_OK, 0, "all threads exited");
-      } else {
-        record_blocked();
-        /* A thread paused before an assume that fails (__VERIFIER_assume(0), SV-COMP's abort)
-         * could still move: to that assume, which makes the run infeasible. So the others'
-         * waiting is no deadlock: the run ends as the assume's. */
-        if (!spin_end() && !(dpu_rt.stopped && shm->result.end == DPU_END_ASSUME))
-          dpu_rt_set_end(DPU_END_DEADLOCK, 0, "%u threads blocked", dpu_rt.nalive);
-      }
-      break;
-    }
-    /* Thread start, thread exit and thread creation have no dependent operation that could
-     * be enabled at the same time (DESIGN.md §5, refined in protocol.h), so running them at
-     * once loses no trace: after the replay, they are offered as the only choice. A replay is
-     * followed as it is (the QPOR explorer may leave them for later). After the process's
-     * exit too: a thread is killed at its next other operation (so it is never killed right
-     * before one of these, where it could not be observed). */
-    bool eager = false;
-    for (uint64_t m = ri < rlen ? 0 : en; m; m &= m - 1) {
-      unsigned i = (unsigned)__builtin_ctzll(m);
-      if (dpu_op_is_eager(dpu_rt.threads[i].pend_op)) {
-        en = 1ull << i;
-        eager = true;
-        break;
-      }
-    }
-    int tid;
-    bool kill = false;
-    dpu_rt.choice = 0;
-    if (ri < rlen) {
-      tid = replay[ri].tid;
-      kill = rleft == 1 && replay[ri].choice == DPU_CHOICE_KILL;
-      if (tid >= DPU_MAX_THREADS ||
-          !(kill ? dpu_rt.exiting && dpu_rt.threads[tid].state == DPU_TS_ALIVE
-                 : (en & (1ull << tid)) != 0)) {
-        dpu_rt.cur = -1;
-        if (getenv("DPU_DEBUG_DIVERGE") && tid < DPU_MAX_THREADS) {
-          const struct dpu_rt_thread *t = &dpu_rt.threads[tid];
-          dprintf(dpu_rt.cfg.internal_fd, "diverge: T%d pend op %u obj %#llx site %u; last_read %d obj %#llx site %u ver %u\n", tid, t->pend_op, (unsigned long long)t->pend_obj, t->pend_site, t->last_read, (unsigned long long)t->last_obj, t->last_site, t->last_version);
-          for (uint32_t k = 0; k < shm->nevents; k++) dprintf(dpu_rt.cfg.internal_fd, "  ev %u T%u op %u obj %#llx site %u\n", k, dpu_rt.trace[k].tid, dpu_rt.trace[k].op, (unsigned long long)dpu_rt.trace[k].obj, dpu_rt.trace[k].site);
-        }
-        dpu_rt_set_end(DPU_END_DIVERGED, tid,
-                       "replay step %u asks for T%d, which cannot move: the program does not "
-                       "behave the same way on every run (time, randomness, input?)",
-                       ri, tid);
-        break;
-      }
-      if (--rleft == 0) {
-        dpu_rt.choice = replay[ri].choice;
-        while (++ri < rlen && replay[ri].count == 0) {
-        }
-        if (ri < rlen) rleft = replay[ri].count;
-      }
-    } else if (__builtin_expect(dpu_rt.exiting, 0) && !eager) {
-      /* Past the replay, after the exit: the threads still alive are killed, in creation
-       * order (the explorers find the runs where they move first as alternatives). */
-      kill = true;
-      tid = -1;
-      for (unsigned k = 0; k < dpu_rt.nthreads && tid < 0; k++)
-        if (dpu_rt.threads[dpu_rt.order[k]].state == DPU_TS_ALIVE) tid = dpu_rt.order[k];
-    } else {
-      /* The policy past the replay: the last thread goes on (see let_others_first). */
-      tid = (en & (1ull << last)) ? last : __builtin_ctzll(en);
-      if (__builtin_expect(dpu_rt.threads[last].last_read, 0) && tid == last)
-        tid = let_others_first(en, last);
-    }
-    if (++dpu_rt.steps > dpu_rt.cfg.max_steps) {
-      dpu_rt.cur = -1;
-      record_blocked();
-      dpu_rt_set_end(DPU_END_HANG_STEPS, 0, "run exceeded %u steps", dpu_rt.cfg.max_steps);
-      break;
-    }
-    dpu_rt.cur_enabled = en;
-    if (__builtin_expect(kill, 0)) {
-      dpu_rt.choice = 0;
-      if (!kill_thread(tid)) break;
-      continue;
-    }
-    dpu_rt.cur = tid;
-    last = tid;
-    dpu_coro_switch(&dpu_rt.sched, &dpu_rt.threads[tid].coro);
-    if (__builtin_expect(dpu_rt.ended, 0) && !thread_stopped()) break;
+  struct sched_pos p = {.replay = dpu_shm_replay(shm), .rlen = shm->replay_len};
+  while (p.ri < p.rlen && p.replay[p.ri].count == 0) p.ri++;
+  p.rleft = p.ri < p.rlen ? p.replay[p.ri].count : 0;
+  int r;
+  while ((r = sched_step(&p, false)) == STEP_ON) {
   }
+  if (r == STEP_WIDEN)
+    while (sched_step(&p, true) == STEP_ON) {
+    }
   dpu_rt.cur = -1;
   /* The operation every live thread was about to perform: the deadlock report names them, and
    * the QPOR explorer learns from them what those threads could have done next. */
@@ -685,16 +806,19 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
     dprintf(cfg->internal_fd, "dpu: error: program arguments too long\n");
     return -1;
   }
-  size_t region = (cfg->heap_size + 4095) & ~(size_t)4095;
+  /* A multiple of 16 pages, so that the wide threads' share is whole pages. */
+  size_t region = (cfg->heap_size + 65535) & ~(size_t)65535;
+  size_t wide = region / DPU_HEAP_WIDE_SHARE;
+  size_t heap = 64 * region + (DPU_MAX_THREADS - 64) * wide;
   struct dpu_arena all;
-  if (dpu_arena_init(&all, region * DPU_MAX_THREADS) != 0) {
-    dprintf(cfg->internal_fd, "dpu: error: cannot reserve %zu bytes of heap: %s\n",
-            region * DPU_MAX_THREADS, strerror(errno));
+  if (dpu_arena_init(&all, heap) != 0) {
+    dprintf(cfg->internal_fd, "dpu: error: cannot reserve %zu bytes of heap: %s\n", heap,
+            strerror(errno));
     return -1;
   }
   dpu_rt.heap_base = all.base;
   dpu_rt.heap_region = region;
-  dpu_rt.heap_total = region * DPU_MAX_THREADS;
+  dpu_rt.heap_total = heap;
   /* One shadow byte per 16 bytes of heap (address space only, committed where touched). */
   void *shadow = mmap(NULL, dpu_rt.heap_total / 16, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -704,9 +828,11 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
     return -1;
   }
   dpu_rt.heap_shadow = shadow;
-  for (unsigned i = 0; i < DPU_MAX_THREADS; i++)
-    dpu_rt.heaps[i] = (struct dpu_arena){.base = all.base + i * region, .cap = region,
-                                         .shadow = dpu_rt.heap_shadow + i * (region / 16)};
+  for (unsigned i = 0; i < DPU_MAX_THREADS; i++) {
+    size_t off = i < 64 ? i * region : 64 * region + (i - 64) * wide;
+    dpu_rt.heaps[i] = (struct dpu_arena){.base = all.base + off, .cap = i < 64 ? region : wide,
+                                         .shadow = dpu_rt.heap_shadow + off / 16};
+  }
   dpu_bt_init();
   if (dpu_race_init(cfg->races) != 0) {
     dprintf(cfg->internal_fd, "dpu: error: cannot reserve the shadow memory of the race detector\n");

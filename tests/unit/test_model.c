@@ -10,11 +10,11 @@
 #include "../../explorer/unfold.h"
 
 static struct dpu_unfolding u;
-static struct dpu_event *last_t[4];
+static struct dpu_event *last_t[DPU_MAX_THREADS];
 
 static int setup(void **state) {
   (void)state;
-  for (int i = 0; i < 4; i++) last_t[i] = NULL;
+  for (int i = 0; i < DPU_MAX_THREADS; i++) last_t[i] = NULL;
   return dpu_unf_init(&u, 4);
 }
 
@@ -25,7 +25,7 @@ static int teardown(void **state) {
 }
 
 /* Appends thread t's operation (op, result, aux) on object 0x1000 after `after`. */
-static struct dpu_event *add(struct dpu_event *after, uint16_t t, uint8_t op, uint8_t result,
+static struct dpu_event *add(struct dpu_event *after, uint16_t t, uint8_t op, uint16_t result,
                              uint64_t aux, uint32_t site) {
   uint32_t oi = dpu_unf_object(&u, t, op, 0x1000);
   struct dpu_event *e = dpu_unf_event(&u, t, op, result, oi, last_t[t], after, NULL, site, aux);
@@ -35,7 +35,7 @@ static struct dpu_event *add(struct dpu_event *after, uint16_t t, uint8_t op, ui
 }
 
 static unsigned outcomes(const struct dpu_event *after, uint16_t t, uint8_t op, uint32_t site,
-                         uint8_t *r) {
+                         uint16_t *r) {
   return dpu_model_outcomes(after, last_t[t], t, op, site, 1, 0, 0, r);
 }
 
@@ -43,7 +43,7 @@ static unsigned outcomes(const struct dpu_event *after, uint16_t t, uint8_t op, 
  * them to be pending and takes the lowest; sigtimedwait never waits. */
 static void pending_signals_gate_sigwait(void **state) {
   (void)state;
-  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  uint16_t r[DPU_MODEL_MAX_OUTCOMES];
   uint64_t usr = 1ull << (10 - 1) | 1ull << (12 - 1); /* SIGUSR1, SIGUSR2 */
   assert_int_equal(dpu_model_outcomes(NULL, NULL, 1, DPU_OP_SIG_WAIT, 1, usr, 0, 0, r), 0);
   assert_int_equal(dpu_model_outcomes(NULL, NULL, 1, DPU_OP_SIG_TRYWAIT, 1, usr, 0, 0, r), 1);
@@ -61,7 +61,7 @@ static void pending_signals_gate_sigwait(void **state) {
 
 static void semaphore_value_gates_wait(void **state) {
   (void)state;
-  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  uint16_t r[DPU_MODEL_MAX_OUTCOMES];
   struct dpu_event *init = add(NULL, 0, DPU_OP_SEM_INIT, 0, 1, 1);
   assert_int_equal(outcomes(init, 1, DPU_OP_SEM_WAIT, 2, r), 1);
   struct dpu_event *w = add(init, 1, DPU_OP_SEM_WAIT, 0, 0, 2);
@@ -74,7 +74,7 @@ static void semaphore_value_gates_wait(void **state) {
 
 static void signal_chooses_among_waiters(void **state) {
   (void)state;
-  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  uint16_t r[DPU_MODEL_MAX_OUTCOMES];
   assert_int_equal(outcomes(NULL, 0, DPU_OP_COND_SIGNAL, 1, r), 1);
   assert_int_equal(r[0], 0); /* nobody waits: lost */
   struct dpu_event *w1 = add(NULL, 1, DPU_OP_COND_WAIT, 0, 0, 2);
@@ -98,14 +98,14 @@ static void signal_chooses_among_waiters(void **state) {
 
 /* Outcomes of thread t's atomic load of 0x1000 at site, reading w (NULL: the initial value):
  * loads are on the thread's reader object of the location (explorer/pes.h). */
-static unsigned load_outcomes(const struct dpu_event *w, uint16_t t, uint32_t site, uint8_t *r) {
+static unsigned load_outcomes(const struct dpu_event *w, uint16_t t, uint32_t site, uint16_t *r) {
   uint32_t oi = dpu_unf_object(&u, t, DPU_OP_ATOMIC_LOAD, 0x1000);
   return dpu_model_outcomes(w, last_t[t], t, DPU_OP_ATOMIC_LOAD, site, 0, 0, oi, r);
 }
 
 static void spin_reads_wait_for_a_write(void **state) {
   (void)state;
-  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  uint16_t r[DPU_MODEL_MAX_OUTCOMES];
   /* Sites 7 and 11 are reads of spin regions, 8 and 12 their twins (a read that is not the
    * first of its activation); 13 is a read outside spin regions. */
   static uint8_t kinds[16];
@@ -143,7 +143,7 @@ static void spin_reads_wait_for_a_write(void **state) {
 
 static void barrier_opens_when_the_round_is_complete(void **state) {
   (void)state;
-  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  uint16_t r[DPU_MODEL_MAX_OUTCOMES];
   struct dpu_event *init = add(NULL, 0, DPU_OP_BARRIER_INIT, 0, 2, 1);
   assert_int_equal(outcomes(init, 1, DPU_OP_BARRIER_ARRIVE, 2, r), 1);
   assert_int_equal(r[0], 0); /* not the last */
@@ -155,9 +155,44 @@ static void barrier_opens_when_the_round_is_complete(void **state) {
   assert_int_equal(outcomes(a2, 1, DPU_OP_BARRIER_LEAVE, 2, r), 1);
 }
 
+/* Thread ids of 64 and more (issue #12): the wait set and the arrivals are thread sets whose
+ * other words the state allocates as needed; signals name every waiter, whatever its id. */
+static void wide_thread_ids_in_wait_sets(void **state) {
+  (void)state;
+  uint16_t r[DPU_MODEL_MAX_OUTCOMES];
+  struct dpu_event *w1 = add(NULL, 3, DPU_OP_COND_WAIT, 0, 0, 2);
+  struct dpu_event *w2 = add(w1, 70, DPU_OP_COND_WAIT, 0, 0, 2);
+  struct dpu_event *w3 = add(w2, 1000, DPU_OP_COND_WAIT, 0, 0, 2);
+  assert_int_equal(outcomes(w3, 0, DPU_OP_COND_SIGNAL, 1, r), 3);
+  assert_int_equal(r[0], 4);
+  assert_int_equal(r[1], 71);
+  assert_int_equal(r[2], 1001);
+  struct dpu_event *s = add(w3, 0, DPU_OP_COND_SIGNAL, 71, 0, 1); /* wakes T70 */
+  assert_int_equal(outcomes(s, 70, DPU_OP_COND_RESUME, 3, r), 1);
+  assert_int_equal(outcomes(s, 1000, DPU_OP_COND_RESUME, 3, r), 0);
+  assert_int_equal(outcomes(w3, 70, DPU_OP_COND_RESUME, 3, r), 0); /* w3's state is its own */
+  assert_int_equal(outcomes(s, 0, DPU_OP_COND_SIGNAL, 1, r), 2);
+  assert_int_equal(r[0], 4);
+  assert_int_equal(r[1], 1001);
+  struct dpu_event *b = add(s, 0, DPU_OP_COND_BROADCAST, 0, 0, 4);
+  assert_int_equal(outcomes(b, 1000, DPU_OP_COND_RESUME, 3, r), 1);
+  assert_int_equal(outcomes(b, 3, DPU_OP_COND_RESUME, 3, r), 1);
+  assert_int_equal(outcomes(b, 0, DPU_OP_COND_SIGNAL, 1, r), 1);
+  assert_int_equal(r[0], 0); /* nobody waits now: lost */
+  struct dpu_event *init = add(NULL, 0, DPU_OP_BARRIER_INIT, 0, 2, 5);
+  struct dpu_event *a1 = add(init, 200, DPU_OP_BARRIER_ARRIVE, 0, 0, 6);
+  assert_int_equal(outcomes(a1, 200, DPU_OP_BARRIER_LEAVE, 7, r), 0);
+  assert_int_equal(outcomes(a1, 200, DPU_OP_BARRIER_ARRIVE, 6, r), 1);
+  assert_int_equal(r[0], 0); /* T200 again does not complete the round of two */
+  assert_int_equal(outcomes(a1, 3, DPU_OP_BARRIER_ARRIVE, 6, r), 1);
+  assert_int_equal(r[0], 1);
+  struct dpu_event *a2 = add(a1, 3, DPU_OP_BARRIER_ARRIVE, 1, 0, 6);
+  assert_int_equal(outcomes(a2, 200, DPU_OP_BARRIER_LEAVE, 7, r), 1);
+}
+
 static void mutex_kinds(void **state) {
   (void)state;
-  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  uint16_t r[DPU_MODEL_MAX_OUTCOMES];
   struct dpu_event *l = add(NULL, 1, DPU_OP_MUTEX_LOCK, 0, PTHREAD_MUTEX_RECURSIVE, 1);
   assert_int_equal(outcomes(l, 2, DPU_OP_MUTEX_LOCK, 2, r), 0);
   /* A recursive mutex's owner acquires it again; an errorcheck one's does not. */
@@ -178,7 +213,7 @@ static void mutex_kinds(void **state) {
 
 static void rwlock_readers_share(void **state) {
   (void)state;
-  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  uint16_t r[DPU_MODEL_MAX_OUTCOMES];
   struct dpu_event *r1 = add(NULL, 1, DPU_OP_RWLOCK_RDLOCK, 0, 0, 1);
   assert_int_equal(outcomes(r1, 2, DPU_OP_RWLOCK_RDLOCK, 1, r), 1);
   assert_int_equal(outcomes(r1, 2, DPU_OP_RWLOCK_WRLOCK, 2, r), 0);
@@ -195,7 +230,7 @@ static void rwlock_readers_share(void **state) {
  * the thread alone (no object). */
 static void nondet_takes_every_value(void **state) {
   (void)state;
-  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  uint16_t r[DPU_MODEL_MAX_OUTCOMES];
   assert_int_equal(dpu_model_outcomes(NULL, NULL, 1, DPU_OP_NONDET, 1, 256, 0, 0, r), 256);
   assert_int_equal(r[0], 0);
   assert_int_equal(r[255], 255);
@@ -226,7 +261,7 @@ static void nondet_takes_every_value(void **state) {
  * outcome on a fresh object, and a try operation's outcomes have words. */
 static void ops_table_agrees_with_the_model(void **state) {
   (void)state;
-  uint8_t r[DPU_MODEL_MAX_OUTCOMES];
+  uint16_t r[DPU_MODEL_MAX_OUTCOMES];
   for (uint8_t op = 0; op < DPU_OP_COUNT; op++) {
     assert_string_not_equal(dpu_op_name(op), "?");
     if (dpu_op_is_atomic(op) || dpu_op_is_read(op)) assert_true(dpu_op_is_access(op));
@@ -249,6 +284,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(signal_chooses_among_waiters, setup, teardown),
       cmocka_unit_test_setup_teardown(spin_reads_wait_for_a_write, setup, teardown),
       cmocka_unit_test_setup_teardown(barrier_opens_when_the_round_is_complete, setup, teardown),
+      cmocka_unit_test_setup_teardown(wide_thread_ids_in_wait_sets, setup, teardown),
       cmocka_unit_test_setup_teardown(mutex_kinds, setup, teardown),
       cmocka_unit_test_setup_teardown(rwlock_readers_share, setup, teardown),
       cmocka_unit_test_setup_teardown(nondet_takes_every_value, setup, teardown),

@@ -72,7 +72,8 @@ static void parse_rejects_malformed(void **state) {
   assert_int_equal(dpu_replay_parse("0", s, 2), -1);
   assert_int_equal(dpu_replay_parse("0:", s, 2), -1);
   assert_int_equal(dpu_replay_parse("0:0", s, 2), -1);     /* empty step */
-  assert_int_equal(dpu_replay_parse("64:1", s, 2), -1);    /* beyond DPU_MAX_THREADS */
+  assert_int_equal(dpu_replay_parse("1024:1", s, 2), -1);  /* beyond DPU_MAX_THREADS */
+  assert_int_equal(dpu_replay_parse("1023:1", s, 2), 1);
   assert_int_equal(dpu_replay_parse("0:1;1:1", s, 2), -1);
   assert_int_equal(dpu_replay_parse("0:1,1:1,0:1", s, 2), -1); /* over capacity */
   assert_int_equal(dpu_replay_parse("x:1", s, 2), -1);
