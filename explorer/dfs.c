@@ -192,7 +192,13 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
       set_frame(&stack[i], shm, ev, n, i, kany ? &killable : NULL);
       kany = killable_after(&killable, kany, shm, &ev[i]);
     }
-    int d = account(r, shm, &traces, c);
+    /* A run cut at the thread limit (DPU_LIMIT_THREADS) is a prefix: backtracked from, but
+     * no trace (as in qpor.c). */
+    bool leaf_cut = cut && shm->result.end == DPU_END_LIMIT &&
+                    shm->result.code == DPU_LIMIT_THREADS;
+    if (leaf_cut) c->cut++;
+    if (shm->result.limited) status = DPU_EXPLORE_INCOMPLETE; /* a prefix, even with a defect */
+    int d = leaf_cut ? 0 : account(r, shm, &traces, c);
     if (d < 0) {
       fprintf(stderr, "dpu: error: out of memory\n");
       status = DPU_EXPLORE_FAILED;

@@ -2,6 +2,7 @@
 #include "explore.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "../report/progress.h"
 
@@ -9,6 +10,16 @@ bool dpu_explore_defer_divergence;
 char dpu_explore_divergence[DPU_MSG_MAX];
 uint32_t dpu_explore_spin[64];
 uint32_t dpu_explore_nspin;
+
+/* Prints "dpu: warning: msg" unless it was the last warning printed (a limit that every run
+ * hits is said once). */
+static void warn_once(const char *msg) {
+  static char said[DPU_MSG_MAX];
+  if (strcmp(said, msg) == 0) return;
+  snprintf(said, sizeof said, "%s", msg);
+  dpu_progress_clear();
+  fprintf(stderr, "dpu: warning: %s\n", msg);
+}
 
 bool dpu_run_was_cut(struct dpu_shm *shm) {
   int end = shm->result.end;
@@ -22,9 +33,15 @@ bool dpu_run_was_cut(struct dpu_shm *shm) {
     return true;
   }
   if (end == DPU_END_LIMIT || end == DPU_END_DIVERGED) {
-    dpu_progress_clear();
-    fprintf(stderr, "dpu: warning: %s\n", shm->result.msg);
+    warn_once(shm->result.msg);
     return true;
+  }
+  /* A thread stopped at the thread limit, and a defect followed: a defect of the program,
+   * found in a prefix of its runs. */
+  if (shm->result.limited) { /* the runtime's words: every id was taken (runtime/threads.c) */
+    char msg[64];
+    snprintf(msg, sizeof msg, "the program creates more than %u threads", shm->nthread_ids);
+    warn_once(msg);
   }
   return false;
 }

@@ -32,8 +32,12 @@ enum dpu_explore_status {
 };
 
 /* Whether the run in shm was cut short by a limit of dpu (trace capacity, threads) or by a
- * replay the program did not follow; if so, prints the reason as a warning on stderr. Such a
- * run makes the exploration incomplete; it is not a defect of the program. */
+ * replay the program did not follow; if so, prints the reason as a warning on stderr (once
+ * for a reason every run gives). Such a run makes the exploration incomplete; it is not a
+ * defect of the program. A run that ended at the thread limit (DPU_LIMIT_THREADS) is a
+ * prefix of real runs, which the explorers explore on from as a leaf (not a trace); one in
+ * which a thread stopped there and a defect followed (dpu_run_result.limited) is no cut, but
+ * the exploration is incomplete too, and the warning is given as well. */
 bool dpu_run_was_cut(struct dpu_shm *shm);
 
 /* Racy programs (explorer/visible.h): while the visible access sites may still grow, a run

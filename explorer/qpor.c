@@ -1097,10 +1097,18 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
       status = ended;
       break;
     }
+    /* A run cut at the thread limit is a prefix of real runs (DPU_LIMIT_THREADS): it is
+     * explored from as a leaf, so that the interleavings of the first threads are, but it is
+     * no maximal configuration. Any other cut ends the exploration. */
+    bool leaf_cut = cut && shm->result.end == DPU_END_LIMIT &&
+                    shm->result.code == DPU_LIMIT_THREADS;
+    if (shm->result.limited) status = DPU_EXPLORE_INCOMPLETE; /* a prefix, even with a defect */
     if (cut) {
-      c->cut++;
       status = DPU_EXPLORE_INCOMPLETE;
-      break;
+      if (!leaf_cut) {
+        c->cut++;
+        break;
+      }
     }
     struct dpu_event *redirect = NULL;
     int64_t m = process_run(&q, from, &redirect);
@@ -1145,7 +1153,8 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
       c->ssbs++; /* en(C_m) ⊆ D: line 5 */
       j = (uint32_t)m;
     } else {
-      if (finish_run(&q) && o->stop_on_defect) {
+      if (leaf_cut) c->cut++; /* counted here: a cut run that took an event of D is an SSB */
+      else if (finish_run(&q) && o->stop_on_defect) {
         status = DPU_EXPLORE_STOPPED;
         break;
       }

@@ -228,6 +228,7 @@ int main(int argc, char **argv) {
       .trace_cap = o.max_events,
       .output_cap = 1 << 16,
       .max_steps = o.max_steps,
+      .max_threads = o.max_threads,
       .run_timeout = o.run_timeout,
       .stack_size = o.stack_size,
       .heap_size = o.heap_size,

@@ -15,7 +15,7 @@
 #endif
 
 enum {
-  OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
+  OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS, OPT_MAX_THREADS,
   OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
   OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_WITNESS, OPT_SHARED_FILES, OPT_SPURIOUS
@@ -30,6 +30,7 @@ static const struct option longopts[] = {
     {"run-timeout", required_argument, 0, OPT_RUN_TIMEOUT},
     {"max-runs", required_argument, 0, OPT_MAX_RUNS},
     {"max-steps", required_argument, 0, OPT_MAX_STEPS},
+    {"max-threads", required_argument, 0, OPT_MAX_THREADS},
     {"max-events", required_argument, 0, OPT_MAX_EVENTS},
     {"stop-on-defect", no_argument, 0, OPT_STOP},
     {"show-output", no_argument, 0, OPT_SHOW_OUTPUT},
@@ -89,6 +90,9 @@ static void usage(FILE *f) {
       "  --max-steps=N          a run with more visible operations is a hang defect\n"
       "                         (default 100000)\n"
       "  --max-events=N         trace capacity per run (default 1000000)\n"
+      "  --max-threads=N        threads per exploration, main included (default and at most\n"
+      "                         1024); a thread that would create more stops there, the\n"
+      "                         others go on, and the exploration is incomplete (exit 3)\n"
       "  --stop-on-defect       stop at the first defect\n"
       "  --races=on|report|off  on (default): report data races, and explore the orders of\n"
       "                         the racing accesses too; report: report them, explore the\n"
@@ -201,6 +205,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   o->por = DPU_POR_QPOR; /* see bench/README.md for the measurements behind the defaults */
   o->run_timeout = 5;
   o->max_steps = 100000;
+  o->max_threads = DPU_MAX_THREADS;
   o->max_events = 1000000;
   o->stack_size = 1 << 20;
   o->heap_size = (size_t)256 << 20;
@@ -270,6 +275,12 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
         return bad("--max-steps", optarg, "an integer from 1 to 4294967295");
       o->max_steps = (uint32_t)u;
       add_run_flag(o, "max-steps", optarg);
+      break;
+    case OPT_MAX_THREADS:
+      if (parse_u64(optarg, &u) || u == 0 || u > DPU_MAX_THREADS)
+        return bad("--max-threads", optarg, "an integer from 1 to " DPU_MAX_THREADS_STR);
+      o->max_threads = (uint32_t)u;
+      add_run_flag(o, "max-threads", optarg);
       break;
     case OPT_MAX_EVENTS:
       if (parse_u64(optarg, &u) || u < 16 || u > (1u << 26))

@@ -27,6 +27,7 @@ struct dpu_options {
   double run_timeout;     /* one run, seconds */
   uint64_t max_runs;      /* 0 = no limit */
   uint32_t max_steps;
+  uint32_t max_threads;  /* --max-threads: canonical thread ids per exploration (1..1024) */
   uint32_t max_events;
   size_t stack_size;
   size_t heap_size;

@@ -134,6 +134,8 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
       .argc = opt->argc,
       .argv = opt->argv,
       .max_steps = opt->max_steps,
+      .max_threads = opt->max_threads && opt->max_threads < DPU_MAX_THREADS ? opt->max_threads
+                                                                          : DPU_MAX_THREADS,
       .stack_size = opt->stack_size,
       .heap_size = opt->heap_size,
       .races = opt->races,

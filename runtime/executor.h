@@ -14,6 +14,7 @@ struct dpu_executor_options {
   uint32_t trace_cap;     /* events per run (--max-events) */
   uint32_t output_cap;    /* bytes of program output kept per run */
   uint32_t max_steps;     /* visible operations per run before a hang defect */
+  uint32_t max_threads;   /* thread ids per exploration, at most DPU_MAX_THREADS (0: that) */
   double run_timeout;     /* seconds a run may take before it is a hang defect */
   size_t stack_size;      /* bytes per program thread */
   size_t heap_size;       /* bytes of heap per run */

@@ -191,6 +191,14 @@ enum dpu_end {
  * (runtime/plainspin.c): a thread repeated the same invisible loads without a visible
  * operation; the sites of those loads are in dpu_shm.spin_sites, to be made visible. */
 #define DPU_DIVERGED_SPIN 1
+
+/* dpu_run_result.code of a DPU_END_LIMIT at a pthread_create beyond DPU_MAX_THREADS. The
+ * create does not happen (no record): its thread stops there, as a thread stops at a failed
+ * assertion, and the others run on, so the run is a prefix of real runs, in which that thread
+ * has not got further yet; dpu_run_result.limited says so even when a defect follows. The
+ * explorers explore on from such runs (as leaves, not traces), and the exploration is
+ * incomplete. */
+#define DPU_LIMIT_THREADS 1
 #define DPU_MAX_SPIN_SITES 8
 
 /* Whether a run that ended with `end` (enum dpu_end) found a defect of the program (as opposed
@@ -278,6 +286,8 @@ struct dpu_run_result {
    * others run to their end (runtime/sched.c: stops_thread); the report shows the run up to
    * the defect, the explorers take all of it. Valid when end is a defect. */
   uint32_t defect_at, defect_output;
+  uint32_t limited;         /* a thread stopped at the thread limit in this run
+                             * (DPU_LIMIT_THREADS): the run is a prefix, its end as recorded */
   uint64_t addr;            /* a spin hang (code DPU_HANG_SPIN): the location read, */
   uint32_t op;              /* and the operation (enum dpu_op) */
   char msg[DPU_MSG_MAX];    /* NUL-terminated detail (assertion text, misuse description) */

@@ -69,6 +69,8 @@ struct dpu_rt_config {
   int argc;                              /* program argv[0..argc) as given after `--` */
   char **argv;
   uint32_t max_steps;                    /* visible operations per run before a hang defect */
+  uint32_t max_threads;                  /* canonical thread ids, 1..DPU_MAX_THREADS
+                                          * (--max-threads; 0 is taken as DPU_MAX_THREADS) */
   size_t stack_size;                     /* bytes per program thread */
   size_t heap_size;                      /* bytes of heap per thread and run */
   int internal_fd;                       /* where the runner reports its own failures */

@@ -38,7 +38,10 @@ static struct dpu_rt_thread *cur_thread(void) { return &dpu_rt.threads[dpu_rt.cu
  * run is feasible: the assuming thread is only paused before its assume). */
 static bool result_stands(int end) {
   int now = dpu_rt.shm->result.end;
-  return dpu_rt.stopped && !(now == DPU_END_ASSUME && dpu_end_is_defect(end)) &&
+  /* A defect after an assume that failed or after a thread stopped at the thread limit is
+   * the run's result: those are no defects, and the run went on. */
+  bool open = now == DPU_END_ASSUME || now == DPU_END_LIMIT;
+  return dpu_rt.stopped && !(open && dpu_end_is_defect(end)) &&
          !(now == DPU_END_OK && end != DPU_END_OK);
 }
 
@@ -112,8 +115,11 @@ _Noreturn void dpu_rt_process_exit(int status, const char *fmt, ...) {
  * that fails later allows; what the others do then is real behaviour of the program. A crash,
  * heap misuse, pthread misuse or exit ends the run: the state may be broken, or the process
  * gone. */
-static bool stops_thread(int end) {
-  return end == DPU_END_ASSERT || end == DPU_END_ABORT || end == DPU_END_ASSUME;
+/* So does a thread that would create more threads than DPU_MAX_THREADS (DPU_LIMIT_THREADS):
+ * the others' runs are real, the creating thread merely has not got further. */
+static bool stops_thread(int end, int code) {
+  return end == DPU_END_ASSERT || end == DPU_END_ABORT || end == DPU_END_ASSUME ||
+         (end == DPU_END_LIMIT && code == DPU_LIMIT_THREADS);
 }
 
 /* The running thread hands control back to the scheduler for good: the run has ended. */
@@ -149,7 +155,8 @@ _Noreturn void dpu_rt_end(int end, int code, const char *fmt, ...) {
   va_start(ap, fmt);
   vset_end(end, code, fmt, ap);
   va_end(ap);
-  if (dpu_rt.cur >= 0 && stops_thread(end)) {
+  if (dpu_rt.cur >= 0 && stops_thread(end, code)) {
+    if (end == DPU_END_LIMIT) dpu_rt.shm->result.limited = 1;
     dpu_rt.stopped = true;
     dpu_rt.stopping = true; /* the scheduler sees `ended` and finds it is only this thread */
   }
@@ -252,7 +259,7 @@ static int canonical_id(int parent, unsigned index) {
   uint32_t n = shm->nthread_ids;
   for (uint32_t i = 0; i < n; i++)
     if (shm->thread_ids[i].parent == parent && shm->thread_ids[i].index == index) return (int)i;
-  if (n >= DPU_MAX_THREADS) return -1;
+  if (n >= DPU_MAX_THREADS || (dpu_rt.cfg.max_threads && n >= dpu_rt.cfg.max_threads)) return -1;
   shm->thread_ids[n] = (struct dpu_thread_id){.parent = (int16_t)parent, .index = (uint16_t)index};
   shm->nthread_ids = n + 1;
   return (int)n;
@@ -394,6 +401,7 @@ static void reset(void) {
   res->site = 0;
   res->nblocked = 0;
   res->nstacks = 0;
+  res->limited = 0;
   res->msg[0] = 0;
   shm->nevents = 0;
   shm->output_len = 0;

@@ -22,8 +22,11 @@ int __dpu_pthread_create(pthread_t *out, const pthread_attr_t *attr, void *(*fn)
                          void *arg) {
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_THREAD_CREATE, 0);
   int tid = dpu_rt_new_thread(fn, arg);
-  if (tid < 0)
-    dpu_rt_end(DPU_END_LIMIT, 0, "the program creates more than %d threads", DPU_MAX_THREADS);
+  if (tid < 0) { /* the create does not happen: its record goes (DPU_LIMIT_THREADS) */
+    dpu_rt.shm->nevents--;
+    dpu_rt_end(DPU_END_LIMIT, DPU_LIMIT_THREADS, "the program creates more than %u threads",
+               dpu_rt.cfg.max_threads ? dpu_rt.cfg.max_threads : DPU_MAX_THREADS);
+  }
   e->obj = (uint64_t)tid;
   if (attr && ((const struct attr_state *)attr)->detachstate == PTHREAD_CREATE_DETACHED)
     dpu_rt.threads[tid].detached = true;

@@ -13,6 +13,7 @@
 /* Hard limit on distinct program threads over the whole exploration (canonical thread ids, see
  * dpu_shm.thread_ids). A run that goes beyond ends with DPU_END_LIMIT. */
 #define DPU_MAX_THREADS 1024
+#define DPU_MAX_THREADS_STR "1024"
 #define DPU_TSET_WORDS (DPU_MAX_THREADS / 64)
 
 struct dpu_tset {

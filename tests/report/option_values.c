@@ -32,6 +32,8 @@
 // STACK: {{^}}dpu: error: invalid value '1K' for --stack-size (expected a size of at least 16384 bytes, e.g. 64K, 8M){{$}}
 // RUN: %dpu --heap-size=1x %s 2> %t.e; test $? -eq 2; FileCheck --check-prefix=HEAP %s < %t.e
 // HEAP: {{^}}dpu: error: invalid value '1x' for --heap-size (expected a size of at least 4096 bytes, e.g. 64K, 1G){{$}}
+// RUN: %dpu --max-threads=1025 %s 2> %t.e; test $? -eq 2; FileCheck --check-prefix=THREADS %s < %t.e
+// THREADS: {{^}}dpu: error: invalid value '1025' for --max-threads (expected an integer from 1 to 1024){{$}}
 // RUN: %dpu --format=xml %s 2> %t.e; test $? -eq 2; FileCheck --check-prefix=FORMAT %s < %t.e
 // FORMAT: {{^}}dpu: error: invalid value 'xml' for --format (expected text, json or sarif){{$}}
 // RUN: %dpu -o '' %s 2> %t.e; test $? -eq 2; FileCheck --check-prefix=OUTPUT %s < %t.e
