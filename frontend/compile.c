@@ -27,8 +27,12 @@ static const char *extension(const char *path) {
   return dot ? dot + 1 : "";
 }
 
-/* Runs clang on path, writing bitcode to out_path. Returns clang's exit status (or -1). */
-static int run_clang(const struct dpu_options *o, const char *path, const char *out_path) {
+/* Runs clang on path, writing bitcode to out_path; gnu89_inline: with GNU89's meaning of a
+ * plain `inline` function (-fgnu89-inline: it is an external definition, not C99's inline
+ * definition that some other file must back), as SV-COMP's tasks, written for gcc, expect.
+ * Returns clang's exit status (or -1). */
+static int run_clang(const struct dpu_options *o, const char *path, const char *out_path,
+                     bool gnu89_inline) {
   const char *fixed[] = {DPU_CLANG, "-c", "-emit-llvm", "-g", "-O0", "-Xclang",
                          "-disable-O0-optnone", "-fno-omit-frame-pointer", "-pthread"};
   /* Legacy C that gcc and other checkers accept with a warning (SV-COMP's tasks rely on it):
@@ -37,12 +41,13 @@ static int run_clang(const struct dpu_options *o, const char *path, const char *
                           "-Wno-error=return-mismatch", "-Wno-error=int-conversion",
                           "-Wno-error=incompatible-pointer-types"};
   size_t nfixed = sizeof fixed / sizeof *fixed, nlegacy = o->strict ? 0 : sizeof legacy / sizeof *legacy;
-  size_t n = nfixed + nlegacy + (size_t)o->ncflags + 4;
+  size_t n = nfixed + nlegacy + (size_t)o->ncflags + 5;
   char **argv = calloc(n, sizeof *argv);
   if (!argv) return -1;
   size_t k = 0;
   for (size_t i = 0; i < nfixed; i++) argv[k++] = (char *)fixed[i];
   for (size_t i = 0; i < nlegacy; i++) argv[k++] = (char *)legacy[i];
+  if (gnu89_inline && !o->strict) argv[k++] = "-fgnu89-inline";
   for (int i = 0; i < o->ncflags; i++) argv[k++] = o->cflags[i];
   argv[k++] = (char *)path;
   argv[k++] = "-o";
@@ -99,17 +104,13 @@ static int parse_file(LLVMContextRef ctx, const char *path, int textual, LLVMMod
   return 0;
 }
 
-/* Whether the preprocessed file at path was made for a 32-bit target (ILP32, gcc -m32): glibc's
- * headers then define size_t as unsigned int. Such a file declares the pthread types with
- * their 32-bit layouts (a 24-byte pthread_mutex_t, where x86-64's is 40), which the runtime,
- * working on x86-64's, would overrun. */
-static bool preprocessed_for_ilp32(const char *path) {
+/* Whether a line of the file at path matches the extended regular expression pattern. */
+static bool file_has_line(const char *path, const char *pattern) {
   FILE *f = fopen(path, "r");
   if (!f) return false;
   regex_t re;
   bool found = false;
-  if (regcomp(&re, "^[[:space:]]*typedef[[:space:]]+unsigned[[:space:]]+int[[:space:]]+size_t"
-                   "[[:space:]]*;", REG_EXTENDED | REG_NOSUB) == 0) {
+  if (regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB) == 0) {
     char *line = NULL;
     size_t cap = 0;
     while (!found && getline(&line, &cap, f) > 0) found = regexec(&re, line, 0, NULL, 0) == 0;
@@ -118,6 +119,22 @@ static bool preprocessed_for_ilp32(const char *path) {
   }
   fclose(f);
   return found;
+}
+
+/* Whether the preprocessed file at path was made for a 32-bit target (ILP32, gcc -m32): glibc's
+ * headers then define size_t as unsigned int. Such a file declares the pthread types with
+ * their 32-bit layouts (a 24-byte pthread_mutex_t, where x86-64's is 40), which the runtime,
+ * working on x86-64's, would overrun. */
+static bool preprocessed_for_ilp32(const char *path) {
+  return file_has_line(path, "^[[:space:]]*typedef[[:space:]]+unsigned[[:space:]]+int"
+                             "[[:space:]]+size_t[[:space:]]*;");
+}
+
+/* Whether the file at path is written to SV-COMP's conventions (passes/svcomp.c decides on
+ * the module; this is the source's word for it, before compiling): it names reach_error or a
+ * __VERIFIER_ function. */
+static bool svcomp_source(const char *path) {
+  return file_has_line(path, "reach_error|__VERIFIER_");
 }
 
 static int load_one(const struct dpu_options *o, LLVMContextRef ctx, const char *path,
@@ -148,7 +165,7 @@ static int load_one(const struct dpu_options *o, LLVMContextRef ctx, const char 
     return 2;
   }
   close(fd);
-  int rc = run_clang(o, path, tmp);
+  int rc = run_clang(o, path, tmp, o->svcomp || svcomp_source(path));
   int res = 2;
   if (rc == 0) res = parse_file(ctx, tmp, 0, mod);
   else if (rc > 0) dpu_error("%s does not compile", path);
