@@ -394,10 +394,9 @@ static struct dpu_event *add_pending(struct qpor *q, uint16_t t, uint8_t op, uin
  * frame m is its next operation in this run (the one its kill names), or what it was about to
  * do when the run ended. Returns the first such event not in D, or NULL; sets *failed if out
  * of memory. */
-/* Adds to U thread t's pending operation at the current frame (see add_enabled); returns it
- * (NULL: none, or out of memory: then *failed). */
-static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uint16_t t,
-                                        bool *failed) {
+/* Adds to U thread t's pending operation at the current frame (see add_enabled); returns it,
+ * or NULL when there is none (or out of memory, which next_event does not tell apart). */
+static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uint16_t t) {
   const struct dpu_event_rec *rec = dpu_shm_trace(shm);
   uint8_t op;
   uint64_t obj, aux;
@@ -416,9 +415,7 @@ static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uin
     aux = shm->result.blocked[b].aux;
   }
   if (op == DPU_OP_THREAD_CREATE) return NULL; /* its object is only known when it runs */
-  struct dpu_event *e = next_event(q, t, op, obj, site, aux);
-  (void)failed; /* next_event returns NULL when out of memory too, as before */
-  return e;
+  return next_event(q, t, op, obj, site, aux);
 }
 
 static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
@@ -464,7 +461,7 @@ static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
     if (chosen >> 6 == w) rest &= ~(1ull << (chosen & 63));
     for (; rest; rest &= rest - 1) {
       uint16_t t = (uint16_t)(w * 64 + (unsigned)__builtin_ctzll(rest));
-      struct dpu_event *e = add_pending_of(q, shm, t, failed);
+      struct dpu_event *e = add_pending_of(q, shm, t);
       if (e && !e->in_d && !outside_d) outside_d = e;
     }
   }
@@ -517,8 +514,9 @@ static int64_t process_run(struct qpor *q, uint32_t from, struct dpu_event **red
   }
   uint32_t kref = from ? q->killable_after[from - 1] : 0;
   q->nksets = kref + 1; /* the sets of frames from `from` on are made again */
-  struct dpu_tset killable = q->ksets[kref];
   bool kany = kref != 0; /* after the exit */
+  struct dpu_tset killable; /* read only while kany, and set at the exit */
+  if (kany) killable = q->ksets[kref];
   for (uint32_t m = from; m < n; m++) {
     const struct dpu_event_rec *r = &rec[m];
     uint16_t t = r->tid;

@@ -139,21 +139,20 @@ int __dpu_pthread_cond_signal(pthread_cond_t *c) {
   struct cond_state *s = state(c);
   check_live(s->stamp, "pthread_cond_signal");
   if (!s->nwaiters) return 0; /* lost */
-  /* The wait set, for the explorers when the signal has a choice (ops.def). */
+  /* The wait set, for the explorers only when the signal has a choice (ops.def). */
+  bool choice = s->nwaiters > 1;
   static struct dpu_tset waiters;
-  dpu_tset_clear(&waiters);
+  if (choice) dpu_tset_clear(&waiters);
   int lowest = DPU_MAX_THREADS;
   for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
     unsigned i = dpu_rt.order[k];
     if (dpu_rt.threads[i].cond_waits != s) continue;
-    dpu_tset_add(&waiters, i);
+    if (choice) dpu_tset_add(&waiters, i);
     if ((int)i < lowest) lowest = (int)i;
   }
-  if (s->nwaiters > 1) {
-    e->aux = dpu_rt_tset_ref(&waiters);
-  }
+  if (choice) e->aux = dpu_rt_tset_ref(&waiters);
   int t = dpu_rt.choice ? dpu_rt.choice - 1 : -1;
-  if (!dpu_tset_has(&waiters, (unsigned)t)) t = lowest; /* also for t = -1 */
+  if (t < 0 || t >= DPU_MAX_THREADS || dpu_rt.threads[t].cond_waits != s) t = lowest;
   dpu_rt.threads[t].cond_waits = NULL;
   dpu_rt.threads[t].cond_woken = s;
   s->nwaiters--;
