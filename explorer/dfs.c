@@ -150,9 +150,11 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
                                         struct dpu_counts *c) {
   struct dpu_shm *shm = ex->shm;
   uint32_t cap = shm->trace_cap;
-  /* calloc: the words of a frame's thread sets past nw stay 0 (the pages are the kernel's
-   * zeroed ones, touched only as deep as runs go). */
-  struct frame *stack = calloc(cap, sizeof *stack);
+  /* Grown as runs get deeper, zeroed: the words of a frame's thread sets past nw stay 0. Not
+   * the trace capacity at once: 1M frames of 0.5 KiB are mapped and unmapped by every
+   * exploration, which cost runrate's short explorations 10 us a run (bench/README.md). */
+  uint32_t stack_cap = 256;
+  struct frame *stack = calloc(stack_cap, sizeof *stack);
   struct dpu_replay_step *replay = malloc(cap * sizeof *replay);
   struct dpu_fpset traces = {0};
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
@@ -176,6 +178,18 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
     }
     const struct dpu_event_rec *ev = dpu_shm_trace(shm);
     uint32_t n = shm->nevents;
+    if (n > stack_cap) {
+      uint32_t ncap = stack_cap;
+      while (ncap < n) ncap *= 2;
+      struct frame *ns = realloc(stack, (size_t)ncap * sizeof *stack);
+      if (!ns) {
+        fprintf(stderr, "dpu: error: out of memory\n");
+        status = DPU_EXPLORE_FAILED;
+        break;
+      }
+      memset(ns + stack_cap, 0, (size_t)(ncap - stack_cap) * sizeof *stack);
+      stack = ns, stack_cap = ncap;
+    }
     if (cut) status = DPU_EXPLORE_INCOMPLETE;
     if (n < prefix) {
       /* The run ended before the replay did (e.g. the program crashed in a way that differs
