@@ -34,7 +34,7 @@ if [ ${#cases[@]} -eq 0 ]; then
     "DISP(5,5)|dispatcher.c|-DPARAM1=5 -DPARAM2=5"
     "MPAT(4)|mpat.c|-DPARAM1=4" "MPAT(5)|mpat.c|-DPARAM1=5" "MPAT(6)|mpat.c|-DPARAM1=6"
     "MPAT(7)|mpat.c|-DPARAM1=7"
-    "MPC(3,5)|multiprodcon.c|-DPARAM1=5 -DPARAM2=3" "MPC(4,5)|multiprodcon.c|-DPARAM1=5 -DPARAM2=4"
+    "MPC(3,5)|multiprodcon.c|-DPARAM1=3 -DPARAM2=5" "MPC(4,5)|multiprodcon.c|-DPARAM1=4 -DPARAM2=5"
     "PI(8)|bench/qpor/pi.c|-DN=8"
   )
 fi

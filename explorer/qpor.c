@@ -935,7 +935,11 @@ static void keep_closure(struct qpor *q, struct dpu_event *x) {
   }
 }
 
-/* Keeps e and, with their causes, its siblings that a spike of e may hold (see alt()). */
+/* Keeps e and, with their causes, its siblings that a spike of e may hold (see alt()). e is
+ * the event of C at some frame f or an event of D added at f: every Alt call that reads its
+ * spike has C ⊇ C_f (Alg. 1: C only grows below f until f is backtracked, and D loses e then).
+ * A member parked on the event of an earlier frame conflicts with C_f, so no such spike takes
+ * it: it is not kept for e. The caller has unparked the members of frames f and above. */
 static void keep_siblings(struct qpor *q, struct dpu_event *e) {
   keep_closure(q, e);
   if (e->obj != DPU_NO_OBJECT) {
@@ -946,7 +950,8 @@ static void keep_siblings(struct qpor *q, struct dpu_event *e) {
       bool own = g->tid == e->tid;
       if (own && !has_own_thread_alternatives(e)) continue;
       for (uint32_t i = 0; i < g->n; i++)
-        if (!own || own_thread_alternative(e, g->m[i].e)) keep_closure(q, g->m[i].e);
+        if (!dpu_group_parked(g, i) && (!own || own_thread_alternative(e, g->m[i].e)))
+          keep_closure(q, g->m[i].e);
     }
   }
   bool all = e->obj == DPU_NO_OBJECT && !spike_empty(e);
@@ -969,7 +974,10 @@ static void keep_siblings(struct qpor *q, struct dpu_event *e) {
  * frame of C), and the causes of those.
  * In programs with many lock races nearly all of U conflicts with C, so Q keeps nearly
  * everything; keeping only what Alt reads (a subset of Q, so as sound for this Alt) is what
- * makes memory follow the current path. An event pruned and met again is simply re-created.
+ * makes memory follow the current path. Of those siblings, the ones parked on an event of C
+ * below the frame where they would be read are never read again (keep_siblings): on MPAT(6)
+ * this keeps 40,811 events at most instead of 182,920. An event pruned and met again is simply
+ * re-created.
  * Pruning runs when U has doubled since the last time, so its cost stays proportional to the
  * events created. redirect: the next run's step, if any. Returns -1 if out of memory. */
 static int prune(struct qpor *q, struct dpu_event *redirect) {
@@ -978,10 +986,19 @@ static int prune(struct qpor *q, struct dpu_event *redirect) {
   uint8_t *keep = calloc(p->nevents ? p->nevents : 1, 1);
   if (!keep) return -1;
   q->keep = keep;
-  for (uint32_t i = 0; i < q->n; i++) keep_siblings(q, q->ev[i]);
-  for (uint32_t i = 0; i < q->nd; i++) keep_siblings(q, q->d[i].e);
+  /* Frames from the top down, each unparking its members first (keep_siblings). D is a stack
+   * of non-decreasing frames. Member indices change in the prune: nothing stays parked. */
+  uint32_t top = q->n > q->nparks ? q->n : q->nparks, nd = q->nd;
+  for (uint32_t f = top; f-- > 0;) {
+    unpark(q, f);
+    for (; nd && q->d[nd - 1].frame >= f; nd--) {
+      assert(nd < 2 || q->d[nd - 2].frame <= q->d[nd - 1].frame);
+      keep_siblings(q, q->d[nd - 1].e);
+    }
+    if (f < q->n) keep_siblings(q, q->ev[f]);
+  }
+  for (; nd; nd--) keep_siblings(q, q->d[nd - 1].e);
   keep_closure(q, redirect); /* the next run's step, if the last run took an event of D */
-  for (uint32_t f = 0; f < q->nparks; f++) unpark(q, f); /* member indices change */
   for (unsigned t = 0, nt = q->ex->shm->nthread_ids; t < nt; t++)
     if (q->creator[t] && !keep[q->creator[t]->id]) q->creator[t] = NULL;
   q->st->pruned += dpu_unf_prune(&q->u, keep);
@@ -990,7 +1007,9 @@ static int prune(struct qpor *q, struct dpu_event *redirect) {
    * again. Those of the events of C stay, as siblings of events of C (dpu_unf_cex places e's
    * action at earlier positions of its object, where C holds another thread's event, or, a
    * signal's other outcomes, at e's own position: own_thread_alternative), and C's events are
-   * not processed again before they leave C. */
+   * not processed again before they leave C. (Such an extension conflicts with C only through
+   * that event of C, its sibling, so it is parked on no lower frame and keep_siblings keeps
+   * it.) */
   for (struct dpu_event *e = p->events; e; e = e->next) e->cex_done = 0;
   for (uint32_t i = 0; i < q->n; i++) q->ev[i]->cex_done = 1;
   q->live_after_prune = p->live;
