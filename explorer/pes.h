@@ -48,7 +48,8 @@ struct dpu_event {
   struct dpu_event **rpre;
   uint32_t site;            /* call site of the first run that reached it */
   uint32_t ntmax, nomax;    /* lengths of tmax / omax: entries beyond are ⊥ */
-  uint32_t cframe;          /* the QPOR explorer's: its frame (position in the run) while in C */
+  uint32_t cframe;          /* the QPOR explorer's: its frame (position in the run) while in C;
+                             * while in its set D, the frame of its first entry there */
   struct dpu_node tnode;    /* node in the thread tree of tid */
   struct dpu_node onode;    /* node in the tree of obj (unused without an object) */
   struct dpu_event **tmax;

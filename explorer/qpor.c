@@ -30,8 +30,8 @@ struct dentry {
   uint32_t frame;
 };
 
-/* A parked group member (group.h): g->m[i] is incompatible with C while the event of C at the
- * frame whose list holds this entry stays in C. */
+/* A parked group member (group.h): g->m[i] cannot join a spike while the frame whose list
+ * holds this entry is not backtracked (see park()). */
 struct parked {
   struct dpu_group *g;
   uint32_t i;
@@ -257,7 +257,8 @@ static int d_push(struct qpor *q, struct dpu_event *e, uint32_t frame) {
     if (!q->d) return -1;
   }
   q->d[q->nd++] = (struct dentry){e, frame};
-  e->in_d++;
+  assert(!e->in_c && (!e->in_d || e->cframe <= frame));
+  if (!e->in_d++) e->cframe = frame; /* its first entry's, which leaves D last */
   return 0;
 }
 
@@ -625,6 +626,7 @@ struct walk {
   const struct dpu_event *extra;
   struct dpu_event *wit;  /* the earliest event of C found in conflict with ⌈x⌉, or NULL */
   bool hits_d;
+  uint32_t dframe;        /* if hits_d: the lowest frame of an event of D ∪ {extra} met */
   bool loc_conflict;      /* a location met past the first 8 conflicts (c_location_conflict) */
   uint32_t nlocs;
   uint32_t locs[8];       /* the first 8 locations met, checked after the walk */
@@ -656,7 +658,10 @@ static int walk(struct qpor *q, struct dpu_event *x, struct walk *w) {
   while (n) {
     for (struct dpu_event *y = q->wstack[--n]; unvisited(q, y); y = y->pre_thread) {
       q->emark[y->id] = q->mark;
-      if (y->in_d || y == w->extra) w->hits_d = true;
+      if (y->in_d || y == w->extra) { /* extra: ev[j] of Alt's frame j, out of C at cframe j */
+        w->hits_d = true;
+        if (y->cframe < w->dframe) w->dframe = y->cframe;
+      }
       struct dpu_event *pt = y->pre_thread, *pm = y->pre_obj;
       if ((!pt || in_c(q, pt)) && q->cmax_t[y->tid] != pt)
         earlier(w, q->chain_t[y->tid].e[y->tnode.depth]);
@@ -691,33 +696,52 @@ static int walk(struct qpor *q, struct dpu_event *x, struct walk *w) {
  * immediate one between some z of ⌈x⌉ \ C and an event of C, siblings on a thread or object
  * tree (Sec. 5.1, Theorem 6), which walk() finds unless the tree is a location's; on a
  * location, the events of ⌈x⌉ and C conflict only if ⌈x⌉ \ C has events there, and
- * c_location_conflict decides. When the conflict is on a thread or non-location object tree,
- * *wit receives C's event in it, which stays in conflict with x while it is in C (see
- * spike_object). The debug build checks the answer against Theorem 6's query (compatible). */
+ * c_location_conflict decides. When x is rejected for a reason that lasts (park()), *park
+ * receives the frame to park it on, else it is left alone: for a conflict on a thread or
+ * non-location object tree, the frame of C's event in it, which stays in conflict with x while
+ * it is in C; for an event d of D in ⌈x⌉, the frame below d's entry in D, whose backtracking
+ * takes d out of D (d_pop_above); the lower of the two if both. The debug build checks the
+ * answer against Theorem 6's query (compatible). */
 static int admissible(struct qpor *q, struct dpu_event *x, const struct dpu_event *extra,
-                      struct dpu_event **wit) {
-  struct walk w = {.extra = extra};
+                      uint32_t *park) {
+  struct walk w = {.extra = extra, .dframe = UINT32_MAX};
   q->st->candidates++;
   q->mark++;
   int ok = walk(q, x, &w);
   if (ok < 0) return -1;
   if (!ok) {
-    *wit = w.wit;
-    assert(in_c(q, w.wit));
+    assert(in_c(q, w.wit) && q->ev[w.wit->cframe] == w.wit);
+    *park = w.wit->cframe;
   } else {
     ok = !w.loc_conflict;
     for (uint32_t i = 0; ok && i < w.nlocs; i++) ok = !c_location_conflict(q, x, w.locs[i]);
   }
   assert(ok == compatible(q, x));
+  if (w.hits_d) {
+    uint32_t below = w.dframe ? w.dframe - 1 : 0; /* frame 0's entries stay to the end */
+    if (below < *park) *park = below;
+  }
   return ok && !w.hits_d;
 }
 
-/* ---- parked members: incompatible with C while an event of C stays ----------------------- */
+#ifndef NDEBUG
+/* Whether ⌈x⌉ \ C meets D ∪ {extra} (the debug build's check of parked members). */
+static bool meets_d(struct qpor *q, struct dpu_event *x, const struct dpu_event *extra) {
+  struct walk w = {.extra = extra, .dframe = UINT32_MAX};
+  q->mark++;
+  return walk(q, x, &w) >= 0 && w.hits_d;
+}
+#endif
 
-/* Parks g->m[i] on w, an event of C whose presence makes it incompatible with C. */
-static int park(struct qpor *q, struct dpu_group *g, uint32_t i, const struct dpu_event *w) {
-  assert(in_c(q, w) && q->ev[w->cframe] == w);
-  uint32_t f = w->cframe, old = q->nparks;
+/* ---- parked members: rejected until a frame is backtracked -------------------------------- */
+
+/* Parks g->m[i] on frame f: it is rejected by step 3 until the backtracking undoes the event of
+ * C at frame f (c_undo), because that event conflicts with it, or because an event of D in its
+ * history leaves D only then (its entry's frame is f + 1). A member parked on frame 0 for D
+ * (whose frame-0 entries stay to the end) is looked at again when the event at frame 0 changes:
+ * a wasted look, never a missed candidate. */
+static int park(struct qpor *q, struct dpu_group *g, uint32_t i, uint32_t f) {
+  uint32_t old = q->nparks;
   if (ensure((void **)&q->parks, &q->nparks, f + 1, sizeof *q->parks) != 0) return -1;
   memset(q->parks + old, 0, (q->nparks - old) * sizeof *q->parks); /* empty lists */
   struct frame_parks *fp = &q->parks[f];
@@ -728,7 +752,7 @@ static int park(struct qpor *q, struct dpu_group *g, uint32_t i, const struct dp
   return 0;
 }
 
-/* Unparks the members parked on the event at `frame`, which leaves C. */
+/* Unparks the members parked on `frame`, whose event leaves C. */
 static void unpark(struct qpor *q, uint32_t frame) {
   if (frame >= q->nparks) return;
   struct frame_parks *fp = &q->parks[frame];
@@ -737,10 +761,10 @@ static void unpark(struct qpor *q, uint32_t frame) {
 }
 
 /* Adds s to the current spike if it is compatible with C and avoids D (step 3). When it is
- * incompatible for as long as an event of C stays in C, *wit receives that event. */
-static int spike_consider(struct qpor *q, uint32_t *n, struct dpu_event *s,
-                          struct dpu_event **wit, const struct dpu_event *extra) {
-  int ok = admissible(q, s, extra, wit);
+ * rejected until a frame is backtracked, *park receives that frame (admissible()). */
+static int spike_consider(struct qpor *q, uint32_t *n, struct dpu_event *s, uint32_t *park,
+                          const struct dpu_event *extra) {
+  int ok = admissible(q, s, extra, park);
   if (ok <= 0) return ok;
   if (ensure((void **)&q->spikes, &q->scap, *n + 1, sizeof *q->spikes) != 0) return -1;
   q->spikes[(*n)++] = s;
@@ -775,7 +799,8 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_group *groups,
     bool own = g->tid == d->tid;
     if (own && !has_own_thread_alternatives(d)) continue;
 #ifndef NDEBUG
-    for (uint32_t i = 0; i < g->n; i++) assert(!dpu_group_parked(g, i) || !compatible(q, g->m[i].e));
+    for (uint32_t i = 0; i < g->n; i++)
+      assert(!dpu_group_parked(g, i) || !compatible(q, g->m[i].e) || meets_d(q, g->m[i].e, extra));
 #endif
     struct dpu_group_scan scan = dpu_group_scan(g);
     for (uint32_t at; dpu_group_scan_next(&scan, &at);) {
@@ -784,9 +809,9 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_group *groups,
       /* On a location, reads conflict with writes only, and the reads that d's history holds
        * (children of its pm too) do not conflict with d. */
       if (m->read && (dpu_op_is_read(d->op) || dpu_pes_leq(&q->u.pes, m->e, d))) continue;
-      struct dpu_event *wit = NULL;
-      if (spike_consider(q, n, m->e, &wit, extra) != 0) return -1;
-      if (wit && park(q, g, at, wit) != 0) return -1;
+      uint32_t frame = UINT32_MAX;
+      if (spike_consider(q, n, m->e, &frame, extra) != 0) return -1;
+      if (frame != UINT32_MAX && park(q, g, at, frame) != 0) return -1;
     }
   }
   return 0;
@@ -817,8 +842,8 @@ static int spike_kills(struct qpor *q, uint32_t *n, const struct dpu_event *d,
   if (!q->u.kills) return 0;
   if (ensure_marks(q) != 0) return -1;
   for (struct dpu_event *s = first_sibling(q, d); s; s = s->tsibling) {
-    struct dpu_event *wit = NULL;
-    if (s != d && s->op == DPU_OP_THREAD_KILL && spike_consider(q, n, s, &wit, extra) != 0)
+    uint32_t frame = UINT32_MAX;
+    if (s != d && s->op == DPU_OP_THREAD_KILL && spike_consider(q, n, s, &frame, extra) != 0)
       return -1;
   }
   return 0;
@@ -837,8 +862,8 @@ static int spike_thread(struct qpor *q, uint32_t *n, struct dpu_event *first,
   }
   if (ensure_marks(q) != 0) return -1;
   for (struct dpu_event *s = first; s; s = s->tsibling) {
-    struct dpu_event *wit = NULL;
-    if (s != d && spike_consider(q, n, s, &wit, extra) != 0) return -1;
+    uint32_t frame = UINT32_MAX;
+    if (s != d && spike_consider(q, n, s, &frame, extra) != 0) return -1;
   }
   return 0;
 }
