@@ -1,0 +1,351 @@
+/* A run's events into U: each frame's event, the enabled events and the conflicting
+ * extensions met along the run (Alg. 1 line 3). See qpor_impl.h. */
+
+#include "qpor_impl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- processing a run ------------------------------------------------------------------ */
+
+/* The event thread t would perform next at the current configuration, given its pending
+ * operation (op, obj, site); NULL if that is not enabled here. */
+static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint64_t obj,
+                                    uint32_t site, uint64_t aux) {
+  uint32_t oi = dpu_unf_object(&q->u, t, op, obj);
+  if (oi == DPU_NO_OBJECT - 1) return NULL;
+  struct dpu_event *pm = qpor_c_pm(q, oi);
+  struct dpu_event *px = NULL;
+  if (op == DPU_OP_THREAD_START) {
+    px = q->creator[t];
+    if (!px) return NULL;
+  } else if (op == DPU_OP_THREAD_JOIN) {
+    if (obj >= DPU_PES_MAX_THREADS) return NULL;
+    px = q->cmax_t[obj];
+    if (!px || px->op != DPU_OP_THREAD_EXIT) return NULL;
+  }
+  uint16_t results[DPU_MODEL_MAX_OUTCOMES];
+  unsigned n = dpu_model_outcomes(pm, q->cmax_t[t], t, op, site, aux,
+                                  oi != DPU_NO_OBJECT ? q->u.okind[oi] : 0, oi, results);
+  struct dpu_event *rpre[DPU_PES_MAX_THREADS];
+  uint32_t nrpre = qpor_c_reads(q, t, oi, pm, rpre);
+  struct dpu_event *first = NULL;
+  for (unsigned i = 0; i < n; i++) { /* every outcome of a signal is enabled */
+    struct dpu_event *e = dpu_unf_event_r(&q->u, t, op, results[i], oi, q->cmax_t[t], pm, px,
+                                          rpre, nrpre, site, aux);
+    if (!first) first = e;
+  }
+  return first;
+}
+
+/* The exit in C, NULL if none. */
+static struct dpu_event *c_exit(struct qpor *q) {
+  return q->proc != DPU_NO_OBJECT ? q->cmax_o[q->proc] : NULL;
+}
+
+/* Thread t's kill (protocol.h: DPU_OP_THREAD_KILL) by the exit x after its event pt, at the
+ * site where it stands (of its pending operation). NULL if out of memory. */
+static struct dpu_event *kill_after(struct qpor *q, uint16_t t, struct dpu_event *pt,
+                                    struct dpu_event *x, uint32_t site) {
+  q->u.kills = true;
+  return dpu_unf_event(&q->u, t, DPU_OP_THREAD_KILL, 0, DPU_NO_OBJECT, pt, NULL, x, site, 0);
+}
+
+/* Thread t's kill by the exit of C after its last event in C. */
+static struct dpu_event *kill_event(struct qpor *q, uint16_t t, uint32_t site) {
+  assert(c_exit(q));
+  return kill_after(q, t, q->cmax_t[t], c_exit(q), site);
+}
+
+/* The conflicting extensions of C that its kills give rise to: the operation that a kill k
+ * of C cut, after k's thread predecessor, at every position of its object's tree in C where
+ * the object's state enables it (it conflicts with k on the thread tree only; C's events after
+ * k on the object make positions that no run had when k was processed). The pending
+ * operation is read from the kill's record (protocol.h). Returns 0, -1 if out of memory. */
+static int kill_cex(struct qpor *q) {
+  const struct dpu_event_rec *rec = dpu_shm_trace(q->ex->shm);
+  for (unsigned t = 0; t < q->u.pes.nthreads; t++) {
+    struct dpu_event *k = q->cmax_t[t];
+    if (!k || k->op != DPU_OP_THREAD_KILL) continue;
+    const struct dpu_event_rec *r = &rec[k->cframe];
+    if (r->result >= DPU_OP_COUNT) continue;
+    uint8_t op = (uint8_t)r->result;
+    if (dpu_op_is_eager(op)) continue;
+    uint32_t oi = dpu_unf_object(&q->u, (uint16_t)t, op, r->obj);
+    if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
+    if (op == DPU_OP_THREAD_JOIN) { /* only after the joined thread's exit, if C has it */
+      struct dpu_event *px = r->obj < DPU_PES_MAX_THREADS ? q->cmax_t[r->obj] : NULL;
+      if (px && px->op == DPU_OP_THREAD_EXIT &&
+          !dpu_unf_event(&q->u, (uint16_t)t, op, 0, oi, k->pre_thread, qpor_c_pm(q, oi), px,
+                         r->site, r->aux))
+        return -1;
+      continue;
+    }
+    if (dpu_unf_earlier(&q->u, (uint16_t)t, op, oi, k->pre_thread, qpor_c_pm(q, oi), NULL, r->site,
+                        r->aux, true, q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* The conflicting extensions of C_n (the frames [0, n)) that its exit x gives rise to (Alg. 1's
+ * cex(C)): the kill of every other thread right before each of its events y in C_n outside
+ * ⌈x⌉, in conflict with y on its thread tree (its history, y's predecessor and x, is in C; nothing
+ * but kills follows x causally). They depend on C, not on one event: for frames before
+ * `from`, the replayed prefix, they were added when the run that first had both y and x was
+ * processed, and are kept by pruning as siblings of y. Not before a start, exit or create
+ * (dpu_op_is_eager), where no thread is killed. Returns 0, -1 if out of memory. */
+static int exit_cex(struct qpor *q, uint32_t from, uint32_t n) {
+  struct dpu_event *x = c_exit(q);
+  if (!x) return 0;
+  for (uint32_t i = x->cframe < from ? from : 0; i < n; i++) {
+    struct dpu_event *y = q->ev[i];
+    if (y->tid == x->tid || dpu_op_is_eager(y->op) || y->op == DPU_OP_THREAD_KILL ||
+        !y->pre_thread)
+      continue;
+    /* y in x's history (x joined y's thread after it, say): no kill before y can follow x. */
+    const struct dpu_event *xt = dpu_event_tmax(x, y->tid);
+    if (xt && y->tnode.depth <= xt->tnode.depth) continue;
+    if (!kill_after(q, y->tid, y->pre_thread, x, y->site)) return -1;
+  }
+  return kill_cex(q);
+}
+
+/* Adds thread t's pending operation (op, obj, site, aux) to U: at C if it is enabled there
+ * (returned), else, when it waits for an object, at the earlier positions of the object where
+ * it could have gone first (NULL). Returns NULL too for an operation that cannot be placed
+ * (a create, whose object is only known when it runs; or no operation, DPU_OP_COUNT). Sets
+ * *failed if out of memory. */
+static struct dpu_event *add_pending(struct qpor *q, uint16_t t, uint8_t op, uint64_t obj,
+                                     uint32_t site, uint64_t aux, bool *failed) {
+  if (op >= DPU_OP_COUNT || op == DPU_OP_THREAD_CREATE) return NULL;
+  struct dpu_event *e = next_event(q, t, op, obj, site, aux);
+  if (e || op == DPU_OP_THREAD_JOIN) return e; /* a join waits for an exit: no earlier place */
+  uint32_t oi = dpu_unf_object(&q->u, t, op, obj);
+  if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) return NULL;
+  if (dpu_unf_earlier(&q->u, t, op, oi, q->cmax_t[t], qpor_c_pm(q, oi), NULL, site, aux, false,
+                      q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
+    *failed = true;
+  return NULL;
+}
+
+/* Adds to U the events enabled at C_m for the threads in `enabled` other than the one chosen
+ * (Alg. 1 line 4: en(C)), and after an exit, the kills of the threads in `killable` and, when
+ * the chosen event r is a kill, the pending operation it cut. A thread's pending operation at
+ * frame m is its next operation in this run (the one its kill names), or what it was about to
+ * do when the run ended. Returns the first such event not in D, or NULL; sets *failed if out
+ * of memory. */
+/* Adds to U thread t's pending operation at the current frame (see add_enabled); returns it,
+ * or NULL when there is none (or out of memory, which next_event does not tell apart). */
+static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uint16_t t) {
+  const struct dpu_event_rec *rec = dpu_shm_trace(shm);
+  uint8_t op;
+  uint64_t obj, aux;
+  uint32_t site;
+  uint32_t nx = q->first_of[t];
+  if (nx != UINT32_MAX) {
+    op = rec[nx].op, obj = rec[nx].obj, site = rec[nx].site, aux = rec[nx].aux;
+    if (op == DPU_OP_THREAD_KILL) op = (uint8_t)rec[nx].result; /* what the kill cut */
+    if (op == DPU_OP_COUNT) return NULL;
+  } else {
+    uint32_t b = 0;
+    while (b < shm->result.nblocked && shm->result.blocked[b].tid != t) b++;
+    if (b == shm->result.nblocked) return NULL;
+    op = shm->result.blocked[b].op, obj = shm->result.blocked[b].obj;
+    site = shm->result.blocked[b].site;
+    aux = shm->result.blocked[b].aux;
+  }
+  if (op == DPU_OP_THREAD_CREATE) return NULL; /* its object is only known when it runs */
+  return next_event(q, t, op, obj, site, aux);
+}
+
+static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
+                                     const struct dpu_event_rec *r,
+                                     const struct dpu_tset *killable, bool *failed) {
+  const struct dpu_event_rec *rec = dpu_shm_trace(shm);
+  struct dpu_event *outside_d = NULL;
+  uint16_t chosen = r->tid;
+  if (__builtin_expect(killable != NULL, 0)) {
+    for (int kt = dpu_tset_next(killable, 0); kt >= 0; kt = dpu_tset_next(killable, kt + 1u)) {
+      uint16_t t = (uint16_t)kt;
+      if (t == chosen && r->op == DPU_OP_THREAD_KILL) continue;
+      /* t's pending operation: a thread is not killed right before a start, exit or create,
+       * which the runtime runs at once (protocol.h: dpu_op_is_eager). */
+      const struct dpu_event_rec *nr = t == chosen ? r
+                                      : q->first_of[t] != UINT32_MAX ? &rec[q->first_of[t]]
+                                                                     : NULL;
+      if (!nr) continue;
+      if (dpu_op_is_eager(nr->op == DPU_OP_THREAD_KILL ? (uint8_t)nr->result : nr->op)) continue;
+      struct dpu_event *k = kill_event(q, t, nr->site);
+      if (!k) {
+        *failed = true;
+        return NULL;
+      }
+      if (!k->in_d && !outside_d) outside_d = k;
+    }
+    if (r->op == DPU_OP_THREAD_KILL) {
+      struct dpu_event *e =
+          add_pending(q, chosen, (uint8_t)r->result, r->obj, r->site, r->aux, failed);
+      if (e && !e->in_d && !outside_d) outside_d = e;
+    }
+  }
+  /* The enabled set: the record's word for ids below 64, the whole set in a wide run. */
+  struct dpu_tset wide;
+  const uint64_t *words = &r->enabled;
+  unsigned nw = 1;
+  if (__builtin_expect(r->wide != 0, 0)) {
+    dpu_shm_tset(shm, r->wide, &wide);
+    words = wide.w, nw = DPU_TSET_WORDS;
+  }
+  for (unsigned w = 0; w < nw; w++) {
+    uint64_t rest = words[w];
+    if (chosen >> 6 == w) rest &= ~(1ull << (chosen & 63));
+    for (; rest; rest &= rest - 1) {
+      uint16_t t = (uint16_t)(w * 64 + (unsigned)__builtin_ctzll(rest));
+      struct dpu_event *e = add_pending_of(q, shm, t);
+      if (e && !e->in_d && !outside_d) outside_d = e;
+    }
+  }
+  return outside_d;
+}
+
+#ifndef NDEBUG
+/* Alg. 1's C after a run (issue #14: the invariants where the paper states them): C is a
+ * configuration, causally closed (every immediate cause of an event of C is in C: its thread's
+ * previous event, its object's, the extra cause, the reads a write follows) and conflict-free
+ * (Theorem 6: on every thread tree and every object tree with one, each event of C lies on the
+ * path to C's maximum there); and D ∩ C = ∅ (line 7 chose outside D). O(|C| log |C|). */
+static void check_configuration(struct qpor *q) {
+  const struct dpu_pes *p = &q->u.pes;
+  for (uint32_t m = 0; m < q->n; m++) {
+    const struct dpu_event *e = q->ev[m];
+    assert(in_c(q, e) && e->cframe == m && !e->in_d);
+    assert(!e->pre_thread || in_c(q, e->pre_thread));
+    assert(!e->pre_obj || in_c(q, e->pre_obj));
+    assert(!e->pre_extra || in_c(q, e->pre_extra));
+    for (uint32_t i = 0; i < e->nrpre; i++) assert(in_c(q, e->rpre[i]));
+    if (e->obj == DPU_NO_OBJECT || p->oisloc[e->obj] ||
+        (p->nlocs && dpu_pes_reader_location(p, e->obj) != DPU_NO_OBJECT))
+      continue; /* a location's reads are leaves, not a chain: in_c checks the thread tree */
+    const struct dpu_event *top = q->cmax_o[e->obj];
+    assert(top && (top == e || dpu_node_is_ancestor(&e->onode, &top->onode, p->step,
+                                                    &q->u.pes.conflict_stats)));
+  }
+}
+#endif
+
+/* Turns the run in shm into frames, from frame `from` on (frames before are the replayed
+ * prefix, unchanged); cmax_* must describe C_from. Returns n if the run was processed to its
+ * end, or the frame m < n at which the run took an event of D (a D violation): then frames
+ * stop at m, *redirect is an enabled event at C_m outside D (or NULL: an SSB), and cmax_*
+ * describe C_m. Returns -1 if out of memory. */
+int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redirect) {
+  struct dpu_shm *shm = q->ex->shm;
+  const struct dpu_event_rec *rec = dpu_shm_trace(shm);
+  uint32_t n = shm->nevents;
+  /* Next event of each thread: pos_next chains the run's events by thread. */
+  uint32_t last[DPU_PES_MAX_THREADS];
+  for (unsigned t = 0, nt = shm->nthread_ids; t < nt; t++) q->first_of[t] = last[t] = UINT32_MAX;
+  for (uint32_t m = from; m < n; m++) {
+    uint16_t t = rec[m].tid;
+    q->pos_next[m] = UINT32_MAX;
+    if (last[t] == UINT32_MAX) q->first_of[t] = m;
+    else q->pos_next[last[t]] = m;
+    last[t] = m;
+  }
+  uint32_t kref = from ? q->killable_after[from - 1] : 0;
+  q->nksets = kref + 1; /* the sets of frames from `from` on are made again */
+  bool kany = kref != 0; /* after the exit */
+  struct dpu_tset killable; /* read only while kany, and set at the exit */
+  if (kany) killable = q->ksets[kref];
+  for (uint32_t m = from; m < n; m++) {
+    const struct dpu_event_rec *r = &rec[m];
+    uint16_t t = r->tid;
+    q->first_of[t] = q->pos_next[m]; /* from now on, t's next operation is the following one */
+    uint32_t oi = dpu_unf_object(&q->u, t, r->op, r->obj);
+    if (r->op == DPU_OP_PROCESS_EXIT) q->proc = oi;
+    if (oi == DPU_NO_OBJECT - 1) {
+      fprintf(stderr, "dpu: error: more than %u synchronisation objects\n", DPU_PES_MAX_OBJECTS);
+      return -1;
+    }
+    struct dpu_event *px = NULL;
+    if (r->op == DPU_OP_THREAD_START) px = q->creator[t];
+    else if (r->op == DPU_OP_THREAD_JOIN && r->obj < DPU_PES_MAX_THREADS) px = q->cmax_t[r->obj];
+    else if (r->op == DPU_OP_THREAD_KILL) px = c_exit(q);
+    dpu_unf_learn(&q->u, oi, r->op, r->aux);
+    /* What an atomic access did (a CAS exchanged or not) follows from its history: it is not
+     * part of the event's name, but its data. */
+    bool atomic = dpu_op_is_atomic(r->op);
+    struct dpu_event *pm = qpor_c_pm(q, oi), *rpre[DPU_PES_MAX_THREADS];
+    uint32_t nrpre = qpor_c_reads(q, t, oi, pm, rpre);
+    bool kill = r->op == DPU_OP_THREAD_KILL;
+    if (kill && !px) {
+      fprintf(stderr, "dpu: error: a thread killed without an exit (runtime/explorer mismatch)\n");
+      return -1;
+    }
+    struct dpu_event *e = kill ? kill_event(q, t, r->site)
+                               : dpu_unf_event_r(&q->u, t, r->op, atomic ? 0 : r->result, oi,
+                                                 q->cmax_t[t], pm, px, rpre, nrpre, r->site,
+                                                 r->aux);
+    if (!e) return -1;
+    if (atomic && e->data != r->result) {
+      e->data = r->result;
+      dpu_model_free(e);
+      dpu_model_apply(e, 0);
+    }
+    /* Alg. 1 line 4: en(C_m) ... */
+    bool failed = false;
+    struct dpu_event *other = add_enabled(q, shm, r, kany ? &killable : NULL, &failed);
+    if (failed) return -1;
+    if (e->in_d) { /* line 7 says: choose outside D */
+      *redirect = other;
+      q->n = m;
+      return exit_cex(q, from, m) != 0 ? -1 : (int64_t)m;
+    }
+    /* ... and cex(C_m), computed once per event. */
+    if (dpu_unf_cex(&q->u, e) != 0) return -1;
+    q->ev[m] = e;
+    if (qpor_c_add(q, e, m) != 0) return -1;
+    bool kchange = false;
+    if (r->op == DPU_OP_THREAD_CREATE && r->obj < DPU_PES_MAX_THREADS) {
+      q->creator[r->obj] = e;
+      if (kany) dpu_tset_add(&killable, (unsigned)r->obj), kchange = true; /* alive */
+    }
+    if (r->op == DPU_OP_PROCESS_EXIT) {
+      dpu_shm_tset(shm, r->aux, &killable);
+      kany = kchange = true;
+    } else if (kany && (kill || r->op == DPU_OP_THREAD_EXIT)) {
+      dpu_tset_del(&killable, t);
+      kchange = true;
+    }
+    if (__builtin_expect(kchange, 0)) {
+      if (ensure((void **)&q->ksets, &q->ksets_cap, q->nksets + 1, sizeof *q->ksets) != 0)
+        return -1;
+      q->ksets[q->nksets] = killable;
+      kref = q->nksets++;
+    }
+    q->killable_after[m] = kref;
+  }
+  q->n = n;
+#ifndef NDEBUG
+  check_configuration(q);
+#endif
+  if (n > q->st->max_depth) q->st->max_depth = n;
+  if (exit_cex(q, from, n) != 0) return -1;
+  /* The threads still alive at the end: what they were about to do is enabled at C_n (the run
+   * ended by exit or a defect) or waits (a lock held, a thread not finished): then the same
+   * operation earlier in its object's history is a conflicting extension of C_n. */
+  for (uint32_t b = 0; b < shm->result.nblocked; b++) {
+    const struct dpu_blocked *bl = &shm->result.blocked[b];
+    if (bl->op == DPU_OP_THREAD_CREATE) continue;
+    if (next_event(q, bl->tid, bl->op, bl->obj, bl->site, bl->aux)) continue;
+    uint32_t oi = dpu_unf_object(&q->u, bl->tid, bl->op, bl->obj);
+    if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
+    struct dpu_event *px = NULL;
+    if (bl->op == DPU_OP_THREAD_JOIN) continue; /* waits for an exit: no earlier position */
+    if (dpu_unf_earlier(&q->u, bl->tid, bl->op, oi, q->cmax_t[bl->tid], qpor_c_pm(q, oi), px,
+                        bl->site, bl->aux, false, q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
+      return -1;
+  }
+  return n;
+}

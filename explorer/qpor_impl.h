@@ -1,0 +1,267 @@
+/* The QPOR explorer's state and what its files share. Internal to explorer/: qpor.c runs
+ * Alg. 1's loop (runs, backtracking, accounting), cset.c keeps the configuration C and the set
+ * D, extend.c turns a run into events of U (line 3: ex(C)), alt.c computes Alt (line 11, the
+ * comb of Sec. 5) and parks rejected candidates, prune.c removes from U what Alt will not read
+ * (line 13). Frame m of the current run holds e_m, the event Explore(C_m, D, A) chose, with
+ * C_m = {e_0, ..., e_{m-1}} (qpor.c's opening comment). */
+#ifndef DPU_QPOR_IMPL_H
+#define DPU_QPOR_IMPL_H
+
+#include <assert.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "group.h"
+#include "qpor.h"
+#include "unfold.h"
+
+struct dentry {
+  struct dpu_event *e;
+  uint32_t frame;
+};
+
+/* A parked group member (group.h): g->m[i] cannot join a spike while the frame whose list
+ * holds this entry is not backtracked (see park()). */
+struct parked {
+  struct dpu_group *g;
+  uint32_t i;
+};
+
+struct frame_parks {
+  struct parked *p;
+  uint32_t n, cap;
+};
+
+/* C's events on one thread or non-location object tree, by depth: e[d] at depth d, for d from
+ * 1 to the depth of C's last event there (a configuration's events on such a tree are a path
+ * from the root). */
+struct chain {
+  struct dpu_event **e;
+  uint32_t cap;
+};
+
+struct qpor {
+  struct dpu_unfolding u;
+  struct dpu_executor *ex;
+  struct dpu_report *r;
+  const struct dpu_explore_options *o;
+  const struct dpu_qpor_options *qo;
+  struct dpu_counts *c;
+  struct dpu_qpor_stats *st;
+  uint32_t cap;                   /* trace capacity */
+  uint32_t n;                     /* frames of the current run */
+  struct dpu_event **ev;          /* [cap] e_m */
+  /* The process's end (protocol.h: DPU_OP_PROCESS_EXIT). killable_after[m]: the threads
+   * alive after the exit in C_{m+1}, which may be killed there, as an index into ksets (0, the
+   * empty set, while C_{m+1} has no exit). A set is appended when it changes, so the sets of
+   * frames up to m are ksets[0, killable_after[m]]: a run processed from frame `from` drops
+   * the others. */
+  uint32_t *killable_after;       /* [cap] */
+  struct dpu_tset *ksets;
+  uint32_t nksets, ksets_cap;
+  uint32_t proc;                  /* the process object, DPU_NO_OBJECT until an exit is seen */
+  /* Maxima of the configuration the backtracking stands at, per thread and object. */
+  struct dpu_event *cmax_t[DPU_PES_MAX_THREADS];
+  struct dpu_event **cmax_o;      /* [DPU_PES_MAX_OBJECTS] */
+  struct dpu_event *creator[DPU_PES_MAX_THREADS];
+  struct chain chain_t[DPU_PES_MAX_THREADS];
+  struct chain *chain_o;          /* [DPU_PES_MAX_OBJECTS]; locations and readers have none */
+  struct dentry *d;               /* the set D, as a stack */
+  uint32_t nd, dcap;
+  struct dpu_replay_step *replay; /* [cap + 1] */
+  /* Scratch for Alt. */
+  struct dpu_event **spikes;      /* candidates of all spikes, concatenated */
+  uint32_t *spike_start;          /* [k + 1] */
+  struct dpu_event **pick;        /* [k] */
+  struct dpu_event **jlist;       /* J \ C */
+  struct dpu_event **wstack;      /* admissible()'s walk */
+  uint32_t scap, jcap, sscap, pcap, wcap;
+  uint32_t mark;                  /* generation for event marks */
+  uint32_t *emark;                /* indexed by event id */
+  uint32_t emark_cap;
+  /* The pending operation of each thread, per frame of a run being processed. */
+  uint32_t *pos_next;             /* [cap] index of the same thread's next event, or UINT32_MAX */
+  uint32_t first_of[DPU_PES_MAX_THREADS];
+  int warned_mismatch;
+  uint8_t *keep;                  /* prune(): events of Q_{C,D} and their causes */
+  /* Members parked on the event of C at frame f, per f; unparked when c_undo removes it. */
+  struct frame_parks *parks;      /* [nparks] */
+  uint32_t nparks;
+  uint32_t live_after_prune;
+};
+
+/* ---- small helpers (inline: on the hot paths of extend.c and alt.c) ---- */
+
+/* Grows *p (an array of *cap elements of `size` bytes, malloc'd or NULL) to hold at least
+ * `need`, doubling from 64. Returns 0, -1 if out of memory (*p unchanged). */
+static inline int ensure(void **p, uint32_t *cap, uint32_t need, size_t size) {
+  if (need <= *cap) return 0;
+  uint32_t ncap = *cap ? *cap : 64;
+  while (ncap < need) ncap *= 2;
+  void *np = realloc(*p, ncap * size);
+  if (!np) return -1;
+  *p = np;
+  *cap = ncap;
+  return 0;
+}
+
+/* Whether x is in C: the flag that c_add and c_undo keep, which the debug build checks
+ * against Theorem 6's query (x is in C iff it is an ancestor of C's last event of its thread). */
+static inline bool in_c(struct qpor *q, const struct dpu_event *x) {
+#ifndef NDEBUG
+  const struct dpu_event *m = q->cmax_t[x->tid];
+  assert(x->in_c == (m && dpu_node_is_ancestor(&x->tnode, &m->tnode, q->u.pes.step,
+                                                &q->u.pes.causality_stats)));
+#else
+  (void)q;
+#endif
+  return x->in_c;
+}
+
+/* ---- C and D (inline: once per event and per backtracked frame) ---- */
+
+/* Releases the group members parked on `frame` (alt.c), whose event leaves C. */
+static inline void qpor_unpark(struct qpor *q, uint32_t frame) {
+  if (frame >= q->nparks) return;
+  struct frame_parks *fp = &q->parks[frame];
+  for (uint32_t k = 0; k < fp->n; k++) dpu_group_unpark(fp->p[k].g, fp->p[k].i);
+  fp->n = 0;
+}
+
+/* Sets c->e[depth] = e, growing the chain. Returns 0, -1 if out of memory. */
+static inline int chain_set(struct chain *c, uint32_t depth, struct dpu_event *e) {
+  if (ensure((void **)&c->e, &c->cap, depth + 1, sizeof *c->e) != 0) return -1;
+  c->e[depth] = e;
+  return 0;
+}
+
+/* Whether object o's events form one path in every configuration: neither a location (whose
+ * reads are leaves) nor a reader object (which has no tree). */
+static inline bool chained(const struct dpu_pes *p, uint32_t o) {
+  return !p->oisloc[o] && dpu_pes_reader_location(p, o) == DPU_NO_OBJECT;
+}
+
+/* Adds e, an event enabled at C, as the event of `frame`. Returns 0, -1 if out of memory. */
+static inline int qpor_c_add(struct qpor *q, struct dpu_event *e, uint32_t frame) {
+  e->in_c = 1;
+  e->cframe = frame;
+  q->cmax_t[e->tid] = e;
+  if (chain_set(&q->chain_t[e->tid], e->tnode.depth, e) != 0) return -1;
+  if (e->obj == DPU_NO_OBJECT) return 0;
+  q->cmax_o[e->obj] = e;
+  return chained(&q->u.pes, e->obj) ? chain_set(&q->chain_o[e->obj], e->onode.depth, e) : 0;
+}
+
+/* Removes e, the last event of the current prefix (it is maximal in its thread and object). */
+static inline void qpor_c_undo(struct qpor *q, struct dpu_event *e) {
+  e->in_c = 0;
+  qpor_unpark(q, e->cframe);
+  q->cmax_t[e->tid] = e->pre_thread;
+  if (e->obj == DPU_NO_OBJECT) return;
+  /* A read's object is its thread's reader object: the thread's read before it. */
+  if (dpu_pes_reader_location(&q->u.pes, e->obj) != DPU_NO_OBJECT)
+    q->cmax_o[e->obj] = e->pre_thread ? dpu_event_omax(e->pre_thread, e->obj) : NULL;
+  else q->cmax_o[e->obj] = e->pre_obj;
+}
+
+/* Pushes e on D as added at `frame` (it belongs to that frame and the ones above). Returns 0,
+ * -1 if out of memory. */
+static inline int qpor_d_push(struct qpor *q, struct dpu_event *e, uint32_t frame) {
+  if (q->nd == q->dcap) {
+    q->dcap = q->dcap ? q->dcap * 2 : 64;
+    q->d = realloc(q->d, q->dcap * sizeof *q->d);
+    if (!q->d) return -1;
+  }
+  q->d[q->nd++] = (struct dentry){e, frame};
+  assert(!e->in_c && (!e->in_d || e->cframe <= frame));
+  if (!e->in_d++) e->cframe = frame; /* its first entry's, which leaves D last */
+  return 0;
+}
+
+/* Pops the entries of D added above `frame`. */
+static inline void qpor_d_pop_above(struct qpor *q, uint32_t frame) {
+  while (q->nd && q->d[q->nd - 1].frame > frame) q->d[--q->nd].e->in_d--;
+}
+
+/* ---- cset.c: queries against C ---- */
+
+/* The previous event on object oi's tree in C (for a read: the write it reads); NULL if none
+ * or oi is DPU_NO_OBJECT. */
+static inline struct dpu_event *qpor_c_pm(struct qpor *q, uint32_t oi) {
+  return oi != DPU_NO_OBJECT ? q->cmax_o[dpu_pes_tree_object(&q->u.pes, oi)] : NULL;
+}
+
+/* For thread t's write-class operation on location x after pm, the reads of pm in C by the
+ * other threads (their latest), sorted by thread, into rpre (room for one per thread); returns
+ * how many. */
+uint32_t qpor_c_reads(struct qpor *q, uint16_t t, uint32_t x, const struct dpu_event *pm,
+                      struct dpu_event **rpre);
+
+/* Whether ⌈x⌉ and C conflict on location l (dpu_pes_location_conflict against C's maxima). */
+bool qpor_c_location_conflict(struct qpor *q, const struct dpu_event *x, uint32_t l);
+
+#ifndef NDEBUG
+/* Whether ⌈x⌉ ∪ C is a configuration (Theorem 6): the debug build's oracle for alt.c. */
+bool qpor_compatible(struct qpor *q, const struct dpu_event *x);
+#endif
+
+/* ---- extend.c: a run's events into U ---- */
+
+/* Turns the run in the executor's shared memory into frames, from frame `from` on (frames
+ * before are the replayed prefix, unchanged), adding the events and their conflicting
+ * extensions to U; cmax_* must describe C_from. Returns n if the run was processed to its end,
+ * or the frame m < n at which the run took an event of D: then frames stop at m, *redirect is
+ * an enabled event at C_m outside D (or NULL: an SSB), and cmax_* describe C_m. Returns -1 if
+ * out of memory. */
+int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redirect);
+
+/* ---- alt.c: Alt and parked candidates ---- */
+
+/* Alt(C_j, D ∪ {e}) (Alg. 1 line 11, k-partial alternatives by the comb of Sec. 5), with e =
+ * ev[j] just undone from C: returns the number of events of J \ C_j, linearised in q->jlist in
+ * causal order, 0 if there is no k-partial alternative, -1 if out of memory. */
+int64_t qpor_alt(struct qpor *q, struct dpu_event *e);
+
+/* Whether s, a child of pm(d) in d's object tree by d's own thread, can be in a spike of d.
+ * Such a child is d's operation after another history of the thread; its history holds a
+ * sibling of d in d's thread tree, hence (same operation, other position) one in the object
+ * tree with a smaller history, so it adds nothing; except when it has d's very history and
+ * another outcome (a signal waking another thread), which conflicts with d on both trees.
+ * (A write on a location after d's pm with fewer reads before it has d's history too, but
+ * conflicts with a read of C that d follows, so it is never compatible with C.) Pruning keeps
+ * exactly these, so that the rule is one. Given has_own_thread_alternatives(d). */
+static inline bool own_thread_alternative(const struct dpu_event *d, const struct dpu_event *s) {
+  return s != d && s->pre_thread == d->pre_thread;
+}
+
+/* Whether d can have own_thread_alternative siblings at all: only a signal has several
+ * outcomes. Tested first, as d's own group can be long (a read of a value: one per history of
+ * the thread). */
+static inline bool has_own_thread_alternatives(const struct dpu_event *d) {
+  return d->op == DPU_OP_COND_SIGNAL;
+}
+
+/* Whether d's spike holds no more than kills (spike_kills) without a look: d is a thread
+ * start. Its other siblings in the thread tree are the starts of its thread after the other
+ * creates of it. A canonical thread id
+ * names the index-th create of one parent (runtime/sched.c), so two creates of a thread are
+ * two positions of that create in its parent's thread, in conflict there; d's create is in C
+ * (d's history is: e is enabled at C, and an event of D was when it joined D, with C only
+ * growing since), so every other start is in conflict with C. Pruning keeps none of them. */
+static inline bool spike_empty(const struct dpu_event *d) {
+  return d->op == DPU_OP_THREAD_START;
+}
+
+/* d's first sibling in its thread tree (d included). */
+static inline struct dpu_event *first_sibling(struct qpor *q, const struct dpu_event *d) {
+  return d->pre_thread ? d->pre_thread->tchild : q->u.troot_child[d->tid];
+}
+
+/* ---- prune.c: line 13 ---- */
+
+/* U := U ∩ (what Alt may read), when U has doubled since the last prune; redirect: the next
+ * run's step, if any. Returns 0, -1 if out of memory. */
+int qpor_prune(struct qpor *q, struct dpu_event *redirect);
+
+#endif
