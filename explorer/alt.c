@@ -95,8 +95,8 @@ static int walk(struct qpor *q, struct dpu_event *x, struct walk *w) {
  * receives the frame to park it on, else it is left alone: for a conflict on a thread or
  * non-location object tree, the frame of C's event in it, which stays in conflict with x while
  * it is in C; for an event d of D in ⌈x⌉, the frame below d's entry in D, whose backtracking
- * takes d out of D (d_pop_above); the lower of the two if both. The debug build checks the
- * answer against Theorem 6's query (compatible). */
+ * takes d out of D (qpor_d_pop_above); the lower of the two if both. The debug build checks the
+ * answer against Theorem 6's query (qpor_compatible). */
 static int admissible(struct qpor *q, struct dpu_event *x, const struct dpu_event *extra,
                       uint32_t *park) {
   struct walk w = {.extra = extra, .dframe = UINT32_MAX};
@@ -131,7 +131,7 @@ static bool meets_d(struct qpor *q, struct dpu_event *x, const struct dpu_event 
 /* ---- parked members: rejected until a frame is backtracked -------------------------------- */
 
 /* Parks g->m[i] on frame f: it is rejected by step 3 until the backtracking undoes the event of
- * C at frame f (c_undo), because that event conflicts with it, or because an event of D in its
+ * C at frame f (qpor_c_undo), because that event conflicts with it, or because an event of D in its
  * history leaves D only then (its entry's frame is f + 1). A member parked on frame 0 for D
  * (whose frame-0 entries stay to the end) is looked at again when the event at frame 0 changes:
  * a wasted look, never a missed candidate. */

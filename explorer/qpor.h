@@ -19,7 +19,7 @@ struct dpu_qpor_options {
 /* What the QPOR exploration measured (--stats). */
 struct dpu_qpor_stats {
   uint64_t events;           /* events created in the unfolding */
-  uint64_t pruned;           /* of which freed (Alg. 1 line 13, see prune() in qpor.c) */
+  uint64_t pruned;           /* of which freed (Alg. 1 line 13, see qpor_prune() in prune.c) */
   uint64_t peak_live;        /* most events held at once */
   uint64_t cex_events;       /* of which created as conflicting extensions */
   uint64_t alt_calls;        /* calls of Alt */

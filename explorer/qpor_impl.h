@@ -106,7 +106,7 @@ static inline int ensure(void **p, uint32_t *cap, uint32_t need, size_t size) {
   return 0;
 }
 
-/* Whether x is in C: the flag that c_add and c_undo keep, which the debug build checks
+/* Whether x is in C: the flag that qpor_c_add and qpor_c_undo keep, which the debug build checks
  * against Theorem 6's query (x is in C iff it is an ancestor of C's last event of its thread). */
 static inline bool in_c(struct qpor *q, const struct dpu_event *x) {
 #ifndef NDEBUG
