@@ -39,7 +39,7 @@ void dpu_arena_destroy(struct dpu_arena *a) {
 }
 
 /* Blocks live in some thread's arena; reused ones may lie in another arena than a. The shadow
- * maps of all arenas are one array (runtime/sched.c), so a block's shadow is found from any
+ * maps of all arenas are one array (runtime/init.c), so a block's shadow is found from any
  * arena's base and shadow (a signed offset: the block may lie below a). */
 static uint8_t *shadow_of(const struct dpu_arena *a, const char *p) {
   return a->shadow + (p - a->base) / 16;

@@ -1,4 +1,4 @@
-/* Shared-memory region set-up and operation names; see protocol.h. */
+/* Shared-memory region set-up; see protocol.h. */
 #include "protocol.h"
 
 #include <string.h>
@@ -51,22 +51,4 @@ void dpu_shm_destroy(struct dpu_shm *s) {
   sem_destroy(&s->req);
   sem_destroy(&s->done);
   munmap(s, total);
-}
-
-const char *dpu_op_name(uint8_t op) {
-  static const char *const names[DPU_OP_COUNT] = {
-#define DPU_OP(id, name, flags, if1, if0) [DPU_OP_##id] = name,
-#include "ops.def"
-#undef DPU_OP
-  };
-  return op < DPU_OP_COUNT ? names[op] : "?";
-}
-
-const char *dpu_op_outcome_word(uint8_t op, uint8_t result) {
-  static const char *const words[DPU_OP_COUNT][2] = {
-#define DPU_OP(id, name, flags, if1, if0) [DPU_OP_##id] = {if0, if1},
-#include "ops.def"
-#undef DPU_OP
-  };
-  return op < DPU_OP_COUNT ? words[op][result != 0] : NULL;
 }

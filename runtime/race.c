@@ -1,5 +1,5 @@
 /* See race.h. */
-#include "race.h"
+#include "race_impl.h"
 #include "memcheck.h"
 
 #include <stdarg.h>
@@ -12,74 +12,7 @@
 #include "symbolize.h"
 
 bool dpu_race_on;
-
-/* ---- vector clocks ----------------------------------------------------------------------- */
-
-/* A vector clock: entry i is the number of releases of thread i known (Mattern). Indexed by
- * canonical thread id; entries past the ids in use are 0. */
-typedef uint32_t vclock[DPU_MAX_THREADS];
-
-static vclock clock_of[DPU_MAX_THREADS];   /* C_t: each thread's clock */
-static vclock exit_clock[DPU_MAX_THREADS]; /* C_t at its exit, for join */
-static vclock wake_clock[DPU_MAX_THREADS]; /* the clock a signal handed thread t */
-static vclock fence_rel[DPU_MAX_THREADS];  /* C_t at its last release fence (7.17.4) */
-static vclock acq_pend[DPU_MAX_THREADS];   /* what its relaxed loads read, for acquire fences */
-
-/* Entries in use: canonical ids handed out so far (every VC entry past them is 0, never
- * written: ids only grow, and clocks are copied and cleared up to them only, so that a run's
- * cost follows the program's thread count rather than DPU_MAX_THREADS). */
-static inline unsigned nids(void) { return dpu_rt.shm->nthread_ids; }
-static inline size_t vc_size(void) { return nids() * sizeof(uint32_t); }
-
-static inline void vc_join(uint32_t *restrict into, const uint32_t *restrict from) {
-  for (unsigned i = 0, n = nids(); i < n; i++)
-    if (from[i] > into[i]) into[i] = from[i];
-}
-
-/* ---- clocks of synchronisation objects --------------------------------------------------- */
-
-/* Open addressing on (address, class); the slots used in a run are listed, so that a reset
- * costs what the run used. Full table: detection stops for the run (an edge it could not
- * record would make it report races that are not), and says so. */
-#define OCAP 8192
-static struct {
-  uint64_t key; /* address | class << 56; 0: empty */
-  uint32_t vc;  /* index into oclocks */
-} otab[OCAP];
-static vclock oclocks[OCAP * 3 / 4];
-/* Atomic locations: the threads whose release (or fence-published) writes head a release
- * sequence of the location that is still going on (bit i: thread i), see dpu_race_atomic.
- * Indexed like oclocks, for the entry of the location itself; each head's clock is the
- * entry (location | (head + 1) << 48). */
-static struct dpu_tset seq_heads[OCAP * 3 / 4];
-static bool fenced[DPU_MAX_THREADS]; /* the thread executed a release fence in this run */
-static uint32_t oused[OCAP * 3 / 4], noused;
-
-/* Whether detection gave up for this run (see incomplete()). */
-static bool gave_up;
-
-static void incomplete(bool stop, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static uint32_t *obj_clock(uint64_t obj, enum dpu_sync_class cls, bool create) {
-  uint64_t key = obj | (uint64_t)cls << 56;
-  uint32_t k = (uint32_t)(key * 0x9e3779b97f4a7c15ull >> 51) & (OCAP - 1);
-  for (;; k = (k + 1) & (OCAP - 1)) {
-    if (otab[k].key == key) return oclocks[otab[k].vc];
-    if (otab[k].key == 0) break;
-  }
-  if (!create) return NULL;
-  if (noused == OCAP * 3 / 4) {
-    incomplete(true, "more than %d synchronisation objects and atomic locations in one run",
-               OCAP * 3 / 4);
-    return NULL;
-  }
-  otab[k].key = key;
-  otab[k].vc = noused;
-  oused[noused] = k;
-  memset(oclocks[noused], 0, vc_size());
-  for (unsigned w = 0, nw = dpu_tset_words(nids()); w < nw; w++) seq_heads[noused].w[w] = 0;
-  return oclocks[noused++];
-}
+bool dpu_race_gave_up;
 
 /* ---- shadow memory ----------------------------------------------------------------------- */
 
@@ -116,7 +49,7 @@ static struct granule *granule_of(uintptr_t g) {
   struct granule *chunk = l1[g >> CHUNK_SHIFT];
   if (__builtin_expect(!chunk, 0)) {
     if (nchunks == MAX_CHUNKS) {
-      incomplete(false, "the program touched memory in more than %d regions of %d MiB; "
+      dpu_race_incomplete(false, "the program touched memory in more than %d regions of %d MiB; "
                         "accesses to the others are not checked",
                  MAX_CHUNKS, 1 << (CHUNK_SHIFT - 20));
       return NULL;
@@ -124,7 +57,7 @@ static struct granule *granule_of(uintptr_t g) {
     void *p = mmap(NULL, (size_t)GRANULES_PER_CHUNK * sizeof(struct granule),
                    PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) {
-      incomplete(false, "cannot map shadow memory");
+      dpu_race_incomplete(false, "cannot map shadow memory");
       return NULL;
     }
     /* Transparent huge pages where the kernel gives them: shadow memory is touched densely
@@ -258,7 +191,7 @@ static void record(const struct cell *first, uintptr_t g, uint8_t overlap, uint3
                                      .tid = first->tid, .flags = first->flags & CELL_KIND,
                                      .size = (uint32_t)__builtin_popcount(first->mask)};
   int u = dpu_rt.cur;
-  r->access[1] = (struct dpu_access){.site = site, .epoch = clock_of[u][u], .tid = (uint16_t)u,
+  r->access[1] = (struct dpu_access){.site = site, .epoch = dpu_race_clock_of[u][u], .tid = (uint16_t)u,
                                      .flags = flags, .size = size};
   r->addr = g + (uint64_t)__builtin_ctz(overlap);
   r->step = shm->nevents;
@@ -266,7 +199,7 @@ static void record(const struct cell *first, uintptr_t g, uint8_t overlap, uint3
   shm->nraces = n + 1;
 }
 
-static void incomplete(bool stop, const char *fmt, ...) {
+void dpu_race_incomplete(bool stop, const char *fmt, ...) {
   struct dpu_shm *shm = dpu_rt.shm;
   if (!shm->races_incomplete) {
     va_list ap;
@@ -275,7 +208,7 @@ static void incomplete(bool stop, const char *fmt, ...) {
     va_end(ap);
     shm->races_incomplete = 1;
   }
-  if (stop) gave_up = true;
+  if (stop) dpu_race_gave_up = true;
 }
 
 /* Whether no access to come can race with cell c: every live thread's clock has passed it
@@ -283,7 +216,7 @@ static void incomplete(bool stop, const char *fmt, ...) {
 static bool dead(const struct cell *c) {
   for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
     unsigned v = dpu_rt.order[k];
-    if (v != c->tid && dpu_rt.threads[v].state == DPU_TS_ALIVE && clock_of[v][c->tid] < c->epoch)
+    if (v != c->tid && dpu_rt.threads[v].state == DPU_TS_ALIVE && dpu_race_clock_of[v][c->tid] < c->epoch)
       return false;
   }
   return true;
@@ -305,7 +238,7 @@ access_granule(uintptr_t g, uint8_t mask, uint32_t site, uint8_t flags, uint32_t
   if (!gr) return;
   const uint32_t stamp = dpu_rt.run_stamp;
   const int u = dpu_rt.cur;
-  const uint32_t *cu = clock_of[u];
+  const uint32_t *cu = dpu_race_clock_of[u];
   const uint32_t ep = cu[u];
   struct cell *mine = NULL, *free_cell = NULL;
   bool merge = false;
@@ -369,7 +302,7 @@ access_granule(uintptr_t g, uint8_t mask, uint32_t site, uint8_t flags, uint32_t
   }
   if (!head) head = xhead(g, true);
   if (!head || nx == XCAP) {
-    incomplete(false, "more than %u distinct concurrent accesses to one memory location",
+    dpu_race_incomplete(false, "more than %u distinct concurrent accesses to one memory location",
                NCELLS);
     return;
   }
@@ -390,7 +323,7 @@ static __attribute__((noinline, cold)) void capture(uintptr_t a, uint64_t size, 
   int u = dpu_rt.cur;
   for (uint32_t i = 0; i < shm->ncapture; i++) {
     struct dpu_race_capture *c = &shm->capture[i];
-    if (c->found || c->tid != u || c->site != site || c->epoch != clock_of[u][u] ||
+    if (c->found || c->tid != u || c->site != site || c->epoch != dpu_race_clock_of[u][u] ||
         (c->flags & DPU_ACCESS_WRITE) != (flags & DPU_ACCESS_WRITE) || a >= c->hi ||
         a + size <= c->lo)
       continue;
@@ -412,7 +345,7 @@ void dpu_race_end_run(void) {
 
 static inline void on_access(uintptr_t a, uint64_t size, uint32_t site, uint8_t flags) {
   if (__builtin_expect(capturing, 0)) capture(a, size, site, flags);
-  if (gave_up || dpu_rt.cur < 0 || size == 0) return;
+  if (dpu_race_gave_up || dpu_rt.cur < 0 || size == 0) return;
   unsigned lo = (unsigned)(a & 7);
   if (__builtin_expect(lo + size <= 8, 1)) { /* the usual case: within one granule */
     access_granule(a - lo, (uint8_t)(((1u << size) - 1) << lo), site, flags, (uint32_t)size);
@@ -427,6 +360,10 @@ static inline void on_access(uintptr_t a, uint64_t size, uint32_t site, uint8_t 
     uint8_t mask = (uint8_t)((0xffu >> (8 - hi)) & (0xffu << lo));
     access_granule(g, mask, site, flags, sz);
   }
+}
+
+void dpu_race_access(uintptr_t a, uint64_t size, uint32_t site, uint8_t flags) {
+  on_access(a, size, site, flags);
 }
 
 /* Whether the access of `size` bytes at p at site is a visible operation: its site was made
@@ -467,126 +404,6 @@ void dpu_race_write(const void *p, uint64_t size) {
   if (dpu_race_on) on_access((uintptr_t)p, size, __dpu_site, DPU_ACCESS_WRITE);
 }
 
-/* ---- synchronisation --------------------------------------------------------------------- */
-
-static inline uint32_t *self_clock(void) { return clock_of[dpu_rt.cur]; }
-
-void dpu_race_thread_start(int parent, int tid) {
-  if (!dpu_race_on) return;
-  uint32_t *c = clock_of[tid];
-  if (parent >= 0) {
-    memcpy(c, clock_of[parent], vc_size());
-    clock_of[parent][parent]++; /* create is a release */
-  } else {
-    memset(c, 0, vc_size());
-  }
-  c[tid] = 1;
-  memset(exit_clock[tid], 0, vc_size());
-  memset(wake_clock[tid], 0, vc_size());
-  memset(fence_rel[tid], 0, vc_size());
-  fenced[tid] = false;
-  memset(acq_pend[tid], 0, vc_size());
-}
-
-void dpu_race_thread_exit(int tid) {
-  if (dpu_race_on) memcpy(exit_clock[tid], clock_of[tid], vc_size());
-}
-
-void dpu_race_thread_join(int tid) {
-  if (dpu_race_on) vc_join(self_clock(), exit_clock[tid]);
-}
-
-void dpu_race_acquire(uint64_t obj, enum dpu_sync_class cls) {
-  if (!dpu_race_on) return;
-  const uint32_t *o = obj_clock(obj, cls, false);
-  if (o) vc_join(self_clock(), o);
-}
-
-void dpu_race_release(uint64_t obj, enum dpu_sync_class cls) {
-  if (!dpu_race_on) return;
-  uint32_t *o = obj_clock(obj, cls, true);
-  if (!o) return;
-  uint32_t *c = self_clock();
-  vc_join(o, c);
-  c[dpu_rt.cur]++;
-}
-
-void dpu_race_wake(int woken) {
-  if (!dpu_race_on) return;
-  uint32_t *c = self_clock();
-  vc_join(wake_clock[woken], c);
-  c[dpu_rt.cur]++;
-}
-
-void dpu_race_woken(void) {
-  if (dpu_race_on) vc_join(self_clock(), wake_clock[dpu_rt.cur]);
-}
-
-/* LLVM's orderings (llvm-c/Core.h LLVMAtomicOrdering). */
-enum { ORD_MONOTONIC = 2, ORD_ACQUIRE = 4, ORD_RELEASE = 5, ORD_ACQ_REL = 6, ORD_SEQ_CST = 7 };
-static inline bool is_acquire(uint32_t o) {
-  return o == ORD_ACQUIRE || o == ORD_ACQ_REL || o == ORD_SEQ_CST;
-}
-static inline bool is_release(uint32_t o) {
-  return o == ORD_RELEASE || o == ORD_ACQ_REL || o == ORD_SEQ_CST;
-}
-
-void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint32_t order) {
-  if (!dpu_race_on || gave_up) return;
-  int u = dpu_rt.cur;
-  uint32_t *c = clock_of[u];
-  uint64_t loc = (uint64_t)(uintptr_t)p;
-  bool reads = kind != DPU_OP_ATOMIC_STORE;
-  bool writes = kind == DPU_OP_ATOMIC_STORE || kind == DPU_OP_ATOMIC_RMW ||
-                (kind == DPU_OP_ATOMIC_CAS && exchanged);
-  /* Read part: synchronises with every release sequence that the write it reads from is in
-   * (7.17.3p2, 5.1.2.4p11): those still going on at the location. */
-  uint32_t *anchor = obj_clock(loc, DPU_SYNC_ATOMIC, writes);
-  struct dpu_tset *heads =
-      anchor ? &seq_heads[(size_t)(anchor - oclocks[0]) / DPU_MAX_THREADS] : NULL;
-  unsigned nw = dpu_tset_words(nids());
-  if (reads && heads)
-    for (unsigned w = 0; w < nw; w++)
-      for (uint64_t h = heads->w[w]; h; h &= h - 1) {
-        uint64_t head = w * 64 + (uint64_t)__builtin_ctzll(h);
-        const uint32_t *l = obj_clock(loc | (head + 1) << 48, DPU_SYNC_ATOMIC, false);
-        if (l) vc_join(is_acquire(order) ? c : acq_pend[u], l);
-      }
-  on_access((uintptr_t)p, size, __dpu_site,
-            (uint8_t)(DPU_ACCESS_ATOMIC | (writes ? DPU_ACCESS_WRITE : 0)));
-  if (!writes || !heads) return;
-  /* C11/C17 5.1.2.4p10: a release sequence headed by a release write A goes on through later
-   * writes of A's thread and RMWs of any thread (C++20 dropped the first; dpu compiles C17).
-   * So a plain store ends the sequences of every other thread; an RMW ends none. A write
-   * after a release fence of its thread publishes what the fence did (7.17.4p2). */
-  bool mine = dpu_tset_has(heads, (unsigned)u);
-  if (kind == DPU_OP_ATOMIC_STORE) { /* only u's own sequence goes on */
-    for (unsigned w = 0; w < nw; w++) heads->w[w] = 0;
-    if (mine) dpu_tset_add(heads, (unsigned)u);
-  }
-  bool rel = is_release(order);
-  if (rel || mine || fenced[u]) {
-    uint32_t *l = obj_clock(loc | (uint64_t)(u + 1) << 48, DPU_SYNC_ATOMIC, true);
-    if (!l) return;
-    if (!mine) memset(l, 0, vc_size());
-    vc_join(l, rel ? c : fence_rel[u]);
-    dpu_tset_add(heads, (unsigned)u);
-  }
-  if (rel) c[u]++;
-}
-
-void __dpu_fence(uint32_t order) {
-  if (!dpu_race_on || dpu_rt.cur < 0) return;
-  int u = dpu_rt.cur;
-  uint32_t *c = clock_of[u];
-  if (is_acquire(order)) vc_join(c, acq_pend[u]);
-  if (is_release(order)) {
-    memcpy(fence_rel[u], c, vc_size());
-    fenced[u] = true;
-    c[u]++;
-  }
-}
-
 /* ---- set-up and reset -------------------------------------------------------------------- */
 
 int dpu_race_init(bool on) {
@@ -603,15 +420,14 @@ int dpu_race_init(bool on) {
 
 void dpu_race_reset(void) {
   if (!dpu_race_on) return;
-  for (uint32_t i = 0; i < noused; i++) otab[oused[i]].key = 0;
-  noused = 0;
+  dpu_race_hb_reset();
   for (uint32_t i = 0; i < nxused; i++) xmap[xused[i]].g = 0;
   nxused = 0;
   nx = 0;
   for (uint32_t i = 0; i < npused; i++) pairs[pused[i]] = 0;
   npused = 0;
   nallocs = 0;
-  gave_up = false;
+  dpu_race_gave_up = false;
   struct dpu_shm *shm = dpu_rt.shm;
   shm->nraces = 0;
   shm->races_truncated = 0;

@@ -12,7 +12,7 @@
 #include "coro.h"
 #include "protocol.h"
 
-/* DPU_TS_STOPPED: the thread failed (dpu_rt_end with an end that runtime/sched.c's stops_thread says):
+/* DPU_TS_STOPPED: the thread failed (dpu_rt_end with an end that runtime/ending.c's stops_thread says):
  * it never runs again, keeps what it holds, and the other threads go on. */
 enum dpu_thread_state { DPU_TS_UNUSED = 0, DPU_TS_ALIVE, DPU_TS_EXITED, DPU_TS_STOPPED };
 
@@ -183,6 +183,24 @@ void dpu_rt_set_end(int end, int code, const char *fmt, ...) __attribute__((form
 /* Ends the running thread (pthread_exit / return of its start routine). Never returns. */
 _Noreturn void dpu_rt_thread_exit(void *retval);
 
+/* The running thread hands control back to the scheduler for good: the run has ended
+ * (runtime/ending.c). Must be called on a program thread. */
+_Noreturn void dpu_rt_leave_run(void);
+
+/* The program thread running now. */
+static inline struct dpu_rt_thread *dpu_rt_cur_thread(void) { return &dpu_rt.threads[dpu_rt.cur]; }
+
+/* Whether the trace is full: then the run ends (a limit of dpu, DPU_END_LIMIT) and the caller
+ * must not append a record; a program thread must then dpu_rt_leave_run(). */
+static inline bool dpu_rt_trace_full(void) {
+  struct dpu_shm *shm = dpu_rt.shm;
+  if (__builtin_expect(shm->nevents < shm->trace_cap, 1)) return false;
+  shm->trace_overflow = 1;
+  dpu_rt_set_end(DPU_END_LIMIT, 0, "trace capacity of %u events exceeded (raise --max-events)",
+                 shm->trace_cap);
+  return true;
+}
+
 /* Whether thread tid could perform its pending operation now (the scheduler asks). One
  * predicate per family of objects, in the file that models it: obj is the pending operation's
  * object (an address), op its enum dpu_op. */
@@ -345,6 +363,27 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg);
  * program thread only: when the slots are full, the run ends (DPU_END_LIMIT) and the thread
  * leaves it. */
 uint32_t dpu_rt_tset_ref(const struct dpu_tset *s);
+
+/* The same from the scheduler: returns 0 when the slots are full, the run having then ended
+ * (DPU_END_LIMIT). */
+uint32_t dpu_rt_tset_put(const struct dpu_tset *s);
+
+/* Creates the main thread of a run (tid 0), whose start routine calls the program's main with
+ * the run's fresh argv and ends the process with its value (runtime/lifecycle.c). */
+void dpu_rt_start_main(void);
+
+/* Restores the program's initial world at the start of a run: its writable globals from the
+ * snapshot (dpu_rt_snapshot_globals) and fresh copies of the argv strings, which the program
+ * may have modified (runtime/init.c). */
+void dpu_rt_world_reset(void);
+
+/* The run's argv (argc = dpu_rt.cfg.argc strings, then NULL), renewed by dpu_rt_world_reset. */
+char **dpu_rt_argv(void);
+
+/* Installs the runner's crash and hang handlers on an alternate signal stack: they record a
+ * crash (DPU_END_SIGNAL) or a run over its time (DPU_END_HANG_TIME) as the run's result, with
+ * the threads' raw stacks, and end the runner process (runtime/ending.c). Once per runner. */
+void dpu_rt_install_handlers(void);
 
 /* Runs one whole run following the replay in shm; fills shm's result, trace and output. */
 void dpu_rt_run_once(void);

@@ -1,5 +1,5 @@
 // What the other threads do after a failed assertion is explored: the failing thread stops
-// there and the others go on (runtime/sched.c: stops_thread). T1 posts s and fails; T2 waits
+// there and the others go on (runtime/ending.c: stops_thread). T1 posts s and fails; T2 waits
 // for s, then takes m and prints; T3 takes m and prints. Derivation: T1's failure is in every
 // run; T2 and T3 race for m, so there are 2 traces, both with the failure (T3's lock commutes
 // with T1's post). T2 can take m only after T1's post, right after which T1 fails: when a

@@ -1,4 +1,4 @@
-// A failed assertion stops only its thread (runtime/sched.c: stops_thread): the thread stays
+// A failed assertion stops only its thread (runtime/ending.c: stops_thread): the thread stays
 // where it is, holding what it holds, and the others run on. T1 takes the lock and fails while
 // holding it; T2 takes the lock too. Derivation: 2 traces, both with the failure. T1 first: it
 // fails holding m, T2 waits for m for ever, which is no deadlock defect (the run's result is

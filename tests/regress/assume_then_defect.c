@@ -1,5 +1,5 @@
 // __VERIFIER_assume(0) stops its thread silently, and a defect of another thread after it is
-// the run's result (runtime/sched.c: result_stands): up to that defect the run is feasible,
+// the run's result (runtime/ending.c: result_stands): up to that defect the run is feasible,
 // the assuming thread being only paused before its assume. T1 posts s and assumes false; T2
 // waits for s and fails an assertion. Derivation: 1 trace, in which T2 fails. T2 can only go
 // on after T1's post, right after which T1 reaches its assume: when an assume(0) ended the

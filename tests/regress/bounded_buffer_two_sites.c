@@ -7,7 +7,7 @@
 // stacks used to be part of the digest: 64 "distinct" defects).
 // The trace counts are dpu's (too many to derive by hand); what this test pins is that the
 // 36576 traces with a defect show exactly 2 defects, and that the counts do not depend on -k:
-// a thread that fails its assertion stops there and the others go on (runtime/sched.c), so
+// a thread that fails its assertion stops there and the others go on (runtime/ending.c), so
 // the configurations after a defect are all explored. When a failure ended the run, QPOR
 // found 114,504 traces with -k 0 and 118,330 with -k 1.
 // DIFFTEST: skip (--por=none runs over 1.5 million interleavings in two minutes and is far

@@ -228,7 +228,7 @@ static void table_counts_traces_per_defect(void **state) {
   dpu_shm_destroy(s);
 }
 
-/* A failed assertion stops its thread and the others go on (runtime/sched.c): the defect keeps
+/* A failed assertion stops its thread and the others go on (runtime/ending.c): the defect keeps
  * the run up to it, steps and output, and is located at the failing thread's last step then. */
 static void defect_keeps_the_run_up_to_it(void **state) {
   (void)state;

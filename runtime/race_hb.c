@@ -1,0 +1,189 @@
+/* Happens-before for the race detector (race.h): the threads' vector clocks and those of
+ * synchronisation objects and atomic locations, and the synchronises-with edges the models of
+ * runtime/ report (C11 5.1.2.4, 7.17.3-4). The shadow memory and the checks are in race.c. */
+#include <string.h>
+
+#include "race_impl.h"
+
+/* ---- vector clocks ----------------------------------------------------------------------- */
+
+dpu_vclock dpu_race_clock_of[DPU_MAX_THREADS]; /* C_t: each thread's clock */
+static dpu_vclock exit_clock[DPU_MAX_THREADS]; /* C_t at its exit, for join */
+static dpu_vclock wake_clock[DPU_MAX_THREADS]; /* the clock a signal handed thread t */
+static dpu_vclock fence_rel[DPU_MAX_THREADS];  /* C_t at its last release fence (7.17.4) */
+static dpu_vclock acq_pend[DPU_MAX_THREADS];   /* what its relaxed loads read (acquire fences) */
+
+/* Entries in use: canonical ids handed out so far (every VC entry past them is 0, never
+ * written: ids only grow, and clocks are copied and cleared up to them only, so that a run's
+ * cost follows the program's thread count rather than DPU_MAX_THREADS). */
+static inline unsigned nids(void) { return dpu_rt.shm->nthread_ids; }
+static inline size_t vc_size(void) { return nids() * sizeof(uint32_t); }
+
+/* into := into ⊔ from (entry-wise maximum). */
+static inline void vc_join(uint32_t *restrict into, const uint32_t *restrict from) {
+  for (unsigned i = 0, n = nids(); i < n; i++)
+    if (from[i] > into[i]) into[i] = from[i];
+}
+
+/* ---- clocks of synchronisation objects --------------------------------------------------- */
+
+/* Open addressing on (address, class); the slots used in a run are listed, so that a reset
+ * costs what the run used. Full table: detection stops for the run (an edge it could not
+ * record would make it report races that are not), and says so. */
+#define OCAP 8192
+static struct {
+  uint64_t key; /* address | class << 56; 0: empty */
+  uint32_t vc;  /* index into oclocks */
+} otab[OCAP];
+static dpu_vclock oclocks[OCAP * 3 / 4];
+/* Atomic locations: the threads whose release (or fence-published) writes head a release
+ * sequence of the location that is still going on (bit i: thread i), see dpu_race_atomic.
+ * Indexed like oclocks, for the entry of the location itself; each head's clock is the
+ * entry (location | (head + 1) << 48). */
+static struct dpu_tset seq_heads[OCAP * 3 / 4];
+static bool fenced[DPU_MAX_THREADS]; /* the thread executed a release fence in this run */
+static uint32_t oused[OCAP * 3 / 4], noused;
+
+static uint32_t *obj_clock(uint64_t obj, enum dpu_sync_class cls, bool create) {
+  uint64_t key = obj | (uint64_t)cls << 56;
+  uint32_t k = (uint32_t)(key * 0x9e3779b97f4a7c15ull >> 51) & (OCAP - 1);
+  for (;; k = (k + 1) & (OCAP - 1)) {
+    if (otab[k].key == key) return oclocks[otab[k].vc];
+    if (otab[k].key == 0) break;
+  }
+  if (!create) return NULL;
+  if (noused == OCAP * 3 / 4) {
+    dpu_race_incomplete(true, "more than %d synchronisation objects and atomic locations in one run",
+               OCAP * 3 / 4);
+    return NULL;
+  }
+  otab[k].key = key;
+  otab[k].vc = noused;
+  oused[noused] = k;
+  memset(oclocks[noused], 0, vc_size());
+  for (unsigned w = 0, nw = dpu_tset_words(nids()); w < nw; w++) seq_heads[noused].w[w] = 0;
+  return oclocks[noused++];
+}
+
+static inline uint32_t *self_clock(void) { return dpu_race_clock_of[dpu_rt.cur]; }
+
+void dpu_race_thread_start(int parent, int tid) {
+  if (!dpu_race_on) return;
+  uint32_t *c = dpu_race_clock_of[tid];
+  if (parent >= 0) {
+    memcpy(c, dpu_race_clock_of[parent], vc_size());
+    dpu_race_clock_of[parent][parent]++; /* create is a release */
+  } else {
+    memset(c, 0, vc_size());
+  }
+  c[tid] = 1;
+  memset(exit_clock[tid], 0, vc_size());
+  memset(wake_clock[tid], 0, vc_size());
+  memset(fence_rel[tid], 0, vc_size());
+  fenced[tid] = false;
+  memset(acq_pend[tid], 0, vc_size());
+}
+
+void dpu_race_thread_exit(int tid) {
+  if (dpu_race_on) memcpy(exit_clock[tid], dpu_race_clock_of[tid], vc_size());
+}
+
+void dpu_race_thread_join(int tid) {
+  if (dpu_race_on) vc_join(self_clock(), exit_clock[tid]);
+}
+
+void dpu_race_acquire(uint64_t obj, enum dpu_sync_class cls) {
+  if (!dpu_race_on) return;
+  const uint32_t *o = obj_clock(obj, cls, false);
+  if (o) vc_join(self_clock(), o);
+}
+
+void dpu_race_release(uint64_t obj, enum dpu_sync_class cls) {
+  if (!dpu_race_on) return;
+  uint32_t *o = obj_clock(obj, cls, true);
+  if (!o) return;
+  uint32_t *c = self_clock();
+  vc_join(o, c);
+  c[dpu_rt.cur]++;
+}
+
+void dpu_race_wake(int woken) {
+  if (!dpu_race_on) return;
+  uint32_t *c = self_clock();
+  vc_join(wake_clock[woken], c);
+  c[dpu_rt.cur]++;
+}
+
+void dpu_race_woken(void) {
+  if (dpu_race_on) vc_join(self_clock(), wake_clock[dpu_rt.cur]);
+}
+
+/* LLVM's orderings (llvm-c/Core.h LLVMAtomicOrdering). */
+enum { ORD_MONOTONIC = 2, ORD_ACQUIRE = 4, ORD_RELEASE = 5, ORD_ACQ_REL = 6, ORD_SEQ_CST = 7 };
+static inline bool is_acquire(uint32_t o) {
+  return o == ORD_ACQUIRE || o == ORD_ACQ_REL || o == ORD_SEQ_CST;
+}
+static inline bool is_release(uint32_t o) {
+  return o == ORD_RELEASE || o == ORD_ACQ_REL || o == ORD_SEQ_CST;
+}
+
+void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint32_t order) {
+  if (!dpu_race_on || dpu_race_gave_up) return;
+  int u = dpu_rt.cur;
+  uint32_t *c = dpu_race_clock_of[u];
+  uint64_t loc = (uint64_t)(uintptr_t)p;
+  bool reads = kind != DPU_OP_ATOMIC_STORE;
+  bool writes = kind == DPU_OP_ATOMIC_STORE || kind == DPU_OP_ATOMIC_RMW ||
+                (kind == DPU_OP_ATOMIC_CAS && exchanged);
+  /* Read part: synchronises with every release sequence that the write it reads from is in
+   * (7.17.3p2, 5.1.2.4p11): those still going on at the location. */
+  uint32_t *anchor = obj_clock(loc, DPU_SYNC_ATOMIC, writes);
+  struct dpu_tset *heads =
+      anchor ? &seq_heads[(size_t)(anchor - oclocks[0]) / DPU_MAX_THREADS] : NULL;
+  unsigned nw = dpu_tset_words(nids());
+  if (reads && heads)
+    for (unsigned w = 0; w < nw; w++)
+      for (uint64_t h = heads->w[w]; h; h &= h - 1) {
+        uint64_t head = w * 64 + (uint64_t)__builtin_ctzll(h);
+        const uint32_t *l = obj_clock(loc | (head + 1) << 48, DPU_SYNC_ATOMIC, false);
+        if (l) vc_join(is_acquire(order) ? c : acq_pend[u], l);
+      }
+  dpu_race_access((uintptr_t)p, size, __dpu_site,
+            (uint8_t)(DPU_ACCESS_ATOMIC | (writes ? DPU_ACCESS_WRITE : 0)));
+  if (!writes || !heads) return;
+  /* C11/C17 5.1.2.4p10: a release sequence headed by a release write A goes on through later
+   * writes of A's thread and RMWs of any thread (C++20 dropped the first; dpu compiles C17).
+   * So a plain store ends the sequences of every other thread; an RMW ends none. A write
+   * after a release fence of its thread publishes what the fence did (7.17.4p2). */
+  bool mine = dpu_tset_has(heads, (unsigned)u);
+  if (kind == DPU_OP_ATOMIC_STORE) { /* only u's own sequence goes on */
+    for (unsigned w = 0; w < nw; w++) heads->w[w] = 0;
+    if (mine) dpu_tset_add(heads, (unsigned)u);
+  }
+  bool rel = is_release(order);
+  if (rel || mine || fenced[u]) {
+    uint32_t *l = obj_clock(loc | (uint64_t)(u + 1) << 48, DPU_SYNC_ATOMIC, true);
+    if (!l) return;
+    if (!mine) memset(l, 0, vc_size());
+    vc_join(l, rel ? c : fence_rel[u]);
+    dpu_tset_add(heads, (unsigned)u);
+  }
+  if (rel) c[u]++;
+}
+
+void __dpu_fence(uint32_t order) {
+  if (!dpu_race_on || dpu_rt.cur < 0) return;
+  int u = dpu_rt.cur;
+  uint32_t *c = dpu_race_clock_of[u];
+  if (is_acquire(order)) vc_join(c, acq_pend[u]);
+  if (is_release(order)) {
+    memcpy(fence_rel[u], c, vc_size());
+    fenced[u] = true;
+    c[u]++;
+  }
+}
+
+void dpu_race_hb_reset(void) {
+  for (uint32_t i = 0; i < noused; i++) otab[oused[i]].key = 0;
+  noused = 0;
+}
