@@ -17,7 +17,7 @@
 #include "../explorer/dfs.h"
 #include "../frontend/compile.h"
 #include "../passes/instrument.h"
-#include "../runtime/executor.h"
+#include "../executor/executor.h"
 
 int main(int argc, char **argv) {
   if (argc < 3) {

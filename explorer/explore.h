@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../runtime/executor.h"
-#include "../runtime/protocol.h"
+#include "../executor/executor.h"
+#include "../protocol/protocol.h"
 #include "../report/report.h"
 
 /* Limits and hooks of one exploration; the caller's, read only. */

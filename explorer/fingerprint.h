@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "../runtime/protocol.h"
+#include "../protocol/protocol.h"
 
 #define DPU_FP_BYTES 16
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runtime/protocol.h"
+#include "../protocol/protocol.h"
 #include "pes.h"
 
 static const struct dpu_ostate initial; /* all zero */
@@ -65,7 +65,7 @@ static uint8_t site_spin(uint32_t site) { return dpu_site_spin(kinds, site); }
 static uint32_t site_base(uint32_t site) { return dpu_site_base(kinds, site); }
 
 /* Whether a read at `site` continues pt, a read at the same site in the same activation of a
- * spin region (runtime/atomic.c: continues). */
+ * spin region (runtime/models/atomic.c: continues). */
 static int continues(const struct dpu_event *pt, uint32_t site) {
   return dpu_site_continues(kinds, pt->site, site);
 }
@@ -75,7 +75,7 @@ static int same_read(const struct dpu_event *a, const struct dpu_event *b) {
          a->st.count == b->st.count;
 }
 
-/* runtime/atomic.c's stuck threads: whether the reads of pt's thread back from pt (at most
+/* runtime/models/atomic.c's stuck threads: whether the reads of pt's thread back from pt (at most
  * 16, while they are reads of one activation of a spin region) end with two equal iterations
  * of m >= 2 reads (same sites, same locations, same versions): then the thread takes no
  * further step after pt. */
@@ -97,7 +97,7 @@ static int stuck_after(const struct dpu_event *pt) {
 }
 
 /* Whether a CAS by the owner of pt at `site`, right after `after`, would fail again as pt did
- * (runtime/atomic.c: such a thread waits instead of spinning): pt is a failed CAS at the same
+ * (runtime/models/atomic.c: such a thread waits instead of spinning): pt is a failed CAS at the same
  * place in the same activation of a spin region (a load has another site, and loads are
  * decided as reads below), aux says the CAS expects another value than pt read, and nothing
  * modified the location since. */

@@ -1,6 +1,6 @@
 /* The explorer's model of the synchronisation objects (DESIGN.md §5): the state of an object
  * after each event on it, which operations that state enables, and with which outcomes. It
- * mirrors what the runtime does (runtime/mutex.c, cond.c, rwlock.c, sem.c, barrier.c, once.c,
+ * mirrors what the runtime does (runtime/models/mutex.c, cond.c, rwlock.c, sem.c, barrier.c, once.c,
  * spin.c, atomic.c) so that the conflicting extensions the explorer predicts are the events a
  * run then performs (Alg. 1's cexp generalised to every object: an operation placed at an
  * earlier position of its object's tree exists iff the object's state there enables it). */
@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "../runtime/tset.h"
+#include "../protocol/tset.h"
 
 struct dpu_event;
 
@@ -48,7 +48,7 @@ struct dpu_ostate {
  * kind (PTHREAD_MUTEX_*, for mutexes). Writes them to results[] and returns how many: 0 when
  * the operation is not enabled there. More than one only for a condition-variable signal
  * (which waiting thread it wakes). Atomic accesses have the single outcome 0 (what a CAS does
- * is not part of the event's name) and are disabled by the spin-loop rule of runtime/atomic.c
+ * is not part of the event's name) and are disabled by the spin-loop rule of runtime/models/atomic.c
  * (an atomic load, like a visible plain read, is on its thread's reader object obj of the
  * location, and `after` is the write it would read: explorer/pes.h):
  * a load at the same site as pt in the same activation of a spin region (`site` is then the
@@ -60,7 +60,7 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
                             uint16_t tid, uint8_t op, uint32_t site, uint64_t aux, uint8_t kind,
                             uint32_t obj, uint16_t *results);
 
-/* The spin kind of every call site (enum dpu_site_spin, runtime/protocol.h, as the site
+/* The spin kind of every call site (enum dpu_site_spin, protocol/protocol.h, as the site
  * table of passes/sites.h gives it), for the spin-loop rule above; kinds[] is borrowed and
  * must outlive the exploration. Without a call, or beyond n, every site is DPU_SITE_PLAIN. */
 void dpu_model_set_spin_kinds(const uint8_t *kinds, uint32_t n);

@@ -14,7 +14,7 @@
 
 #define DPU_NO_OBJECT UINT32_MAX
 #define DPU_DATA_UNKNOWN 0xff
-#define DPU_PES_MAX_THREADS DPU_MAX_THREADS /* runtime/tset.h */
+#define DPU_PES_MAX_THREADS DPU_MAX_THREADS /* protocol/tset.h */
 #define DPU_PES_MAX_OBJECTS (1u << 16) /* distinct objects over the whole exploration */
 
 /* One event: an action (thread, operation, object, outcome) after a history. Its immediate

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../runtime/executor.h"
+#include "../executor/executor.h"
 #include "explore.h"
 #include "../report/report.h"
 

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../runtime/protocol.h"
+#include "../protocol/protocol.h"
 #include "names.h"
 #include "pes.h"
 

@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #include "../passes/sites.h"
-#include "../runtime/protocol.h"
+#include "../protocol/protocol.h"
 
 /* Marks visible, in the bitmap of shm (dpu_shm_visible), every plain load or store site that
  * is set in `racing` (a bitmap of site ids: the sites of every race record seen, see

@@ -18,7 +18,7 @@
 #include "../explorer/visible.h"
 #include "../report/witness.h"
 #include "../passes/instrument.h"
-#include "../runtime/executor.h"
+#include "../executor/executor.h"
 #include "check.h"
 #include "compile.h"
 #include "diag.h"

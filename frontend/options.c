@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runtime/protocol.h"
+#include "../protocol/protocol.h"
 
 #ifndef DPU_VERSION
 #define DPU_VERSION "0.0.0"

@@ -57,7 +57,7 @@ struct dpu_options {
   bool gdb;               /* --gdb: run the replay under gdb (frontend/gdb.h) */
   int verbosity;          /* -q: -1, default 0, -v: 1 */
   bool races;             /* --races=on (default) | report: detect data races */
-  bool spurious_wakeups;  /* --spurious-wakeups (runtime/cond.c) */
+  bool spurious_wakeups;  /* --spurious-wakeups (runtime/models/cond.c) */
   bool shared_files;      /* --shared-files: no file isolation between runs (runtime/isolate.h) */
   bool races_explore;     /* --races=on: make racing sites visible and explore again */
   const char *visible_sites; /* --visible-sites=ID,ID,...: access sites visible from the

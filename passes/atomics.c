@@ -3,7 +3,7 @@
 #include <llvm-c/Target.h>
 #include <string.h>
 
-#include "../runtime/protocol.h"
+#include "../protocol/protocol.h"
 #include "steps.h"
 
 static LLVMValueRef hook(LLVMModuleRef mod, const char *name, LLVMTypeRef *type,
@@ -70,7 +70,7 @@ void dpu_pass_atomics(LLVMModuleRef mod) {
           continue;
         }
         LLVMPositionBuilderBefore(b, i);
-        /* The ordering, for the race detector's synchronises-with (runtime/atomic.c). */
+        /* The ordering, for the race detector's synchronises-with (runtime/models/atomic.c). */
         if (LLVMIsAAtomicCmpXchgInst(i))
           op |= (uint32_t)LLVMGetCmpXchgSuccessOrdering(i) << 8 |
                 (uint32_t)LLVMGetCmpXchgFailureOrdering(i) << 12;

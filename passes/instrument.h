@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../runtime/protocol.h" /* enum dpu_site_spin */
+#include "../protocol/protocol.h" /* enum dpu_site_spin */
 #include "sites.h"            /* struct dpu_site_table */
 
 /* Choices of the user that change the instrumentation. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runtime/protocol.h"
+#include "../protocol/protocol.h"
 #include "steps.h"
 
 /* A domain: sorted distinct values. whole: every value of the call's type. */

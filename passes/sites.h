@@ -17,7 +17,7 @@ struct dpu_site {
   unsigned line, col;
   char *callee;    /* the modelled function called, or "(indirect)"; for a memory access
                     * (passes/accesses.c): "load", "store", "memcpy", "memmove", "memset" */
-  unsigned char spin; /* enum dpu_site_spin (runtime/protocol.h) */
+  unsigned char spin; /* enum dpu_site_spin (protocol/protocol.h) */
 };
 
 /* Call-site id → location. Id 0 means "no site" and is entry 0 (all unknown). Filled by

@@ -1,6 +1,6 @@
 /* Spin loops (issue #10): which reads may be taken for a spin, decided on the program's IR.
  *
- * The runtime's spin-loop rule (runtime/atomic.c, mirrored by explorer/model.c) stops a thread
+ * The runtime's spin-loop rule (runtime/models/atomic.c, mirrored by explorer/model.c) stops a thread
  * whose reads repeat unchanged: the same site reading the same location at the same version
  * twice in a row, or a streak of reads ending with two equal iterations. That is sound only
  * where a repeated read leaves the thread in the state it was in before: in a loop whose

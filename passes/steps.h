@@ -42,7 +42,7 @@ unsigned dpu_pass_add_site(struct dpu_site_table *t, LLVMValueRef inst, const ch
 int dpu_pass_tls(LLVMModuleRef mod, struct dpu_site_table *sites);
 
 /* __VERIFIER_nondet_* (issue #12, nondet.c): replaces every call whose value is used by a
- * choice of the explorer, `call i64 @__dpu_nondet(ptr values, i32 n)` (runtime/nondet.c)
+ * choice of the explorer, `call i64 @__dpu_nondet(ptr values, i32 n)` (runtime/models/nondet.c)
  * converted to the call's type, over a domain of n <= DPU_NONDET_MAX_VALUES values: bool and
  * the 8-bit types over their whole type; the other types over o's range (--nondet=range:A..B),
  * else over 0 and the integer constants of the program's comparisons (icmp, switch) with their

@@ -112,7 +112,7 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     snprintf(value, sizeof value, "= %llu", (unsigned long long)e->aux);
     return value;
   }
-  return dpu_op_outcome_word(e->op, e->result); /* runtime/ops.def */
+  return dpu_op_outcome_word(e->op, e->result); /* protocol/ops.def */
 }
 
 void dpu_digest_hex(const uint8_t digest[DPU_DEFECT_DIGEST_BYTES],

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "../passes/sites.h"
-#include "../runtime/protocol.h"
+#include "../protocol/protocol.h"
 #include "stacks.h"
 
 #define DPU_DEFECT_DIGEST_BYTES 32
@@ -130,7 +130,7 @@ const char *dpu_signal_name(int sig);
  * has none (static strings, valid until the next call): "acquired"/"busy" for a try lock,
  * "acquired"/"timed out" for a timed one, "woken"/"timed out" for a timed condition wait,
  * "wakes T2"/"lost" for a signal, "exchanged"/"failed" for a CAS, "last" for the last arrival
- * at a barrier (runtime/ops.def's words), "= V" for a value read, written or chosen (nondet),
+ * at a barrier (protocol/ops.def's words), "= V" for a value read, written or chosen (nondet),
  * "SIGUSR1" or "none pending" for the signal operations (no object), "before OP" for a kill by
  * the process's exit (no object). The text report prints "OBJECT (OUTCOME)" ("OBJECT = V" for
  * values); JSON has "object" and "result". */

@@ -5,7 +5,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "../runtime/executor.h"
+#include "../executor/executor.h"
 
 static struct {
   bool enabled;

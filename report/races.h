@@ -11,8 +11,8 @@
 #include <stdio.h>
 
 #include "../passes/sites.h"
-#include "../runtime/executor.h"
-#include "../runtime/protocol.h"
+#include "../executor/executor.h"
+#include "../protocol/protocol.h"
 #include "defects.h"
 #include "stacks.h"
 

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../runtime/executor.h"
+#include "../executor/executor.h"
 #include "progress.h"
 #include "races.h"
 #include "doc.h"

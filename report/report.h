@@ -17,7 +17,7 @@
 #include <stdio.h>
 
 #include "../passes/sites.h"
-#include "../runtime/protocol.h"
+#include "../protocol/protocol.h"
 #include "defects.h"
 
 enum dpu_report_format { DPU_REPORT_TEXT, DPU_REPORT_JSON, DPU_REPORT_SARIF };

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../runtime/protocol.h"
+#include "../protocol/protocol.h"
 
 /* Frames kept per thread (innermost first); deeper frames are dropped. */
 #define DPU_STACK_DEPTH 32

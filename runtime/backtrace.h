@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "coro.h"
-#include "protocol.h"
+#include "../protocol/protocol.h"
 
 /* Registers the unwind tables (.eh_frame FDEs, from dpu_sym_fdes) of the JIT-compiled code
  * with libunwind, so that it unwinds program frames by their call-frame information and not

@@ -149,7 +149,7 @@ int __dpu_thrd_equal(thrd_t a, thrd_t b);
 void __dpu_thrd_yield(void);
 int __dpu_thrd_sleep(const struct timespec *duration, struct timespec *remaining);
 
-/* Virtual time (runtime/clock.c): sleeps return at once and advance the calling thread's
+/* Virtual time (runtime/models/clock.c): sleeps return at once and advance the calling thread's
  * time; clocks read the clocks' start plus that time. */
 unsigned __dpu_sleep(unsigned seconds);
 int __dpu_usleep(useconds_t us);

@@ -10,7 +10,7 @@
  * with the same values: it cannot leave the loop before another thread writes to what it reads.
  * The run then ends (DPU_END_DIVERGED, code DPU_DIVERGED_SPIN) with the loads' sites, which the
  * explorer makes visible (explorer/visible.h) before exploring again: visible loads follow the
- * spin-loop rule of runtime/atomic.c (the thread waits for a write to what it reads, or is a
+ * spin-loop rule of runtime/models/atomic.c (the thread waits for a write to what it reads, or is a
  * hang with its line when no write can come). A loop that changes something it reads or writes
  * (a counter) is not periodic and is not taken for a spin. Accesses that can never be visible
  * (wider than 8 bytes or straddling an 8-byte granule) are not counted as sites; when no site

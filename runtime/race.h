@@ -49,7 +49,7 @@ void dpu_race_reset(void);
 /* Accesses. Called by the instrumented program (passes/accesses.c) with the access-site id:
  * a load or store of `size` bytes at p (value: the bits a scalar store writes, else 0). A size
  * of 0 is no access. An access at a site the exploration made visible (issue #10) is first a
- * visible operation (runtime/atomic.c: dpu_rt_access_visible). */
+ * visible operation (runtime/models/atomic.c: dpu_rt_access_visible). */
 void __dpu_load(void *p, uint64_t size, uint32_t site);
 void __dpu_store(void *p, uint64_t size, uint32_t site, uint64_t value);
 

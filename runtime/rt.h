@@ -10,7 +10,7 @@
 
 #include "arena.h"
 #include "coro.h"
-#include "protocol.h"
+#include "../protocol/protocol.h"
 
 /* DPU_TS_STOPPED: the thread failed (dpu_rt_end with an end that runtime/ending.c's stops_thread says):
  * it never runs again, keeps what it holds, and the other threads go on. */
@@ -55,7 +55,7 @@ struct dpu_rt_thread {
     uint32_t version;       /* the location's version the read found */
   } streak[16];
   void **tls;               /* its copies of the program's thread-local variables, or NULL */
-  uint64_t vtime;           /* its virtual time, ns since the run's start (runtime/clock.c) */
+  uint64_t vtime;           /* its virtual time, ns since the run's start (runtime/models/clock.c) */
   void *(*fn)(void *);
   void *arg;
   void *retval;
@@ -121,7 +121,7 @@ struct dpu_rt {
   struct dpu_tset heaps_used; /* arenas allocated from or freed by in this run */
   uint8_t *heap_shadow;     /* the arenas' shadow bytes, one array (arena.h), for memcheck.h */
   size_t heap_total;        /* bytes of all the arenas (dpu_rt_heap_layout) */
-  /* Where the program's clocks start in every run (runtime/clock.c): the real and monotonic
+  /* Where the program's clocks start in every run (runtime/models/clock.c): the real and monotonic
    * clocks when the runner was set up, in ns. */
   uint64_t epoch_real, epoch_mono;
 };
@@ -129,7 +129,7 @@ struct dpu_rt {
 extern struct dpu_rt dpu_rt;
 
 /* The value of the `size` bytes at p (at most 8 are read), zero-extended, as the trace
- * records what an access read (runtime/atomic.c). */
+ * records what an access read (runtime/models/atomic.c). */
 uint64_t dpu_rt_value_at(const void *p, uint32_t size);
 
 /* The program's @__dpu_spin_kinds (passes/instrument.h: enum dpu_site_spin per site id) and
@@ -165,7 +165,7 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
 _Noreturn void dpu_rt_process_exit(int status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Virtual time (runtime/clock.c): sets the clocks' start for every run (at the runner's set
+/* Virtual time (runtime/models/clock.c): sets the clocks' start for every run (at the runner's set
  * up), and makes the joining thread's time at least that of the thread t it joined. */
 void dpu_rt_clock_init(void);
 void dpu_rt_clock_join(struct dpu_rt_thread *t);

@@ -2,8 +2,9 @@
  * addresses belong to the program, which function, file and line an address is, and where the
  * unwind tables of the JIT-compiled code are. Read from the objects the JIT registered through
  * the GDB JIT interface (__jit_debug_descriptor, see jit.c), with LLVM's ELF and DWARF readers:
- * a thin C++ shim (symbolize.cpp) because LLVM has no C API for DWARF. Lives in the executor
- * (zygote and runners); the explorer never calls it. */
+ * a thin C++ shim (symbolize.cpp) because LLVM has no C API for DWARF. Used in the executor's
+ * processes (zygote and runners); the explorer never calls it. In runtime/, not executor/ as
+ * DESIGN.md §9 has it: the runner symbolises the stacks of a race's capture itself (race.c). */
 #ifndef DPU_SYMBOLIZE_H
 #define DPU_SYMBOLIZE_H
 

@@ -1,5 +1,5 @@
 // A spin loop over two atomic locations, `while (!atomic_load(&a) && !atomic_load(&b));`: the
-// spin-loop rule over several locations (runtime/atomic.c): a thread whose reads since its last
+// spin-loop rule over several locations (runtime/models/atomic.c): a thread whose reads since its last
 // other operation end with two equal iterations (the same loads at the same versions) takes no
 // further step in that run; when something it read changed afterwards, the run only repeats
 // what another order explores and ends silently, else it is a hang.

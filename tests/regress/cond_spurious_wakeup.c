@@ -8,7 +8,7 @@
 // assertion at line 44 fails) or after (main's signal is then lost). 4 max-configs, 1 with
 // the defect; both explorers agree, and the replay keeps the option. With `while` (-DWHILE)
 // the waiter that woke spuriously waits again, and that wait cannot be spurious before a
-// signal woke it (runtime/cond.c): the same 4 max-configs, none failing, and no unbounded
+// signal woke it (runtime/models/cond.c): the same 4 max-configs, none failing, and no unbounded
 // series of wakeups.
 // RUN: %dpu %s > %t; test $? -eq 0
 // RUN: FileCheck --check-prefix=PLAIN %s < %t

@@ -39,7 +39,7 @@ static unsigned outcomes(const struct dpu_event *after, uint16_t t, uint8_t op, 
   return dpu_model_outcomes(after, last_t[t], t, op, site, 1, 0, 0, r);
 }
 
-/* Signals the program sends itself (runtime/signal.c): sigwait on the set aux waits for one of
+/* Signals the program sends itself (runtime/models/signal.c): sigwait on the set aux waits for one of
  * them to be pending and takes the lowest; sigtimedwait never waits. */
 static void pending_signals_gate_sigwait(void **state) {
   (void)state;
@@ -255,7 +255,7 @@ static void nondet_takes_every_value(void **state) {
   assert_false(dpu_pes_conflict(&u.pes, v2, w));
 }
 
-/* runtime/ops.def against itself and against the explorer's model: every operation has a name;
+/* protocol/ops.def against itself and against the explorer's model: every operation has a name;
  * the flags nest as they say (an atomic access or a read is an access, an eager operation is a
  * thread operation, a try operation does not block); an operation that cannot block has an
  * outcome on a fresh object, and a try operation's outcomes have words. */

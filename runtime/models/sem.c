@@ -11,9 +11,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "interpose.h"
-#include "race.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../race.h"
+#include "../rt.h"
 
 struct sem_state {
   uint32_t stamp;  /* dpu_rt_obj_stamp(DPU_OBJ_*) */

@@ -5,9 +5,9 @@
 #include <errno.h>
 #include <stdint.h>
 
-#include "interpose.h"
-#include "race.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../race.h"
+#include "../rt.h"
 
 enum { SPIN_DESTROYED = -1 };
 

@@ -13,9 +13,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "interpose.h"
-#include "race.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../race.h"
+#include "../rt.h"
 
 /* Our layout inside pthread_mutex_t. `kind` sits where glibc keeps it, so glibc's static
  * initialisers (e.g. PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP) mean the same to dpu. */

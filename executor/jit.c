@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interpose.h"
+#include "../runtime/interpose.h"
 
 /* The first error the JIT session reported while materialising the program, e.g. "Symbols not
  * found: [ frob ]": the cause, where the error a lookup returns only lists what could not be

@@ -8,9 +8,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "interpose.h"
-#include "race.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../race.h"
+#include "../rt.h"
 
 struct barrier_state {
   uint32_t stamp;    /* dpu_rt_obj_stamp(DPU_OBJ_*) */

@@ -1,7 +1,9 @@
 /* The contract between the explorer (parent process) and the executor (child processes):
  * the shared-memory region, the replay the explorer writes, and the trace the runner writes
  * back (DESIGN.md §2, §4). Both sides include this header; nothing else crosses the process
- * boundary. */
+ * boundary. In a folder of its own, not in executor/ as DESIGN.md §9 has it: the runner
+ * (runtime/) writes this region and executor/ includes the runner, so in executor/ it would
+ * make the two folders include each other. */
 #ifndef DPU_PROTOCOL_H
 #define DPU_PROTOCOL_H
 
@@ -13,7 +15,7 @@
 #include "ops.h"  /* enum dpu_op and what each operation is */
 #include "tset.h" /* DPU_MAX_THREADS, sets of threads */
 
-/* What a call site is to the spin-loop rule (passes/spinloops.c, runtime/atomic.c,
+/* What a call site is to the spin-loop rule (passes/spinloops.c, runtime/models/atomic.c,
  * explorer/model.c). */
 enum dpu_site_spin {
   DPU_SITE_PLAIN = 0,     /* not a read of a spin region: never taken for a spin */

@@ -1,4 +1,4 @@
-/* Operation names and outcome words, generated from runtime/ops.def; see ops.h. */
+/* Operation names and outcome words, generated from protocol/ops.def; see ops.h. */
 #include "ops.h"
 
 #include <stddef.h>

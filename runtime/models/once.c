@@ -4,9 +4,9 @@
  * PTHREAD_ONCE_INIT, restored with the globals each run). */
 #include <stdint.h>
 
-#include "interpose.h"
-#include "race.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../race.h"
+#include "../rt.h"
 
 enum { ONCE_NOT_RUN = 0, ONCE_RUNNING = 1, ONCE_DONE = 2 };
 

@@ -5,9 +5,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "interpose.h"
-#include "race.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../race.h"
+#include "../rt.h"
 
 
 /* Our layout inside pthread_attr_t (which the program only touches through these calls). */

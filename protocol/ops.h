@@ -1,5 +1,5 @@
 /* The visible operations as the runner, the explorers and the reports see them: enum dpu_op
- * and each operation's attributes, generated from the table runtime/ops.def (one row per
+ * and each operation's attributes, generated from the table protocol/ops.def (one row per
  * operation, issue #14), and the predicates on them. Part of the protocol between the
  * processes (protocol.h includes it): a record's op is an enum dpu_op. */
 #ifndef DPU_OPS_H
@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-/* What an operation is, as runtime/ops.def's FLAGS column says. */
+/* What an operation is, as protocol/ops.def's FLAGS column says. */
 enum dpu_op_flag {
   DPU_OPF_THREAD = 1 << 0, /* its object is a thread (obj = a thread id), not an address */
   DPU_OPF_EAGER = 1 << 1,  /* no dependent operation can be enabled with it: the scheduler runs
@@ -21,7 +21,7 @@ enum dpu_op_flag {
   DPU_OPF_KIND = 1 << 7,   /* its aux is its object's kind (a mutex's PTHREAD_MUTEX_* type) */
 };
 
-/* Visible operations (runtime/ops.def has one row each, with what they mean). */
+/* Visible operations (protocol/ops.def has one row each, with what they mean). */
 enum dpu_op {
 #define DPU_OP(id, name, flags, if1, if0) DPU_OP_##id,
 #include "ops.def"

@@ -26,9 +26,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "interpose.h"
-#include "race.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../race.h"
+#include "../rt.h"
 
 #define SIGBIT(s) (1ull << ((s) - 1))
 

@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "interpose.h"
-#include "race.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../race.h"
+#include "../rt.h"
 
 void *__dpu_memcpy(void *restrict d, const void *restrict s, size_t n) {
   dpu_race_read(s, n);

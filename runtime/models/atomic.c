@@ -46,9 +46,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "interpose.h"
-#include "race.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../race.h"
+#include "../rt.h"
 
 /* Location versions: open addressing on the address; the slots used in a run are listed so
  * that the reset costs what the run used. */

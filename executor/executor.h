@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "protocol.h"
+#include "../protocol/protocol.h"
 
 struct dpu_executor_options {
   uint32_t trace_cap;     /* events per run (--max-events) */
@@ -19,7 +19,7 @@ struct dpu_executor_options {
   size_t stack_size;      /* bytes per program thread */
   size_t heap_size;       /* bytes of heap per run */
   bool races;             /* detect data races (runtime/race.h) */
-  bool spurious_wakeups;  /* pthread_cond_wait may return without a signal (runtime/cond.c) */
+  bool spurious_wakeups;  /* pthread_cond_wait may return without a signal (runtime/models/cond.c) */
   uint32_t nglobals;      /* the program's writable globals (the site table's names) */
   uint32_t nsites;        /* access and call sites (the site table's size): the capacity of
                            * the visible-sites bitmap (protocol.h: dpu_shm_visible) */

@@ -18,8 +18,8 @@
 #include <sys/time.h>
 #include <time.h>
 
-#include "interpose.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../rt.h"
 
 #define NS 1000000000ull
 

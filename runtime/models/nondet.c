@@ -4,8 +4,8 @@
  * otherwise, and the explorers try the others as the operation's other outcomes. */
 #include <stdint.h>
 
-#include "interpose.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../rt.h"
 
 long long __dpu_nondet(const long long *values, uint32_t n) {
   struct dpu_event_rec *e = dpu_rt_visible_aux(DPU_OP_NONDET, 0, n);

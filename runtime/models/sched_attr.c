@@ -9,8 +9,8 @@
 #include <signal.h>
 #include <string.h>
 
-#include "interpose.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../rt.h"
 
 int __dpu_sched_yield(void) { return 0; }
 int __dpu_pthread_yield(void) { return 0; }

@@ -1,13 +1,13 @@
 /* C11 <threads.h>, on top of the pthread models (glibc lays mtx_t, cnd_t, once_flag and tss_t out
  * as their pthread counterparts). Events and reports carry the pthread names of the operations
- * (a mtx_lock is a pthread_mutex_lock event). thrd_sleep is runtime/clock.c's, and timed waits
+ * (a mtx_lock is a pthread_mutex_lock event). thrd_sleep is runtime/models/clock.c's, and timed waits
  * are explored as both outcomes, as their pthread counterparts are. */
 #include <errno.h>
 #include <stdint.h>
 #include <threads.h>
 
-#include "interpose.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../rt.h"
 
 _Static_assert(sizeof(mtx_t) == sizeof(pthread_mutex_t), "mtx_t is a pthread mutex");
 _Static_assert(sizeof(cnd_t) == sizeof(pthread_cond_t), "cnd_t is a pthread condvar");

@@ -13,11 +13,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "backtrace.h"
-#include "isolate.h"
+#include "../runtime/backtrace.h"
+#include "../runtime/isolate.h"
 #include "jit.h"
-#include "rt.h"
-#include "symbolize.h"
+#include "../runtime/rt.h"
+#include "../runtime/symbolize.h"
 
 double dpu_now(void) {
   struct timespec ts;

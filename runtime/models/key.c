@@ -13,8 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "interpose.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../rt.h"
 
 /* Keys per run (PTHREAD_KEYS_MAX is larger; programs use a handful). */
 #define DPU_MAX_KEYS 64

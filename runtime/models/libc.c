@@ -6,11 +6,11 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "interpose.h"
-#include "isolate.h"
-#include "memcheck.h"
-#include "race.h"
-#include "rt.h"
+#include "../interpose.h"
+#include "../isolate.h"
+#include "../memcheck.h"
+#include "../race.h"
+#include "../rt.h"
 
 /* ---- process end ------------------------------------------------------------------------- */
 
