@@ -105,13 +105,13 @@ static int admissible(struct qpor *q, struct dpu_event *x, const struct dpu_even
   int ok = walk(q, x, &w);
   if (ok < 0) return -1;
   if (!ok) {
-    assert(in_c(q, w.wit) && q->ev[w.wit->cframe] == w.wit);
+    DPU_ASSERT(in_c(q, w.wit) && q->ev[w.wit->cframe] == w.wit);
     *park = w.wit->cframe;
   } else {
     ok = !w.loc_conflict;
     for (uint32_t i = 0; ok && i < w.nlocs; i++) ok = !qpor_c_location_conflict(q, x, w.locs[i]);
   }
-  assert(ok == qpor_compatible(q, x));
+  DPU_ASSERT(ok == qpor_compatible(q, x));
   if (w.hits_d) {
     uint32_t below = w.dframe ? w.dframe - 1 : 0; /* frame 0's entries stay to the end */
     if (below < *park) *park = below;
@@ -119,7 +119,7 @@ static int admissible(struct qpor *q, struct dpu_event *x, const struct dpu_even
   return ok && !w.hits_d;
 }
 
-#ifndef NDEBUG
+#if DPU_CHECKS
 /* Whether ⌈x⌉ \ C meets D ∪ {extra} (the debug build's check of parked members). */
 static bool meets_d(struct qpor *q, struct dpu_event *x, const struct dpu_event *extra) {
   struct walk w = {.extra = extra, .dframe = UINT32_MAX};
@@ -166,9 +166,9 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_group *groups,
   for (struct dpu_group *g = groups; g; g = g->next) {
     bool own = g->tid == d->tid;
     if (own && !has_own_thread_alternatives(d)) continue;
-#ifndef NDEBUG
+#if DPU_CHECKS
     for (uint32_t i = 0; i < g->n; i++)
-      assert(!dpu_group_parked(g, i) || !qpor_compatible(q, g->m[i].e) ||
+      DPU_ASSERT(!dpu_group_parked(g, i) || !qpor_compatible(q, g->m[i].e) ||
              meets_d(q, g->m[i].e, extra));
 #endif
     struct dpu_group_scan scan = dpu_group_scan(g);
@@ -206,10 +206,10 @@ static int spike_kills(struct qpor *q, uint32_t *n, const struct dpu_event *d,
 static int spike_thread(struct qpor *q, uint32_t *n, struct dpu_event *first,
                         const struct dpu_event *d, const struct dpu_event *extra) {
   if (spike_empty(d)) {
-#ifndef NDEBUG
-    assert(!d->pre_extra || in_c(q, d->pre_extra));
+#if DPU_CHECKS
+    DPU_ASSERT(!d->pre_extra || in_c(q, d->pre_extra));
     for (struct dpu_event *s = first; s; s = s->tsibling)
-      assert(s == d || s->op == DPU_OP_THREAD_KILL || !qpor_compatible(q, s));
+      DPU_ASSERT(s == d || s->op == DPU_OP_THREAD_KILL || !qpor_compatible(q, s));
 #endif
     return spike_kills(q, n, d, extra);
   }
@@ -256,6 +256,32 @@ static int by_id(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+#if DPU_CHECKS
+/* The comb and the alternative it gave (Sec. 5, steps 2-5): pick i, from the spike of d_i (e
+ * for i = 0, else the i-th latest event of D), is in conflict with d_i; J \ C = q->jlist[0..nj)
+ * is causally closed (listed in causal order: each event's immediate causes are in C or listed
+ * before it), meets neither C nor D, and J ∪ C is conflict-free, so J is a k-partial
+ * alternative to D ∪ {e} after C (Def. in Sec. 4). O(nj^2) conflict queries. */
+/* Whether cause y of x, in J, is in C or listed in J \ C before x (collect marked it). */
+static bool in_j_or_c(struct qpor *q, const struct dpu_event *y, const struct dpu_event *x) {
+  return in_c(q, y) || (q->emark[y->id] == q->mark && y->id < x->id);
+}
+
+static void check_alternative(struct qpor *q, struct dpu_event *e, uint32_t want, uint32_t nj) {
+  struct dpu_pes *p = &q->u.pes;
+  for (uint32_t i = 0; i < want; i++)
+    DPU_ASSERT(dpu_pes_conflict(p, q->pick[i], i == 0 ? e : q->d[q->nd - i].e));
+  for (uint32_t a = 0; a < nj; a++) {
+    const struct dpu_event *x = q->jlist[a];
+    DPU_ASSERT(!in_c(q, x) && !x->in_d && qpor_compatible(q, q->jlist[a]));
+    const struct dpu_event *pre[3] = {x->pre_thread, x->pre_obj, x->pre_extra};
+    for (int c = 0; c < 3; c++) DPU_ASSERT(!pre[c] || in_j_or_c(q, pre[c], x));
+    for (uint32_t r = 0; r < x->nrpre; r++) DPU_ASSERT(in_j_or_c(q, x->rpre[r], x));
+    for (uint32_t b = 0; b < a; b++) DPU_ASSERT(!dpu_pes_conflict(p, q->jlist[b], x));
+  }
+}
+#endif
+
 /* Alt(C_j, D ∪ {e}) (line 11): returns the number of events of J \ C_j, linearised in q->jlist
  * in causal order, 0 if there is no k-partial alternative, -1 if out of memory. */
 int64_t qpor_alt(struct qpor *q, struct dpu_event *e) {
@@ -297,6 +323,9 @@ int64_t qpor_alt(struct qpor *q, struct dpu_event *e) {
     if (collect(q, q->pick[i], &nj) != 0) return -1;
   qsort(q->jlist, nj, sizeof *q->jlist, by_id);
   if (nj == 0) return 0; /* J ⊆ C: cannot happen, as J conflicts with e, enabled at C */
+#if DPU_CHECKS
+  check_alternative(q, e, want, nj);
+#endif
   q->st->alt_found++;
   return (int64_t)nj;
 }

@@ -53,7 +53,7 @@ bool qpor_c_location_conflict(struct qpor *q, const struct dpu_event *x, uint32_
   return false;
 }
 
-#ifndef NDEBUG
+#if DPU_CHECKS
 /* Whether ⌈x⌉ ∪ C is a configuration: on every thread and object tree, x's maximum and C's
  * are comparable (Theorem 6). The debug build's oracle for admissible(), which decides the
  * same by one walk of ⌈x⌉ \ C. */

@@ -53,7 +53,7 @@ static struct dpu_event *kill_after(struct qpor *q, uint16_t t, struct dpu_event
 
 /* Thread t's kill by the exit of C after its last event in C. */
 static struct dpu_event *kill_event(struct qpor *q, uint16_t t, uint32_t site) {
-  assert(c_exit(q));
+  DPU_ASSERT(c_exit(q));
   return kill_after(q, t, q->cmax_t[t], c_exit(q), site);
 }
 
@@ -209,7 +209,7 @@ static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
   return outside_d;
 }
 
-#ifndef NDEBUG
+#if DPU_CHECKS
 /* Alg. 1's C after a run (issue #14: the invariants where the paper states them): C is a
  * configuration, causally closed (every immediate cause of an event of C is in C: its thread's
  * previous event, its object's, the extra cause, the reads a write follows) and conflict-free
@@ -219,20 +219,54 @@ static void check_configuration(struct qpor *q) {
   const struct dpu_pes *p = &q->u.pes;
   for (uint32_t m = 0; m < q->n; m++) {
     const struct dpu_event *e = q->ev[m];
-    assert(in_c(q, e) && e->cframe == m && !e->in_d);
-    assert(!e->pre_thread || in_c(q, e->pre_thread));
-    assert(!e->pre_obj || in_c(q, e->pre_obj));
-    assert(!e->pre_extra || in_c(q, e->pre_extra));
-    for (uint32_t i = 0; i < e->nrpre; i++) assert(in_c(q, e->rpre[i]));
+    DPU_ASSERT(in_c(q, e) && e->cframe == m && !e->in_d);
+    DPU_ASSERT(!e->pre_thread || in_c(q, e->pre_thread));
+    DPU_ASSERT(!e->pre_obj || in_c(q, e->pre_obj));
+    DPU_ASSERT(!e->pre_extra || in_c(q, e->pre_extra));
+    for (uint32_t i = 0; i < e->nrpre; i++) DPU_ASSERT(in_c(q, e->rpre[i]));
     if (e->obj == DPU_NO_OBJECT || p->oisloc[e->obj] ||
         (p->nlocs && dpu_pes_reader_location(p, e->obj) != DPU_NO_OBJECT))
       continue; /* a location's reads are leaves, not a chain: in_c checks the thread tree */
     const struct dpu_event *top = q->cmax_o[e->obj];
-    assert(top && (top == e || dpu_node_is_ancestor(&e->onode, &top->onode, p->step,
+    DPU_ASSERT(top && (top == e || dpu_node_is_ancestor(&e->onode, &top->onode, p->step,
                                                     &q->u.pes.conflict_stats)));
   }
 }
 #endif
+
+/* Chains the run's events from frame `from` on by thread: q->first_of[t] is thread t's first,
+ * q->pos_next[m] the next of frame m's thread (UINT32_MAX: none). */
+static void chain_by_thread(struct qpor *q, struct dpu_shm *shm, uint32_t from) {
+  const struct dpu_event_rec *rec = dpu_shm_trace(shm);
+  uint32_t last[DPU_PES_MAX_THREADS];
+  for (unsigned t = 0, nt = shm->nthread_ids; t < nt; t++) q->first_of[t] = last[t] = UINT32_MAX;
+  for (uint32_t m = from, n = shm->nevents; m < n; m++) {
+    uint16_t t = rec[m].tid;
+    q->pos_next[m] = UINT32_MAX;
+    if (last[t] == UINT32_MAX) q->first_of[t] = m;
+    else q->pos_next[last[t]] = m;
+    last[t] = m;
+  }
+}
+
+/* The threads still alive at the end of a run: what they were about to do is enabled at C_n
+ * (the run ended by exit or a defect) or waits (a lock held, a thread not finished): then the
+ * same operation earlier in its object's history is a conflicting extension of C_n. Returns
+ * 0, or -1 if out of memory. */
+static int blocked_cex(struct qpor *q, const struct dpu_shm *shm) {
+  for (uint32_t b = 0; b < shm->result.nblocked; b++) {
+    const struct dpu_blocked *bl = &shm->result.blocked[b];
+    if (bl->op == DPU_OP_THREAD_CREATE) continue;
+    if (next_event(q, bl->tid, bl->op, bl->obj, bl->site, bl->aux)) continue;
+    uint32_t oi = dpu_unf_object(&q->u, bl->tid, bl->op, bl->obj);
+    if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
+    if (bl->op == DPU_OP_THREAD_JOIN) continue; /* waits for an exit: no earlier position */
+    if (dpu_unf_earlier(&q->u, bl->tid, bl->op, oi, q->cmax_t[bl->tid], qpor_c_pm(q, oi), NULL,
+                        bl->site, bl->aux, false, q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
+      return -1;
+  }
+  return 0;
+}
 
 /* Turns the run in shm into frames, from frame `from` on (frames before are the replayed
  * prefix, unchanged); cmax_* must describe C_from. Returns n if the run was processed to its
@@ -243,16 +277,7 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
   struct dpu_shm *shm = q->ex->shm;
   const struct dpu_event_rec *rec = dpu_shm_trace(shm);
   uint32_t n = shm->nevents;
-  /* Next event of each thread: pos_next chains the run's events by thread. */
-  uint32_t last[DPU_PES_MAX_THREADS];
-  for (unsigned t = 0, nt = shm->nthread_ids; t < nt; t++) q->first_of[t] = last[t] = UINT32_MAX;
-  for (uint32_t m = from; m < n; m++) {
-    uint16_t t = rec[m].tid;
-    q->pos_next[m] = UINT32_MAX;
-    if (last[t] == UINT32_MAX) q->first_of[t] = m;
-    else q->pos_next[last[t]] = m;
-    last[t] = m;
-  }
+  chain_by_thread(q, shm, from);
   uint32_t kref = from ? q->killable_after[from - 1] : 0;
   q->nksets = kref + 1; /* the sets of frames from `from` on are made again */
   bool kany = kref != 0; /* after the exit */
@@ -327,25 +352,10 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
     q->killable_after[m] = kref;
   }
   q->n = n;
-#ifndef NDEBUG
+#if DPU_CHECKS
   check_configuration(q);
 #endif
   if (n > q->st->max_depth) q->st->max_depth = n;
   if (exit_cex(q, from, n) != 0) return -1;
-  /* The threads still alive at the end: what they were about to do is enabled at C_n (the run
-   * ended by exit or a defect) or waits (a lock held, a thread not finished): then the same
-   * operation earlier in its object's history is a conflicting extension of C_n. */
-  for (uint32_t b = 0; b < shm->result.nblocked; b++) {
-    const struct dpu_blocked *bl = &shm->result.blocked[b];
-    if (bl->op == DPU_OP_THREAD_CREATE) continue;
-    if (next_event(q, bl->tid, bl->op, bl->obj, bl->site, bl->aux)) continue;
-    uint32_t oi = dpu_unf_object(&q->u, bl->tid, bl->op, bl->obj);
-    if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
-    struct dpu_event *px = NULL;
-    if (bl->op == DPU_OP_THREAD_JOIN) continue; /* waits for an exit: no earlier position */
-    if (dpu_unf_earlier(&q->u, bl->tid, bl->op, oi, q->cmax_t[bl->tid], qpor_c_pm(q, oi), px,
-                        bl->site, bl->aux, false, q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
-      return -1;
-  }
-  return n;
+  return blocked_cex(q, shm) != 0 ? -1 : (int64_t)n;
 }

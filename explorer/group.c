@@ -1,10 +1,10 @@
 /* See group.h. */
 #include "group.h"
 
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "invariant.h"
 #include "pes.h"
 
 struct dpu_group *dpu_group_find(struct dpu_group *groups, uint16_t tid) {
@@ -60,7 +60,7 @@ struct dpu_group *dpu_group_filter(struct dpu_group *groups, const uint8_t *keep
     next = g->next;
     uint32_t n = 0;
     for (uint32_t i = 0; i < g->n; i++) {
-      assert(!dpu_group_parked(g, i));
+      DPU_ASSERT(!dpu_group_parked(g, i));
       if (keep[g->m[i].e->id]) g->m[n++] = g->m[i];
     }
     g->n = n;

@@ -1,9 +1,10 @@
 /* See names.h. */
 #include "names.h"
 
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "invariant.h"
 
 #define MIN_CAP 1024u
 
@@ -66,7 +67,7 @@ static void insert(struct dpu_names *t, struct dpu_event *e) {
   uint32_t mask = t->cap - 1;
   uint32_t k = (uint32_t)name_hash(&n) & mask;
   while (t->slot[k]) {
-    assert(!has_name(t->slot[k], &n) && "two live events with one name");
+    DPU_ASSERT(!has_name(t->slot[k], &n) && "two live events with one name");
     k = (k + 1) & mask;
   }
   t->slot[k] = e;

@@ -43,7 +43,7 @@ static void keep_siblings(struct qpor *q, struct dpu_event *e) {
 
 /* The number of live events below which U is not pruned. The debug build prunes from a few
  * events on, so that every test exercises pruning (as Lua's HARDMEMTESTS do its collector). */
-#ifdef NDEBUG
+#if !DPU_CHECKS
 #define PRUNE_FROM 4096
 #else
 #define PRUNE_FROM 64
@@ -73,7 +73,7 @@ int qpor_prune(struct qpor *q, struct dpu_event *redirect) {
   for (uint32_t f = top; f-- > 0;) {
     qpor_unpark(q, f);
     for (; nd && q->d[nd - 1].frame >= f; nd--) {
-      assert(nd < 2 || q->d[nd - 2].frame <= q->d[nd - 1].frame);
+      DPU_ASSERT(nd < 2 || q->d[nd - 2].frame <= q->d[nd - 1].frame);
       keep_siblings(q, q->d[nd - 1].e);
     }
     if (f < q->n) keep_siblings(q, q->ev[f]);

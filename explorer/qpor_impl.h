@@ -7,11 +7,11 @@
 #ifndef DPU_QPOR_IMPL_H
 #define DPU_QPOR_IMPL_H
 
-#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "invariant.h"
 #include "group.h"
 #include "qpor.h"
 #include "unfold.h"
@@ -109,9 +109,9 @@ static inline int ensure(void **p, uint32_t *cap, uint32_t need, size_t size) {
 /* Whether x is in C: the flag that qpor_c_add and qpor_c_undo keep, which the debug build checks
  * against Theorem 6's query (x is in C iff it is an ancestor of C's last event of its thread). */
 static inline bool in_c(struct qpor *q, const struct dpu_event *x) {
-#ifndef NDEBUG
+#if DPU_CHECKS
   const struct dpu_event *m = q->cmax_t[x->tid];
-  assert(x->in_c == (m && dpu_node_is_ancestor(&x->tnode, &m->tnode, q->u.pes.step,
+  DPU_ASSERT(x->in_c == (m && dpu_node_is_ancestor(&x->tnode, &m->tnode, q->u.pes.step,
                                                 &q->u.pes.causality_stats)));
 #else
   (void)q;
@@ -174,7 +174,7 @@ static inline int qpor_d_push(struct qpor *q, struct dpu_event *e, uint32_t fram
     if (!q->d) return -1;
   }
   q->d[q->nd++] = (struct dentry){e, frame};
-  assert(!e->in_c && (!e->in_d || e->cframe <= frame));
+  DPU_ASSERT(!e->in_c && (!e->in_d || e->cframe <= frame));
   if (!e->in_d++) e->cframe = frame; /* its first entry's, which leaves D last */
   return 0;
 }
@@ -201,7 +201,7 @@ uint32_t qpor_c_reads(struct qpor *q, uint16_t t, uint32_t x, const struct dpu_e
 /* Whether ⌈x⌉ and C conflict on location l (dpu_pes_location_conflict against C's maxima). */
 bool qpor_c_location_conflict(struct qpor *q, const struct dpu_event *x, uint32_t l);
 
-#ifndef NDEBUG
+#if DPU_CHECKS
 /* Whether ⌈x⌉ ∪ C is a configuration (Theorem 6): the debug build's oracle for alt.c. */
 bool qpor_compatible(struct qpor *q, const struct dpu_event *x);
 #endif
