@@ -27,6 +27,45 @@ static bool read_before(const struct dpu_event_rec *ev, uint8_t (*name)[DPU_FP_B
   return c < 0 || (c == 0 && index[x] < index[y]);
 }
 
+/* The hash of one object's sequence: refs[i, j) are its operations in trace order (j, the first
+ * of the next object, is returned), hashed as (thread name, position in the thread) pairs,
+ * after the object's own name when it is a thread. */
+static uint32_t hash_object(const struct dpu_event_rec *ev, struct obj_ref *refs, uint32_t i,
+                            uint32_t nrefs, uint8_t (*name)[DPU_FP_BYTES], const uint32_t *index,
+                            unsigned nt, uint8_t out[DPU_FP_BYTES]) {
+  blake2b_state s;
+  blake2b_init(&s, DPU_FP_BYTES);
+  /* A thread object is named by its thread's canonical name; other objects stay anonymous
+   * (their addresses may differ between equivalent runs). */
+  const struct dpu_event_rec *first = &ev[refs[i].seq];
+  if (dpu_op_is_thread_op(first->op)) {
+    static const uint8_t unknown[DPU_FP_BYTES] = {0xff};
+    blake2b_update(&s, first->obj < nt ? name[first->obj] : unknown, DPU_FP_BYTES);
+  }
+  uint32_t j = i;
+  for (; j < nrefs && refs[j].key == refs[i].key; j++) {
+    /* Reads of a location commute (explorer/pes.h): consecutive reads between two other
+     * operations are hashed in a canonical order (by thread name, then position), so runs
+     * that order them differently have one fingerprint. */
+    if (dpu_op_is_read(ev[refs[j].seq].op) &&
+        (j == i || !dpu_op_is_read(ev[refs[j - 1].seq].op))) {
+      uint32_t k = j + 1;
+      while (k < nrefs && refs[k].key == refs[i].key && dpu_op_is_read(ev[refs[k].seq].op)) k++;
+      for (uint32_t a = j + 1; a < k; a++) /* insertion sort of refs[j, k) */
+        for (uint32_t b = a;
+             b > j && read_before(ev, name, index, refs[b].seq, refs[b - 1].seq); b--) {
+          struct obj_ref t = refs[b];
+          refs[b] = refs[b - 1], refs[b - 1] = t;
+        }
+    }
+    const struct dpu_event_rec *e = &ev[refs[j].seq];
+    blake2b_update(&s, name[e->tid], DPU_FP_BYTES);
+    blake2b_update(&s, (const uint8_t *)&index[refs[j].seq], sizeof index[0]);
+  }
+  blake2b_final(&s, out, DPU_FP_BYTES);
+  return j;
+}
+
 int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_FP_BYTES]) {
   /* Per-thread tables for the ids the trace names (its threads, the threads it creates). */
   unsigned nt = 1;
@@ -93,39 +132,8 @@ int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_
     if (seen[t]) blake2b_final(&th[t], hashes[nh++], DPU_FP_BYTES);
 
   qsort(refs, nrefs, sizeof *refs, cmp_ref);
-  for (uint32_t i = 0; i < nrefs;) {
-    blake2b_state s;
-    blake2b_init(&s, DPU_FP_BYTES);
-    /* A thread object is named by its thread's canonical name; other objects stay anonymous
-     * (their addresses may differ between equivalent runs). */
-    const struct dpu_event_rec *first = &ev[refs[i].seq];
-    if (dpu_op_is_thread_op(first->op)) {
-      static const uint8_t unknown[DPU_FP_BYTES] = {0xff};
-      blake2b_update(&s, first->obj < nt ? name[first->obj] : unknown, DPU_FP_BYTES);
-    }
-    uint32_t j = i;
-    for (; j < nrefs && refs[j].key == refs[i].key; j++) {
-      /* Reads of a location commute (explorer/pes.h): consecutive reads between two other
-       * operations are hashed in a canonical order (by thread name, then position), so runs
-       * that order them differently have one fingerprint. */
-      if (dpu_op_is_read(ev[refs[j].seq].op) &&
-          (j == i || !dpu_op_is_read(ev[refs[j - 1].seq].op))) {
-        uint32_t k = j + 1;
-        while (k < nrefs && refs[k].key == refs[i].key && dpu_op_is_read(ev[refs[k].seq].op)) k++;
-        for (uint32_t a = j + 1; a < k; a++) /* insertion sort of refs[j, k) */
-          for (uint32_t b = a;
-               b > j && read_before(ev, name, index, refs[b].seq, refs[b - 1].seq); b--) {
-            struct obj_ref t = refs[b];
-            refs[b] = refs[b - 1], refs[b - 1] = t;
-          }
-      }
-      const struct dpu_event_rec *e = &ev[refs[j].seq];
-      blake2b_update(&s, name[e->tid], DPU_FP_BYTES);
-      blake2b_update(&s, (const uint8_t *)&index[refs[j].seq], sizeof index[0]);
-    }
-    blake2b_final(&s, hashes[nh++], DPU_FP_BYTES);
-    i = j;
-  }
+  for (uint32_t i = 0; i < nrefs;)
+    i = hash_object(ev, refs, i, nrefs, name, index, nt, hashes[nh++]);
   /* Thread hashes and object hashes are sorted together: neither the numbering of threads nor
    * the addresses of objects may show. */
   qsort(hashes, nh, DPU_FP_BYTES, cmp_fp);

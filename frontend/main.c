@@ -132,305 +132,387 @@ static int open_report(const struct dpu_options *o, struct dpu_report *rep) {
   return dpu_report_begin(rep);
 }
 
-int main(int argc, char **argv) {
-  double t0 = dpu_now();
+/* What one invocation of dpu holds from its start to its end. Pointers go from rep into it, so
+ * it never moves (main's static). */
+struct session {
   struct dpu_options o;
-  int rc = dpu_options_parse(argc, argv, &o);
+  double t0;                       /* dpu_now() at the start */
+  struct dpu_replay_step *replay;  /* --replay's schedule, nreplay steps */
+  long nreplay;
+  struct dpu_invocation inv;
+  struct dpu_site_table sites;
+  struct dpu_counts counts;
+  struct dpu_report rep;
+  uint8_t *spin_kinds;             /* the explorer's copy of the sites' spin kinds */
+  char **pargv;                    /* the program's argv */
+  struct dpu_executor ex;
+  struct dpu_explore_options eo;
+  struct dpu_qpor_options qo;
+  struct dpu_qpor_stats qs;
+  uint8_t *racing;                 /* racing access sites seen (issue #10), or NULL */
+  char *visible_text;              /* the visible sites as "ID,ID,...", or NULL */
+  uint32_t explorations;
+  double explore_start, startup_seconds;
+};
+
+/* Ends an invocation that could not explore: the report says why (reason, or the first error
+ * printed), in state `state`. Returns the exit code. */
+static int give_up(struct session *s, const char *state, const char *reason, int code) {
+  struct dpu_report_end end = {.state = state, .reason = reason, .exit_code = code};
+  dpu_report_finish(&s->rep, &end);
+  return code;
+}
+
+/* --replay's schedule into s->replay. Returns 0, or -1 (message printed). */
+static int read_replay(struct session *s) {
+  if (!s->o.replay) return 0;
+  s->replay = calloc(s->o.max_events, sizeof *s->replay);
+  if (!s->replay) abort();
+  s->nreplay = dpu_replay_parse(s->o.replay, s->replay, s->o.max_events);
+  if (s->nreplay >= 0) return 0;
+  fprintf(stderr, "dpu: error: invalid replay schedule '%s' (expected THREAD:COUNT,...)\n",
+          s->o.replay);
+  return -1;
+}
+
+/* The invocation as documents record it, and the report's settings from the options. */
+static void describe(struct session *s, int argc, char **argv) {
+  const struct dpu_options *o = &s->o;
+  s->inv = (struct dpu_invocation){
+      .version = DPU_VERSION,
+      .argv = argv,
+      .argc = argc,
+      .inputs = o->inputs,
+      .ninputs = o->ninputs,
+      .cflags = o->cflags,
+      .ncflags = o->ncflags,
+      .run_flags = o->run_flags,
+      .nrun_flags = o->nrun_flags,
+      .prog_argv = o->prog_argv,
+      .prog_argc = o->prog_argc,
+      .explorer = o->replay ? "replay" : o->por == DPU_POR_QPOR ? "qpor" : "none",
+      .k = o->k,
+  };
+  s->rep = (struct dpu_report){
+      .verbosity = o->verbosity,
+      .sites = &s->sites,
+      .inv = &s->inv,
+      .counts = &s->counts,
+      .t0 = s->t0,
+      .show_output = o->show_output,
+      .steps_shown = o->steps_shown,
+      .print_traces = o->print_traces,
+      .property = !o->svcomp && !o->property && !o->witness ? DPU_PROPERTY_NONE
+                  : o->property && strcmp(o->property, "no-data-race") == 0
+                      ? DPU_PROPERTY_NO_DATA_RACE
+                      : DPU_PROPERTY_UNREACH_CALL,
+  };
+}
+
+/* Compiles, checks and instruments the inputs into *mod (in tsc's context), fills the site
+ * table, and gives the explorer the sites' spin kinds. Returns 0, or -1 (errors printed). */
+static int build_program(struct session *s, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef *mod) {
+  const struct dpu_options *o = &s->o;
+  struct dpu_instrument_options io = {
+      .nondet_fixed = o->nondet_fixed,
+      .nondet = o->nondet,
+      .nondet_range = o->nondet_range,
+      .nondet_lo = o->nondet_lo,
+      .nondet_hi = o->nondet_hi,
+      .races = o->races,
+      .svcomp = o->svcomp};
+  LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
+  if (dpu_compile_inputs(o, ctx, mod) != 0 || dpu_check_processes(*mod) != 0 ||
+      dpu_instrument(*mod, &io, &s->sites) != 0 || dpu_check_undefined(*mod) != 0)
+    return -1;
+  /* The explorer's copy of the spin kinds the runtime gets from the JIT (the spin-loop rule). */
+  s->spin_kinds = malloc(s->sites.n + 1);
+  if (!s->spin_kinds) abort();
+  for (size_t i = 0; i < s->sites.n; i++) s->spin_kinds[i] = s->sites.v[i].spin;
+  dpu_model_set_spin_kinds(s->spin_kinds, (uint32_t)s->sites.n);
+  return 0;
+}
+
+/* Starts the executor on the instrumented module (which it takes), with the program's argv
+ * (the first input's name, then what follows `--`) and stdin. Returns 0, or the exit code
+ * after the report was finished. */
+static int start_executor(struct session *s, LLVMOrcThreadSafeContextRef tsc,
+                          LLVMModuleRef mod) {
+  const struct dpu_options *o = &s->o;
+  s->pargv = calloc((size_t)o->prog_argc + 2, sizeof *s->pargv);
+  if (!s->pargv) abort();
+  s->pargv[0] = o->inputs[0];
+  for (int i = 0; i < o->prog_argc; i++) s->pargv[i + 1] = o->prog_argv[i];
+  struct dpu_executor_options xo = {
+      .trace_cap = o->max_events,
+      .output_cap = 1 << 16,
+      .max_steps = o->max_steps,
+      .max_threads = o->max_threads,
+      .run_timeout = o->run_timeout,
+      .stack_size = o->stack_size,
+      .heap_size = o->heap_size,
+      .races = o->races,
+      .nsites = (uint32_t)s->sites.n,
+      .nglobals = (uint32_t)s->sites.nglobals,
+      .argc = o->prog_argc + 1,
+      .argv = s->pargv,
+      .spurious_wakeups = o->spurious_wakeups,
+      .isolate_files = !o->shared_files,
+  };
+  struct dpu_stdin in;
+  if (dpu_stdin_capture(&in) != 0) return give_up(s, "error", dpu_first_error(), EXIT_USAGE);
+  s->inv.stdin_bytes = in.bytes;
+  s->inv.stdin_digest = in.digest;
+  xo.stdin_rewind = in.bytes > 0;
+  catch_signals();
+  LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
+  int started = dpu_executor_start(&s->ex, tsm, &xo);
+  if (started != 0) {
+    /* The JIT could not load the program: bad input, like a link error; otherwise dpu's. */
+    if (started != DPU_EXECUTOR_BAD_PROGRAM)
+      return give_up(s, "failed", "the executor did not start", EXIT_INTERNAL);
+    dpu_error("cannot load the program: %s", s->ex.error);
+    return give_up(s, "error", dpu_first_error(), EXIT_USAGE);
+  }
+  s->rep.ex = &s->ex;
+  /* The zygote has its own copy; the explorer does not need the module any more. */
+  LLVMOrcDisposeThreadSafeModule(tsm);
+  LLVMOrcDisposeThreadSafeContext(tsc);
+  return 0;
+}
+
+/* The explorers' options, --dot's file, and for races the racing and visible sites. Returns 0,
+ * or the exit code after the executor was stopped and the report finished. */
+static int prepare_exploration(struct session *s) {
+  const struct dpu_options *o = &s->o;
+  s->eo = (struct dpu_explore_options){
+      .max_runs = o->max_runs,
+      .deadline = o->timeout > 0 ? s->t0 + o->timeout : 0,
+      .stop_on_defect = o->stop_on_defect,
+      .interrupted = &interrupted,
+      .between_runs = tick,
+      .arg = &s->rep,
+  };
+  s->qo = (struct dpu_qpor_options){.k = o->k, .skip_step = o->skip_step};
+  if (o->dot && !(s->qo.dot = fopen(o->dot, "w"))) {
+    fprintf(stderr, "dpu: error: cannot write %s\n", o->dot);
+    dpu_executor_stop(&s->ex);
+    return give_up(s, "error", "the --dot file cannot be written", EXIT_USAGE);
+  }
+  /* Racy programs (issue #10, explorer/visible.h): explore, make the racing sites visible,
+   * explore again until no new racing site appears. */
+  if (o->races) {
+    s->racing = calloc(s->sites.n / 8 + 1, 1);
+    if (!s->racing) abort();
+    if (o->races_explore) s->rep.racing = s->racing;
+    if (o->visible_sites && set_visible(&s->ex, &s->sites, o->visible_sites) != 0) {
+      dpu_executor_stop(&s->ex);
+      return give_up(s, "error", "--visible-sites names a site that is not a load or store",
+                     EXIT_USAGE);
+    }
+    s->rep.visible_sites = s->visible_text = visible_list(&s->ex, &s->sites);
+  }
+  dpu_explore_defer_divergence = o->races_explore && !o->replay;
+  s->ex.shm->spin_watch = o->races_explore && !o->replay;
+  s->rep.defer_traces = o->print_traces && o->races_explore && !o->replay;
+  return 0;
+}
+
+/* After a complete exploration of a racy program: makes the new racing sites visible. Returns
+ * whether there were any: then the counts restart for the next exploration, and earlier[i]
+ * (reallocated) keeps defect i's traces in the exploration before. */
+static bool more_visible_sites(struct session *s, uint64_t **earlier) {
+  struct dpu_report *rep = &s->rep;
+  uint32_t added = dpu_visible_add(s->ex.shm, &s->sites, s->racing) +
+                   dpu_visible_add_sites(s->ex.shm, &s->sites, dpu_explore_spin,
+                                         dpu_explore_nspin);
+  dpu_explore_nspin = 0;
+  if (!added) return false;
+  dpu_report_traces_end(rep, false); /* --print-traces: the last exploration's only */
+  dpu_explore_divergence[0] = 0;
+  /* Again, with a fresh unfolding; the counts become those of the new exploration. */
+  free(s->visible_text);
+  rep->visible_sites = s->visible_text = visible_list(&s->ex, &s->sites);
+  if (s->o.verbosity > 0 && rep->text) {
+    dpu_progress_clear();
+    fprintf(rep->text, "dpu: %u more racing access sites made visible; exploring again\n", added);
+  }
+  struct dpu_counts *c = &s->counts;
+  c->max_configs = c->ssbs = c->redirected = c->repeated = c->cut = 0;
+  c->earlier = c->runs;
+  free(*earlier);
+  *earlier = calloc(rep->defects.n + 1, sizeof **earlier);
+  if (!*earlier) abort();
+  for (uint32_t i = 0; i < rep->defects.n; i++) {
+    (*earlier)[i] = rep->defects.v[i]->traces;
+    rep->defects.v[i]->traces = 0;
+  }
+  rep->defects.traces = 0;
+  rep->ntraces++; /* no trace of the new exploration counts as seen */
+  return true;
+}
+
+/* Explores (again, for a racy program, while new racing sites appear), or replays. */
+static enum dpu_explore_status explore(struct session *s) {
+  const struct dpu_options *o = &s->o;
+  enum dpu_explore_status st;
+  uint64_t *earlier = NULL; /* each defect's traces in the exploration before */
+  dpu_progress_start(o->verbosity >= 0 && !o->replay, &s->counts, &s->rep.defects);
+  for (;;) {
+    s->explorations++;
+    if (o->replay)
+      st = dpu_explore_replay(&s->ex, &s->rep, s->replay, (uint32_t)s->nreplay, &s->eo,
+                              &s->counts);
+    else if (o->por == DPU_POR_QPOR)
+      st = dpu_explore_qpor(&s->ex, &s->rep, &s->eo, &s->qo, &s->counts, &s->qs);
+    else st = dpu_explore_dfs(&s->ex, &s->rep, &s->eo, &s->counts);
+    if (o->replay || !o->races_explore) break;
+    /* An exploration cut short by a run that did not follow its replay goes on with more
+     * visible sites when new racing sites explain it; other limits end it. */
+    bool diverged = dpu_explore_divergence[0] != 0;
+    if (st != DPU_EXPLORE_COMPLETE && !(st == DPU_EXPLORE_INCOMPLETE && diverged)) break;
+    if (!more_visible_sites(s, &earlier)) break;
+    st = DPU_EXPLORE_COMPLETE;
+  }
+  /* A defect that the last exploration did not show again (it should: it is a sequentially
+   * consistent execution) keeps the count of the exploration that found it. */
+  for (uint32_t i = 0; earlier && i < s->rep.defects.n; i++)
+    if (!s->rep.defects.v[i]->traces) s->rep.defects.v[i]->traces = earlier[i] ? earlier[i] : 1;
+  free(earlier);
+  return st;
+}
+
+/* -v's time line and --stats' lines, after the exploration. */
+static void print_stats(struct session *s, double explore_seconds) {
+  FILE *text = s->rep.text;
+  struct dpu_executor *ex = &s->ex;
+  double elapsed = dpu_now() - s->t0;
+  if (s->o.verbosity > 0 && text)
+    fprintf(text, "dpu: executor %.3f s in %llu runs (%.1f us/run), explorer %.3f s\n",
+            ex->exec_seconds, (unsigned long long)ex->runs,
+            ex->runs ? ex->exec_seconds * 1e6 / (double)ex->runs : 0.0,
+            elapsed - ex->exec_seconds);
+  if (!s->o.stats || !text) return;
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  fprintf(text, "dpu: stats: runs %llu, max-configs %llu, SSBs %llu, runners %u\n",
+          (unsigned long long)s->counts.runs, (unsigned long long)s->counts.max_configs,
+          (unsigned long long)s->counts.ssbs, ex->shm->runner_forks);
+  if (s->o.por == DPU_POR_QPOR && !s->o.replay) dpu_qpor_print_stats(text, &s->qs);
+  fprintf(text, "dpu: stats: time executor %.3f s, explorer %.3f s (start-up %.3f s); "
+                "explorer peak memory %.1f MiB\n",
+          ex->exec_seconds, explore_seconds - ex->exec_seconds, s->startup_seconds,
+          (double)ru.ru_maxrss / 1024);
+}
+
+/* The state, reason and exit code of an exploration that ended with st (DESIGN.md §8). */
+static void end_state(const struct session *s, enum dpu_explore_status st,
+                      struct dpu_report_end *end) {
+  switch (st) {
+  case DPU_EXPLORE_FAILED:
+    end->state = "failed";
+    end->reason = "internal error, see the messages above";
+    end->exit_code = EXIT_INTERNAL;
+    break;
+  case DPU_EXPLORE_INCOMPLETE:
+    end->state = "incomplete";
+    if (interrupted) end->reason = interrupted == SIGINT ? "interrupted by SIGINT"
+                                                         : "interrupted by SIGTERM";
+    else if (s->eo.deadline > 0 && dpu_now() >= s->eo.deadline) end->reason = "--timeout reached";
+    else if (s->o.max_runs && s->counts.runs >= s->o.max_runs) end->reason = "--max-runs reached";
+    else end->reason = "a run was cut short, see warnings";
+    end->exit_code = EXIT_INCOMPLETE;
+    break;
+  case DPU_EXPLORE_STOPPED:
+    end->state = "stopped";
+    end->reason = "--stop-on-defect";
+    end->exit_code = EXIT_DEFECTS;
+    break;
+  default:
+    end->state = "complete";
+    end->exit_code = s->rep.defects.n ? EXIT_DEFECTS : EXIT_CLEAN;
+  }
+}
+
+/* The final report, --witness's file, and the exit code. */
+static int finish(struct session *s, struct dpu_report_end *end) {
+  int code = end->exit_code;
+  if (dpu_report_finish(&s->rep, end) != 0 && code != EXIT_INCOMPLETE) code = EXIT_INTERNAL;
+  if (s->o.witness) {
+    const struct dpu_defect *d = dpu_witness_defect(&s->rep);
+    if (!d)
+      fprintf(stderr, "dpu: no violation witness written: the verdict is %s\n",
+              dpu_report_verdict(&s->rep, end));
+    else if (dpu_witness_write(s->o.witness, d, &s->sites, &s->inv, s->rep.property) != 0)
+      code = EXIT_INTERNAL;
+  }
+  if (s->rep.text && s->rep.text != stdout && fclose(s->rep.text) != 0) {
+    fprintf(stderr, "dpu: error: cannot write %s\n", s->o.output);
+    code = EXIT_INTERNAL;
+  }
+  return code;
+}
+
+static void free_session(struct session *s) {
+  dpu_report_free(&s->rep);
+  free(s->racing);
+  free(s->spin_kinds);
+  free(s->visible_text);
+  free(s->pargv);
+  free(s->replay);
+  dpu_site_table_free(&s->sites);
+  dpu_options_free(&s->o);
+}
+
+int main(int argc, char **argv) {
+  static struct session session;
+  struct session *s = &session;
+  s->t0 = dpu_now();
+  int rc = dpu_options_parse(argc, argv, &s->o);
   if (rc == 1) return EXIT_CLEAN;
   if (rc != 0) return EXIT_USAGE;
-  if (o.gdb) {
+  if (s->o.gdb) {
     if (!dpu_gdb_is_inferior()) {
       dpu_gdb_exec(argc, argv); /* returns only if gdb cannot be run */
       return EXIT_USAGE;
     }
     dpu_gdb_inferior_setup();
-    o.run_timeout = 0; /* no per-run limit: the run may sit in the debugger */
+    s->o.run_timeout = 0; /* no per-run limit: the run may sit in the debugger */
   }
-  struct dpu_replay_step *replay = NULL;
-  long nreplay = 0;
-  if (o.replay) {
-    replay = calloc(o.max_events, sizeof *replay);
-    if (!replay) abort();
-    nreplay = dpu_replay_parse(o.replay, replay, o.max_events);
-    if (nreplay < 0) {
-      fprintf(stderr, "dpu: error: invalid replay schedule '%s' (expected THREAD:COUNT,...)\n",
-              o.replay);
-      return EXIT_USAGE;
-    }
-  }
-
-  struct dpu_invocation inv = {
-      .version = DPU_VERSION,
-      .argv = argv,
-      .argc = argc,
-      .inputs = o.inputs,
-      .ninputs = o.ninputs,
-      .cflags = o.cflags,
-      .ncflags = o.ncflags,
-      .run_flags = o.run_flags,
-      .nrun_flags = o.nrun_flags,
-      .prog_argv = o.prog_argv,
-      .prog_argc = o.prog_argc,
-      .explorer = o.replay ? "replay" : o.por == DPU_POR_QPOR ? "qpor" : "none",
-      .k = o.k,
-  };
-  struct dpu_site_table sites = {0};
-  struct dpu_counts counts = {0};
-  struct dpu_report rep = {
-      .verbosity = o.verbosity,
-      .sites = &sites,
-      .inv = &inv,
-      .counts = &counts,
-      .t0 = t0,
-      .show_output = o.show_output,
-      .steps_shown = o.steps_shown,
-      .print_traces = o.print_traces,
-      .property = !o.svcomp && !o.property && !o.witness ? DPU_PROPERTY_NONE
-                  : o.property && strcmp(o.property, "no-data-race") == 0
-                      ? DPU_PROPERTY_NO_DATA_RACE
-                      : DPU_PROPERTY_UNREACH_CALL,
-  };
-  if (open_report(&o, &rep) != 0) return EXIT_USAGE;
-  struct dpu_report_end end = {.state = "error", .exit_code = EXIT_USAGE};
+  if (read_replay(s) != 0) return EXIT_USAGE;
+  describe(s, argc, argv);
+  if (open_report(&s->o, &s->rep) != 0) return EXIT_USAGE;
 
   LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
-  LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
   LLVMModuleRef mod;
-  struct dpu_instrument_options io = {
-      .nondet_fixed = o.nondet_fixed,
-      .nondet = o.nondet,
-      .nondet_range = o.nondet_range,
-      .nondet_lo = o.nondet_lo,
-      .nondet_hi = o.nondet_hi,
-      .races = o.races,
-      .svcomp = o.svcomp};
-  if (dpu_compile_inputs(&o, ctx, &mod) != 0 || dpu_check_processes(mod) != 0 ||
-      dpu_instrument(mod, &io, &sites) != 0 ||
-      dpu_check_undefined(mod) != 0) {
-    end.reason = dpu_first_error();
-    if (!end.reason) end.reason = "the program uses what dpu does not model (see the errors)";
-    dpu_report_finish(&rep, &end);
-    return EXIT_USAGE;
+  if (build_program(s, tsc, &mod) != 0) {
+    const char *why = dpu_first_error();
+    return give_up(s, "error", why ? why : "the program uses what dpu does not model (see the "
+                                           "errors)", EXIT_USAGE);
   }
-  /* The explorer's copy of the spin kinds the runtime gets from the JIT (the spin-loop rule). */
-  uint8_t *spin_kinds = malloc(sites.n + 1);
-  if (!spin_kinds) abort();
-  for (size_t i = 0; i < sites.n; i++) spin_kinds[i] = sites.v[i].spin;
-  dpu_model_set_spin_kinds(spin_kinds, (uint32_t)sites.n);
+  int code = start_executor(s, tsc, mod);
+  if (code == 0) code = prepare_exploration(s);
+  if (code != 0) return code;
 
-  /* Program argv: the first input's name, then what follows `--`. */
-  char **pargv = calloc((size_t)o.prog_argc + 2, sizeof *pargv);
-  if (!pargv) abort();
-  pargv[0] = o.inputs[0];
-  for (int i = 0; i < o.prog_argc; i++) pargv[i + 1] = o.prog_argv[i];
-
-  struct dpu_executor_options xo = {
-      .trace_cap = o.max_events,
-      .output_cap = 1 << 16,
-      .max_steps = o.max_steps,
-      .max_threads = o.max_threads,
-      .run_timeout = o.run_timeout,
-      .stack_size = o.stack_size,
-      .heap_size = o.heap_size,
-      .races = o.races,
-      .nsites = (uint32_t)sites.n,
-      .nglobals = (uint32_t)sites.nglobals,
-      .argc = o.prog_argc + 1,
-      .argv = pargv,
-  };
-  struct dpu_stdin in;
-  if (dpu_stdin_capture(&in) != 0) {
-    end.reason = dpu_first_error();
-    dpu_report_finish(&rep, &end);
-    return EXIT_USAGE;
-  }
-  inv.stdin_bytes = in.bytes;
-  inv.stdin_digest = in.digest;
-  xo.stdin_rewind = in.bytes > 0;
-  xo.spurious_wakeups = o.spurious_wakeups;
-  xo.isolate_files = !o.shared_files;
-  catch_signals();
-  LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
-  struct dpu_executor ex;
-  int started = dpu_executor_start(&ex, tsm, &xo);
-  if (started != 0) {
-    /* The JIT could not load the program: bad input, like a link error; otherwise dpu's. */
-    if (started == DPU_EXECUTOR_BAD_PROGRAM) {
-      dpu_error("cannot load the program: %s", ex.error);
-      end = (struct dpu_report_end){.state = "error", .reason = dpu_first_error(),
-                                    .exit_code = EXIT_USAGE};
-    } else {
-      end = (struct dpu_report_end){.state = "failed", .reason = "the executor did not start",
-                                    .exit_code = EXIT_INTERNAL};
-    }
-    dpu_report_finish(&rep, &end);
-    return end.exit_code;
-  }
-  rep.ex = &ex;
-  /* The zygote has its own copy; the explorer does not need the module any more. */
-  LLVMOrcDisposeThreadSafeModule(tsm);
-  LLVMOrcDisposeThreadSafeContext(tsc);
-
-  struct dpu_explore_options eo = {
-      .max_runs = o.max_runs,
-      .deadline = o.timeout > 0 ? t0 + o.timeout : 0,
-      .stop_on_defect = o.stop_on_defect,
-      .interrupted = &interrupted,
-      .between_runs = tick,
-      .arg = &rep,
-  };
-  double explore_start = dpu_now(), startup_seconds = explore_start - t0;
-  struct dpu_qpor_options qo = {.k = o.k, .skip_step = o.skip_step};
-  if (o.dot) {
-    qo.dot = fopen(o.dot, "w");
-    if (!qo.dot) {
-      fprintf(stderr, "dpu: error: cannot write %s\n", o.dot);
-      dpu_executor_stop(&ex);
-      end.reason = "the --dot file cannot be written";
-      dpu_report_finish(&rep, &end);
-      return EXIT_USAGE;
-    }
-  }
-  struct dpu_qpor_stats qs = {0};
-  enum dpu_explore_status st;
-  /* Racy programs (issue #10, explorer/visible.h): explore, make the racing sites visible,
-   * explore again until no new racing site appears. */
-  uint8_t *racing = NULL;
-  char *visible_text = NULL;
-  if (o.races) {
-    racing = calloc(sites.n / 8 + 1, 1);
-    if (!racing) abort();
-    if (o.races_explore) rep.racing = racing;
-    if (o.visible_sites && set_visible(&ex, &sites, o.visible_sites) != 0) {
-      dpu_executor_stop(&ex);
-      end.reason = "--visible-sites names a site that is not a load or store";
-      dpu_report_finish(&rep, &end);
-      return EXIT_USAGE;
-    }
-    rep.visible_sites = visible_text = visible_list(&ex, &sites);
-  }
-  uint32_t explorations = 0;
-  dpu_explore_defer_divergence = o.races_explore && !o.replay;
-  ex.shm->spin_watch = o.races_explore && !o.replay;
-  rep.defer_traces = o.print_traces && o.races_explore && !o.replay;
-  uint64_t *earlier = NULL; /* each defect's traces in the exploration before */
-  dpu_progress_start(o.verbosity >= 0 && !o.replay, &counts, &rep.defects);
-  for (;;) {
-    explorations++;
-    if (o.replay) st = dpu_explore_replay(&ex, &rep, replay, (uint32_t)nreplay, &eo, &counts);
-    else if (o.por == DPU_POR_QPOR) st = dpu_explore_qpor(&ex, &rep, &eo, &qo, &counts, &qs);
-    else st = dpu_explore_dfs(&ex, &rep, &eo, &counts);
-    if (o.replay || !o.races_explore) break;
-    /* An exploration cut short by a run that did not follow its replay goes on with more
-     * visible sites when new racing sites explain it; other limits end it. */
-    bool diverged = dpu_explore_divergence[0] != 0;
-    if (st != DPU_EXPLORE_COMPLETE && !(st == DPU_EXPLORE_INCOMPLETE && diverged)) break;
-    uint32_t added = dpu_visible_add(ex.shm, &sites, racing) +
-                     dpu_visible_add_sites(ex.shm, &sites, dpu_explore_spin, dpu_explore_nspin);
-    dpu_explore_nspin = 0;
-    if (!added) break;
-    dpu_report_traces_end(&rep, false); /* --print-traces: the last exploration's only */
-    dpu_explore_divergence[0] = 0;
-    st = DPU_EXPLORE_COMPLETE;
-    /* Again, with a fresh unfolding; the counts become those of the new exploration. */
-    free(visible_text);
-    rep.visible_sites = visible_text = visible_list(&ex, &sites);
-    if (o.verbosity > 0 && rep.text) {
-      dpu_progress_clear();
-      fprintf(rep.text, "dpu: %u more racing access sites made visible; exploring again\n", added);
-    }
-    counts.max_configs = counts.ssbs = counts.redirected = counts.repeated = counts.cut = 0;
-    counts.earlier = counts.runs;
-    free(earlier);
-    earlier = calloc(rep.defects.n + 1, sizeof *earlier);
-    if (!earlier) abort();
-    for (uint32_t i = 0; i < rep.defects.n; i++) {
-      earlier[i] = rep.defects.v[i]->traces;
-      rep.defects.v[i]->traces = 0;
-    }
-    rep.defects.traces = 0;
-    rep.ntraces++; /* no trace of the new exploration counts as seen */
-  }
-  /* A defect that the last exploration did not show again (it should: it is a sequentially
-   * consistent execution) keeps the count of the exploration that found it. */
-  for (uint32_t i = 0; earlier && i < rep.defects.n; i++)
-    if (!rep.defects.v[i]->traces) rep.defects.v[i]->traces = earlier[i] ? earlier[i] : 1;
-  free(earlier);
-  uint32_t nvisible = o.races ? dpu_visible_count(ex.shm) : 0;
-  dpu_report_traces_end(&rep, true);
+  s->explore_start = dpu_now();
+  s->startup_seconds = s->explore_start - s->t0;
+  enum dpu_explore_status st = explore(s);
+  uint32_t nvisible = s->o.races ? dpu_visible_count(s->ex.shm) : 0;
+  dpu_report_traces_end(&s->rep, true);
   if (dpu_explore_divergence[0]) fprintf(stderr, "dpu: warning: %s\n", dpu_explore_divergence);
   dpu_progress_stop();
-  double elapsed = dpu_now() - t0, explore_seconds = dpu_now() - explore_start;
-  FILE *text = rep.text;
-  if (o.verbosity > 0 && text)
-    fprintf(text, "dpu: executor %.3f s in %llu runs (%.1f us/run), explorer %.3f s\n",
-            ex.exec_seconds, (unsigned long long)ex.runs,
-            ex.runs ? ex.exec_seconds * 1e6 / (double)ex.runs : 0.0, elapsed - ex.exec_seconds);
-  if (qo.dot) fclose(qo.dot);
-  if (o.stats && text) {
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    fprintf(text, "dpu: stats: runs %llu, max-configs %llu, SSBs %llu, runners %u\n",
-            (unsigned long long)counts.runs, (unsigned long long)counts.max_configs,
-            (unsigned long long)counts.ssbs, ex.shm->runner_forks);
-    if (o.por == DPU_POR_QPOR && !o.replay) dpu_qpor_print_stats(text, &qs);
-    fprintf(text, "dpu: stats: time executor %.3f s, explorer %.3f s (start-up %.3f s); "
-                  "explorer peak memory %.1f MiB\n",
-            ex.exec_seconds, explore_seconds - ex.exec_seconds, startup_seconds,
-            (double)ru.ru_maxrss / 1024);
-  }
-  dpu_executor_stop(&ex);
+  double explore_seconds = dpu_now() - s->explore_start;
+  print_stats(s, explore_seconds);
+  if (s->qo.dot) fclose(s->qo.dot);
+  dpu_executor_stop(&s->ex);
 
-  end = (struct dpu_report_end){.executor_seconds = ex.exec_seconds,
-                                .explorer_seconds = explore_seconds - ex.exec_seconds,
-                                .startup_seconds = startup_seconds,
-                                .visible_sites = nvisible,
-                                .explorations = explorations};
-  switch (st) {
-  case DPU_EXPLORE_FAILED:
-    end.state = "failed";
-    end.reason = "internal error, see the messages above";
-    end.exit_code = EXIT_INTERNAL;
-    break;
-  case DPU_EXPLORE_INCOMPLETE:
-    end.state = "incomplete";
-    if (interrupted) end.reason = interrupted == SIGINT ? "interrupted by SIGINT"
-                                                        : "interrupted by SIGTERM";
-    else if (eo.deadline > 0 && dpu_now() >= eo.deadline) end.reason = "--timeout reached";
-    else if (o.max_runs && counts.runs >= o.max_runs) end.reason = "--max-runs reached";
-    else end.reason = "a run was cut short, see warnings";
-    end.exit_code = EXIT_INCOMPLETE;
-    break;
-  case DPU_EXPLORE_STOPPED:
-    end.state = "stopped";
-    end.reason = "--stop-on-defect";
-    end.exit_code = EXIT_DEFECTS;
-    break;
-  default:
-    end.state = "complete";
-    end.exit_code = rep.defects.n ? EXIT_DEFECTS : EXIT_CLEAN;
-  }
-  int code = end.exit_code;
-  if (dpu_report_finish(&rep, &end) != 0 && code != EXIT_INCOMPLETE) code = EXIT_INTERNAL;
-  if (o.witness) {
-    const struct dpu_defect *d = dpu_witness_defect(&rep);
-    if (!d)
-      fprintf(stderr, "dpu: no violation witness written: the verdict is %s\n",
-              dpu_report_verdict(&rep, &end));
-    else if (dpu_witness_write(o.witness, d, &sites, &inv, rep.property) != 0)
-      code = EXIT_INTERNAL;
-  }
-  if (rep.text && rep.text != stdout && fclose(rep.text) != 0) {
-    fprintf(stderr, "dpu: error: cannot write %s\n", o.output);
-    code = EXIT_INTERNAL;
-  }
-  dpu_report_free(&rep);
-  free(racing);
-  free(spin_kinds);
-  free(visible_text);
-  free(pargv);
-  free(replay);
-  dpu_site_table_free(&sites);
-  dpu_options_free(&o);
+  struct dpu_report_end end = {.executor_seconds = s->ex.exec_seconds,
+                               .explorer_seconds = explore_seconds - s->ex.exec_seconds,
+                               .startup_seconds = s->startup_seconds,
+                               .visible_sites = nvisible,
+                               .explorations = s->explorations};
+  end_state(s, st, &end);
+  code = finish(s, &end);
+  free_session(s);
   return code;
 }

@@ -200,7 +200,186 @@ static void add_run_flag(struct dpu_options *o, const char *name, const char *va
   add_flag(&o->run_flags, &o->nrun_flags, pre, val ? val : "");
 }
 
-int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
+/* --nondet=V or --nondet=range:LO..HI. Returns 0, or 2 (message printed). */
+static int parse_nondet(struct dpu_options *o, const char *arg) {
+  char *end;
+  errno = 0;
+  if (strncmp(arg, "range:", 6) == 0) {
+    long long lo = strtoll(arg + 6, &end, 0), hi = 0;
+    bool ok = !errno && end != arg + 6 && end[0] == '.' && end[1] == '.';
+    if (ok) {
+      const char *h = end + 2;
+      hi = strtoll(h, &end, 0);
+      ok = !errno && end != h && !*end && lo <= hi &&
+           (unsigned long long)hi - (unsigned long long)lo < DPU_NONDET_MAX_VALUES;
+    }
+    if (!ok)
+      return bad("--nondet", arg, "range:LO..HI with LO <= HI and at most 256 values");
+    o->nondet_range = true;
+    o->nondet_lo = lo;
+    o->nondet_hi = hi;
+  } else {
+    long long v = strtoll(arg, &end, 0);
+    if (errno || end == arg || *end)
+      return bad("--nondet", arg, "an integer, or range:LO..HI");
+    o->nondet_fixed = true;
+    o->nondet = v;
+  }
+  return 0;
+}
+
+/* Options of limits and sizes. Returns 0, 2 for a bad value (message printed), or -1 when c
+ * is not one of them. */
+static int limit_option(struct dpu_options *o, int c, const char *arg) {
+  uint64_t u;
+  switch (c) {
+  case OPT_TIMEOUT:
+    if (parse_double(arg, &o->timeout))
+      return bad("--timeout", arg, "a number of seconds >= 0; 0 = no limit");
+    break;
+  case OPT_RUN_TIMEOUT:
+    if (parse_double(arg, &o->run_timeout) || o->run_timeout == 0)
+      return bad("--run-timeout", arg, "a number of seconds > 0");
+    add_run_flag(o, "run-timeout", arg);
+    break;
+  case OPT_MAX_RUNS:
+    if (parse_u64(arg, &o->max_runs))
+      return bad("--max-runs", arg, "an integer >= 0; 0 = no limit");
+    break;
+  case OPT_MAX_STEPS:
+    if (parse_u64(arg, &u) || u == 0 || u > UINT32_MAX)
+      return bad("--max-steps", arg, "an integer from 1 to 4294967295");
+    o->max_steps = (uint32_t)u;
+    add_run_flag(o, "max-steps", arg);
+    break;
+  case OPT_MAX_THREADS:
+    if (parse_u64(arg, &u) || u == 0 || u > DPU_MAX_THREADS)
+      return bad("--max-threads", arg, "an integer from 1 to " DPU_MAX_THREADS_STR);
+    o->max_threads = (uint32_t)u;
+    add_run_flag(o, "max-threads", arg);
+    break;
+  case OPT_MAX_EVENTS:
+    if (parse_u64(arg, &u) || u < 16 || u > (1u << 26))
+      return bad("--max-events", arg, "an integer from 16 to 67108864");
+    o->max_events = (uint32_t)u;
+    add_run_flag(o, "max-events", arg);
+    break;
+  case 'k':
+    if (parse_u64(arg, &u) || u > 64) return bad("-k", arg, "an integer from 0 to 64");
+    o->k = (unsigned)u;
+    break;
+  case OPT_SKIP_STEP:
+    if (parse_u64(arg, &u) || u < 2 || u > 1024)
+      return bad("--skip-step", arg, "an integer from 2 to 1024");
+    o->skip_step = (unsigned)u;
+    break;
+  case OPT_STACK:
+    if (parse_u64(arg, &u) || u < 16384)
+      return bad("--stack-size", arg, "a size of at least 16384 bytes, e.g. 64K, 8M");
+    o->stack_size = u;
+    add_run_flag(o, "stack-size", arg);
+    break;
+  case OPT_HEAP:
+    if (parse_u64(arg, &u) || u < 4096)
+      return bad("--heap-size", arg, "a size of at least 4096 bytes, e.g. 64K, 1G");
+    o->heap_size = u;
+    add_run_flag(o, "heap-size", arg);
+    break;
+  default:
+    return -1;
+  }
+  return 0;
+}
+
+/* Options of how the program is instrumented and run (nondet values, SV-COMP, races,
+ * condition variables, files). Returns as limit_option. */
+static int program_option(struct dpu_options *o, int c, const char *arg) {
+  switch (c) {
+  case OPT_NONDET:
+    if (parse_nondet(o, arg) != 0) return 2;
+    add_run_flag(o, "nondet", arg); /* replays must instrument the same way */
+    break;
+  case OPT_SVCOMP:
+    o->svcomp = true;
+    add_run_flag(o, "svcomp", NULL); /* replays must instrument the same way */
+    break;
+  case OPT_STRICT: o->strict = true; break;
+  case OPT_RACES:
+    if (strcmp(arg, "on") == 0) o->races = o->races_explore = true;
+    else if (strcmp(arg, "report") == 0) o->races = true, o->races_explore = false;
+    else if (strcmp(arg, "off") == 0) o->races = o->races_explore = false;
+    else {
+      fprintf(stderr, "dpu: error: --races takes on, report or off, not '%s'\n", arg);
+      return 2;
+    }
+    add_run_flag(o, "races", arg);
+    break;
+  case OPT_VISIBLE_SITES:
+    for (const char *p = arg; *p; p++)
+      if (!(*p >= '0' && *p <= '9') && *p != ',') {
+        fprintf(stderr, "dpu: error: --visible-sites takes site ids, e.g. 12,15, not '%s'\n",
+                arg);
+        return 2;
+      }
+    o->visible_sites = arg;
+    break;
+  case OPT_SPURIOUS:
+    o->spurious_wakeups = true;
+    add_run_flag(o, "spurious-wakeups", NULL);
+    break;
+  case OPT_SHARED_FILES:
+    o->shared_files = true;
+    add_run_flag(o, "shared-files", NULL);
+    break;
+  case OPT_NO_RACES:
+    o->races = o->races_explore = false;
+    add_run_flag(o, "races", "off");
+    break;
+  default:
+    return -1;
+  }
+  return 0;
+}
+
+/* Options of what is reported and how. Returns as limit_option. */
+static int report_option(struct dpu_options *o, int c, const char *arg) {
+  uint64_t u;
+  switch (c) {
+  case 'q': o->verbosity = -1; break;
+  case 'v': o->verbosity = 1; break;
+  case OPT_PRINT_TRACES: o->print_traces = true; break;
+  case OPT_STATS: o->stats = true; break;
+  case OPT_DOT: o->dot = arg; break;
+  case OPT_PROPERTY:
+    if (strcmp(arg, "unreach-call") != 0 && strcmp(arg, "no-data-race") != 0)
+      return bad("--property", arg, "unreach-call or no-data-race");
+    o->property = arg;
+    break;
+  case OPT_WITNESS: o->witness = arg; break;
+  case OPT_SHOW_OUTPUT: o->show_output = true; break;
+  case OPT_STEPS_SHOWN:
+    if (parse_u64(arg, &u) || u > UINT32_MAX / 2)
+      return bad("--steps-shown", arg, "an integer from 0 to 2147483647; 0 = all");
+    o->steps_shown = (uint32_t)u;
+    break;
+  case OPT_FORMAT:
+    if (strcmp(arg, "text") == 0) o->format = DPU_FORMAT_TEXT;
+    else if (strcmp(arg, "json") == 0) o->format = DPU_FORMAT_JSON;
+    else if (strcmp(arg, "sarif") == 0) o->format = DPU_FORMAT_SARIF;
+    else return bad("--format", arg, "text, json or sarif");
+    break;
+  case 'o':
+    if (!*arg) return bad("-o", arg, "a file name");
+    o->output = arg;
+    break;
+  default:
+    return -1;
+  }
+  return 0;
+}
+
+/* The values of options not given. */
+static void set_defaults(struct dpu_options *o) {
   memset(o, 0, sizeof *o);
   o->por = DPU_POR_QPOR; /* see bench/README.md for the measurements behind the defaults */
   o->run_timeout = 5;
@@ -213,6 +392,31 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   o->steps_shown = 50;
   o->races = true;
   o->races_explore = true;
+}
+
+/* Options that cannot go together. Returns 0, or 2 (message printed). */
+static int check_combinations(const struct dpu_options *o) {
+  if (o->gdb && !o->replay) {
+    fprintf(stderr, "dpu: error: --gdb needs --replay=... (the replay line of a defect)\n");
+    return 2;
+  }
+  if (o->property && strcmp(o->property, "no-data-race") == 0 && !o->races) {
+    fprintf(stderr, "dpu: error: --property=no-data-race needs the race detector: not with "
+                    "--races=off\n");
+    return 2;
+  }
+  /* With the document on stdout, there is no text stream for these to go to. */
+  if (o->format != DPU_FORMAT_TEXT && !o->output && (o->print_traces || o->show_output)) {
+    fprintf(stderr, "dpu: error: --print-traces and --show-output write to the text report: "
+                    "with --format=%s, also give -o FILE\n",
+            o->format == DPU_FORMAT_JSON ? "json" : "sarif");
+    return 2;
+  }
+  return 0;
+}
+
+int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
+  set_defaults(o);
 
   /* `dpu replay SCHEDULE ...`: getopt then sees SCHEDULE where it expects the program name
    * and parses the rest as usual. */
@@ -241,15 +445,17 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   opterr = 0;
   optind = 1;
   int c;
-  uint64_t u;
   while ((c = getopt_long(nargs, args, ":D:I:O:k:o:qvh", longopts, NULL)) != -1) {
+    int r = limit_option(o, c, optarg);
+    if (r < 0) r = program_option(o, c, optarg);
+    if (r < 0) r = report_option(o, c, optarg);
+    if (r > 0) return r;
+    if (r == 0) continue;
     switch (c) {
     case 'D': add_cflag(o, "-D", optarg); break;
     case 'I': add_cflag(o, "-I", optarg); break;
     case 'O': add_cflag(o, "-O", optarg); break;
     case OPT_STD: add_cflag(o, "-std=", optarg); break;
-    case 'q': o->verbosity = -1; break;
-    case 'v': o->verbosity = 1; break;
     case 'h': usage(stdout); return 1;
     case OPT_VERSION: printf("dpu %s\n", DPU_VERSION); return 1;
     case OPT_POR:
@@ -257,125 +463,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
       else if (strcmp(optarg, "qpor") == 0) o->por = DPU_POR_QPOR;
       else return bad("--por", optarg, "qpor or none");
       break;
-    case OPT_TIMEOUT:
-      if (parse_double(optarg, &o->timeout))
-        return bad("--timeout", optarg, "a number of seconds >= 0; 0 = no limit");
-      break;
-    case OPT_RUN_TIMEOUT:
-      if (parse_double(optarg, &o->run_timeout) || o->run_timeout == 0)
-        return bad("--run-timeout", optarg, "a number of seconds > 0");
-      add_run_flag(o, "run-timeout", optarg);
-      break;
-    case OPT_MAX_RUNS:
-      if (parse_u64(optarg, &o->max_runs))
-        return bad("--max-runs", optarg, "an integer >= 0; 0 = no limit");
-      break;
-    case OPT_MAX_STEPS:
-      if (parse_u64(optarg, &u) || u == 0 || u > UINT32_MAX)
-        return bad("--max-steps", optarg, "an integer from 1 to 4294967295");
-      o->max_steps = (uint32_t)u;
-      add_run_flag(o, "max-steps", optarg);
-      break;
-    case OPT_MAX_THREADS:
-      if (parse_u64(optarg, &u) || u == 0 || u > DPU_MAX_THREADS)
-        return bad("--max-threads", optarg, "an integer from 1 to " DPU_MAX_THREADS_STR);
-      o->max_threads = (uint32_t)u;
-      add_run_flag(o, "max-threads", optarg);
-      break;
-    case OPT_MAX_EVENTS:
-      if (parse_u64(optarg, &u) || u < 16 || u > (1u << 26))
-        return bad("--max-events", optarg, "an integer from 16 to 67108864");
-      o->max_events = (uint32_t)u;
-      add_run_flag(o, "max-events", optarg);
-      break;
-    case 'k':
-      if (parse_u64(optarg, &u) || u > 64) return bad("-k", optarg, "an integer from 0 to 64");
-      o->k = (unsigned)u;
-      break;
-    case OPT_SKIP_STEP:
-      if (parse_u64(optarg, &u) || u < 2 || u > 1024)
-        return bad("--skip-step", optarg, "an integer from 2 to 1024");
-      o->skip_step = (unsigned)u;
-      break;
-    case OPT_PRINT_TRACES: o->print_traces = true; break;
-    case OPT_STATS: o->stats = true; break;
-    case OPT_DOT: o->dot = optarg; break;
-    case OPT_NONDET: {
-      char *end;
-      errno = 0;
-      if (strncmp(optarg, "range:", 6) == 0) {
-        long long lo = strtoll(optarg + 6, &end, 0), hi = 0;
-        bool ok = !errno && end != optarg + 6 && end[0] == '.' && end[1] == '.';
-        if (ok) {
-          const char *h = end + 2;
-          hi = strtoll(h, &end, 0);
-          ok = !errno && end != h && !*end && lo <= hi &&
-               (unsigned long long)hi - (unsigned long long)lo < DPU_NONDET_MAX_VALUES;
-        }
-        if (!ok)
-          return bad("--nondet", optarg, "range:LO..HI with LO <= HI and at most 256 values");
-        o->nondet_range = true;
-        o->nondet_lo = lo;
-        o->nondet_hi = hi;
-      } else {
-        long long v = strtoll(optarg, &end, 0);
-        if (errno || end == optarg || *end)
-          return bad("--nondet", optarg, "an integer, or range:LO..HI");
-        o->nondet_fixed = true;
-        o->nondet = v;
-      }
-      add_run_flag(o, "nondet", optarg); /* replays must instrument the same way */
-      break;
-    }
-    case OPT_SVCOMP:
-      o->svcomp = true;
-      add_run_flag(o, "svcomp", NULL); /* replays must instrument the same way */
-      break;
-    case OPT_STRICT: o->strict = true; break;
-    case OPT_PROPERTY:
-      if (strcmp(optarg, "unreach-call") != 0 && strcmp(optarg, "no-data-race") != 0)
-        return bad("--property", optarg, "unreach-call or no-data-race");
-      o->property = optarg;
-      break;
-    case OPT_WITNESS: o->witness = optarg; break;
     case OPT_STOP: o->stop_on_defect = true; break;
-    case OPT_SHOW_OUTPUT: o->show_output = true; break;
-    case OPT_STEPS_SHOWN:
-      if (parse_u64(optarg, &u) || u > UINT32_MAX / 2)
-        return bad("--steps-shown", optarg, "an integer from 0 to 2147483647; 0 = all");
-      o->steps_shown = (uint32_t)u;
-      break;
-    case OPT_RACES:
-      if (strcmp(optarg, "on") == 0) o->races = o->races_explore = true;
-      else if (strcmp(optarg, "report") == 0) o->races = true, o->races_explore = false;
-      else if (strcmp(optarg, "off") == 0) o->races = o->races_explore = false;
-      else {
-        fprintf(stderr, "dpu: error: --races takes on, report or off, not '%s'\n", optarg);
-        return 2;
-      }
-      add_run_flag(o, "races", optarg);
-      break;
-    case OPT_VISIBLE_SITES:
-      for (const char *c = optarg; *c; c++)
-        if (!(*c >= '0' && *c <= '9') && *c != ',') {
-          fprintf(stderr, "dpu: error: --visible-sites takes site ids, e.g. 12,15, not '%s'\n",
-                  optarg);
-          return 2;
-        }
-      o->visible_sites = optarg;
-      break;
-    case OPT_SPURIOUS:
-      o->spurious_wakeups = true;
-      add_run_flag(o, "spurious-wakeups", NULL);
-      break;
-    case OPT_SHARED_FILES:
-      o->shared_files = true;
-      add_run_flag(o, "shared-files", NULL);
-      break;
-    case OPT_NO_RACES:
-      o->races = o->races_explore = false;
-      add_run_flag(o, "races", "off");
-      break;
     case OPT_REPLAY:
       if (o->replay && first > 1) {
         fprintf(stderr, "dpu: error: dpu replay takes its schedule once, not also --replay\n");
@@ -384,28 +472,6 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
       o->replay = optarg;
       break;
     case OPT_GDB: o->gdb = true; break;
-    case OPT_STACK:
-      if (parse_u64(optarg, &u) || u < 16384)
-        return bad("--stack-size", optarg, "a size of at least 16384 bytes, e.g. 64K, 8M");
-      o->stack_size = u;
-      add_run_flag(o, "stack-size", optarg);
-      break;
-    case OPT_HEAP:
-      if (parse_u64(optarg, &u) || u < 4096)
-        return bad("--heap-size", optarg, "a size of at least 4096 bytes, e.g. 64K, 1G");
-      o->heap_size = u;
-      add_run_flag(o, "heap-size", optarg);
-      break;
-    case OPT_FORMAT:
-      if (strcmp(optarg, "text") == 0) o->format = DPU_FORMAT_TEXT;
-      else if (strcmp(optarg, "json") == 0) o->format = DPU_FORMAT_JSON;
-      else if (strcmp(optarg, "sarif") == 0) o->format = DPU_FORMAT_SARIF;
-      else return bad("--format", optarg, "text, json or sarif");
-      break;
-    case 'o':
-      if (!*optarg) return bad("-o", optarg, "a file name");
-      o->output = optarg;
-      break;
     case ':':
       fprintf(stderr, "dpu: error: option '%s' needs a value\n", args[optind - 1]);
       return 2;
@@ -420,23 +486,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
     fprintf(stderr, "dpu: error: no input file (see dpu --help)\n");
     return 2;
   }
-  if (o->gdb && !o->replay) {
-    fprintf(stderr, "dpu: error: --gdb needs --replay=... (the replay line of a defect)\n");
-    return 2;
-  }
-  if (o->property && strcmp(o->property, "no-data-race") == 0 && !o->races) {
-    fprintf(stderr, "dpu: error: --property=no-data-race needs the race detector: not with "
-                    "--races=off\n");
-    return 2;
-  }
-  /* With the document on stdout, there is no text stream for these to go to. */
-  if (o->format != DPU_FORMAT_TEXT && !o->output && (o->print_traces || o->show_output)) {
-    fprintf(stderr, "dpu: error: --print-traces and --show-output write to the text report: "
-                    "with --format=%s, also give -o FILE\n",
-            o->format == DPU_FORMAT_JSON ? "json" : "sarif");
-    return 2;
-  }
-  return 0;
+  return check_combinations(o);
 }
 
 void dpu_options_free(struct dpu_options *o) {

@@ -284,7 +284,9 @@ enum { STEP_ON, STEP_END, STEP_WIDEN };
  * false), STEP_WIDEN as soon as the run has a thread id of 64 or more: the caller goes on with
  * wide true. Always inlined with a constant `wide`, so that the loop of runs whose ids are all
  * below 64 (nearly all) keeps the enabled set in one register and pays nothing for the others
- * (bench/README.md, callgrind). */
+ * (bench/README.md, callgrind). Over 100 lines (issue #14's limit) on purpose: it is the
+ * runner's hottest code, and its parts (enabled set, eager operations, replay or policy,
+ * limits, the switch) share the enabled set and the replay position in registers. */
 static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p, const bool wide) {
   static struct dpu_tset wide_en;
   uint64_t en = 0;
