@@ -49,12 +49,12 @@ int main(int argc, char **argv) {
   if (dpu_instrument(mod, &io, &sites) != 0) return 2;
   double t_compile = dpu_now() - t0;
   char *pargv[] = {argv[1], NULL};
-  struct dpu_executor_options xo = {.trace_cap = 1 << 16, .output_cap = 1 << 16,
+  struct dpu_executor_options xo = {.records_cap = 1 << 16, .output_cap = 1 << 16,
                                     .max_steps = 100000, .run_timeout = 10,
                                     .stack_size = 1 << 20, .heap_size = 1 << 28, .races = races,
                                     .argc = 1, .argv = pargv};
-  struct dpu_executor ex;
-  if (dpu_executor_start(&ex, LLVMOrcCreateNewThreadSafeModule(mod, tsc), &xo) != 0) return 4;
+  struct dpu_executor exec;
+  if (dpu_executor_start(&exec, LLVMOrcCreateNewThreadSafeModule(mod, tsc), &xo) != 0) return 4;
   FILE *devnull = fopen("/dev/null", "w");
   struct dpu_invocation inv = {.version = "", .inputs = argv + 1, .ninputs = 1, .explorer = "none"};
   struct dpu_report rep = {.text = devnull, .sites = &sites, .inv = &inv};
@@ -62,26 +62,26 @@ int main(int argc, char **argv) {
   /* Warm-up exploration: includes the JIT compile in the zygote. */
   double t1 = dpu_now();
   struct dpu_counts c = {0};
-  dpu_explore_dfs(&ex, &rep, &eo, &c);
+  dpu_explore_dfs(&exec, &rep, &eo, &c);
   double t_first = dpu_now() - t1;
-  uint64_t runs0 = ex.runs;
-  double exec0 = ex.exec_seconds;
+  uint64_t runs0 = exec.runs;
+  double exec0 = exec.exec_seconds;
   double t2 = dpu_now();
   for (int i = 0; i < repeat; i++) {
     struct dpu_counts ci = {0};
-    dpu_explore_dfs(&ex, &rep, &eo, &ci);
+    dpu_explore_dfs(&exec, &rep, &eo, &ci);
   }
   double wall = dpu_now() - t2;
-  uint64_t runs = ex.runs - runs0;
-  double exec = ex.exec_seconds - exec0;
+  uint64_t runs = exec.runs - runs0;
+  double exec_s = exec.exec_seconds - exec0;
   printf("%-22s races %-3s  max-configs %6llu  runs/exploration %6llu  runs %8llu  %8.0f runs/s  "
          "%6.1f us/run (executor %5.1f, explorer %5.1f)  compile %.0f ms, first exploration "
          "%.0f ms\n",
          argv[1], races ? "on" : "off", (unsigned long long)c.max_configs, (unsigned long long)c.runs,
          (unsigned long long)runs, (double)runs / wall, wall * 1e6 / (double)runs,
-         exec * 1e6 / (double)runs, (wall - exec) * 1e6 / (double)runs, t_compile * 1e3,
+         exec_s * 1e6 / (double)runs, (wall - exec_s) * 1e6 / (double)runs, t_compile * 1e3,
          t_first * 1e3);
-  dpu_executor_stop(&ex);
+  dpu_executor_stop(&exec);
   dpu_report_free(&rep);
   return 0;
 }

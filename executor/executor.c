@@ -199,13 +199,13 @@ static int wait_ready(struct dpu_shm *shm, pid_t zygote) {
   }
 }
 
-int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
+int dpu_executor_start(struct dpu_executor *exec, LLVMOrcThreadSafeModuleRef tsm,
                        const struct dpu_executor_options *opt) {
-  memset(ex, 0, sizeof *ex);
-  ex->run_timeout = opt->run_timeout;
-  ex->shm = dpu_shm_create(opt->trace_cap + 1, opt->trace_cap, opt->output_cap, opt->nsites,
+  memset(exec, 0, sizeof *exec);
+  exec->run_timeout = opt->run_timeout;
+  exec->shm = dpu_shm_create(opt->records_cap + 1, opt->records_cap, opt->output_cap, opt->nsites,
                            opt->nglobals);
-  if (!ex->shm) {
+  if (!exec->shm) {
     fprintf(stderr, "dpu: error: cannot map shared memory: %s\n", strerror(errno));
     return -1;
   }
@@ -216,24 +216,24 @@ int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
     fprintf(stderr, "dpu: error: cannot fork the executor: %s\n", strerror(errno));
     return -1;
   }
-  if (pid == 0) zygote_main(ex->shm, tsm, opt, parent);
-  ex->zygote = pid;
+  if (pid == 0) zygote_main(exec->shm, tsm, opt, parent);
+  exec->zygote = pid;
   /* Wait for the zygote to have compiled the program (or failed to, or died of it). */
-  if (wait_ready(ex->shm, pid) != 0) {
-    snprintf(ex->error, sizeof ex->error,
+  if (wait_ready(exec->shm, pid) != 0) {
+    snprintf(exec->error, sizeof exec->error,
              "the JIT compiler stopped with a fatal error (see its message above)");
-    ex->zygote = 0; /* reaped */
-    dpu_executor_stop(ex);
+    exec->zygote = 0; /* reaped */
+    dpu_executor_stop(exec);
     return DPU_EXECUTOR_BAD_PROGRAM;
   }
-  if (ex->shm->zygote_error == DPU_ZYGOTE_BAD_PROGRAM) {
-    snprintf(ex->error, sizeof ex->error, "%s", ex->shm->result.msg);
-    dpu_executor_stop(ex);
+  if (exec->shm->zygote_error == DPU_ZYGOTE_BAD_PROGRAM) {
+    snprintf(exec->error, sizeof exec->error, "%s", exec->shm->result.msg);
+    dpu_executor_stop(exec);
     return DPU_EXECUTOR_BAD_PROGRAM;
   }
-  if (ex->shm->zygote_error) {
-    fprintf(stderr, "dpu: error: cannot start the program: %s\n", ex->shm->result.msg);
-    dpu_executor_stop(ex);
+  if (exec->shm->zygote_error) {
+    fprintf(stderr, "dpu: error: cannot start the program: %s\n", exec->shm->result.msg);
+    dpu_executor_stop(exec);
     return -1;
   }
   return 0;
@@ -256,14 +256,15 @@ static int wait_done(struct dpu_shm *shm, double until) {
   }
 }
 
-enum dpu_run_status dpu_executor_run(struct dpu_executor *ex, const struct dpu_replay_step *replay,
+enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
+                                     const struct dpu_replay_step *replay,
                                      uint32_t n, double deadline) {
-  struct dpu_shm *shm = ex->shm;
+  struct dpu_shm *shm = exec->shm;
   if (n > shm->replay_cap) n = shm->replay_cap;
   if (n) memcpy(dpu_shm_replay(shm), replay, n * sizeof *replay);
   shm->replay_len = n;
   double start = dpu_now();
-  double until = ex->run_timeout > 0 ? start + ex->run_timeout : 0;
+  double until = exec->run_timeout > 0 ? start + exec->run_timeout : 0;
   int global = 0;
   if (deadline > 0 && (until == 0 || deadline < until)) {
     until = deadline;
@@ -281,8 +282,8 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *ex, const struct dpu_r
       sem_wait_intr(&shm->done);
     }
   }
-  ex->exec_seconds += dpu_now() - start;
-  ex->runs++;
+  exec->exec_seconds += dpu_now() - start;
+  exec->runs++;
   if (shm->zygote_error) {
     fprintf(stderr, "dpu: error: cannot start the program: %s\n", shm->result.msg);
     return DPU_RUN_FAILED;
@@ -308,35 +309,35 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *ex, const struct dpu_r
     res->defect_output = shm->output_len;
     /* The thread that was running when the run was killed. */
     uint32_t ne = shm->nevents;
-    res->tid = ne ? dpu_shm_trace(shm)[ne - 1].tid : 0;
+    res->tid = ne ? dpu_shm_records(shm)[ne - 1].tid : 0;
     res->site = 0;
     snprintf(res->msg, sizeof res->msg, "T%d ran for more than %g s without a visible operation",
-             res->tid, ex->run_timeout);
+             res->tid, exec->run_timeout);
   }
   return DPU_RUN_DONE;
 }
 
-void dpu_executor_stop(struct dpu_executor *ex) {
-  if (ex->zygote > 0) {
-    ex->shm->shutdown = 1;
-    sem_post(&ex->shm->req);
-    pid_t r = ex->shm->runner_pid;
+void dpu_executor_stop(struct dpu_executor *exec) {
+  if (exec->zygote > 0) {
+    exec->shm->shutdown = 1;
+    sem_post(&exec->shm->req);
+    pid_t r = exec->shm->runner_pid;
     int st;
     /* Give the runner a moment to exit by itself, then make sure. */
     for (int i = 0; i < 5000; i++) {
-      if (waitpid(ex->zygote, &st, WNOHANG) == ex->zygote) {
-        ex->zygote = 0;
+      if (waitpid(exec->zygote, &st, WNOHANG) == exec->zygote) {
+        exec->zygote = 0;
         break;
       }
       usleep(1000);
     }
-    if (ex->zygote > 0) {
+    if (exec->zygote > 0) {
       if (r > 0) kill(r, SIGKILL);
-      kill(ex->zygote, SIGKILL);
-      waitpid(ex->zygote, &st, 0);
-      ex->zygote = 0;
+      kill(exec->zygote, SIGKILL);
+      waitpid(exec->zygote, &st, 0);
+      exec->zygote = 0;
     }
   }
-  dpu_shm_destroy(ex->shm);
-  ex->shm = NULL;
+  dpu_shm_destroy(exec->shm);
+  exec->shm = NULL;
 }

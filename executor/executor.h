@@ -11,7 +11,7 @@
 #include "../protocol/protocol.h"
 
 struct dpu_executor_options {
-  uint32_t trace_cap;     /* events per run (--max-events) */
+  uint32_t records_cap;     /* events per run (--max-events) */
   uint32_t output_cap;    /* bytes of program output kept per run */
   uint32_t max_steps;     /* visible operations per run before a hang defect */
   uint32_t max_threads;   /* thread ids per exploration, at most DPU_MAX_THREADS (0: that) */
@@ -53,19 +53,20 @@ enum dpu_run_status {
 /* Forks the zygote, which JIT-compiles tsm (ownership passes to the zygote; the caller must not
  * use tsm afterwards, and should dispose of its own module copy), and waits until it is ready
  * to serve runs. Returns 0; DPU_EXECUTOR_BAD_PROGRAM when the JIT could not load the program
- * (why in ex->error, not printed); or -1 with a message on stderr (dpu could not start its
+ * (why in exec->error, not printed); or -1 with a message on stderr (dpu could not start its
  * processes or runtime). */
-int dpu_executor_start(struct dpu_executor *ex, LLVMOrcThreadSafeModuleRef tsm,
+int dpu_executor_start(struct dpu_executor *exec, LLVMOrcThreadSafeModuleRef tsm,
                        const struct dpu_executor_options *opt);
 
 /* Runs the program once following replay[0..n) (n may be 0: the default policy throughout).
  * deadline: absolute CLOCK_MONOTONIC seconds after which to give up (0 = none). A run that
  * outlives the per-run timeout is killed and ends with DPU_END_HANG_TIME. */
-enum dpu_run_status dpu_executor_run(struct dpu_executor *ex, const struct dpu_replay_step *replay,
+enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
+                                     const struct dpu_replay_step *replay,
                                      uint32_t n, double deadline);
 
 /* Ends the zygote and runner and releases the shared memory. */
-void dpu_executor_stop(struct dpu_executor *ex);
+void dpu_executor_stop(struct dpu_executor *exec);
 
 /* Seconds on CLOCK_MONOTONIC. */
 double dpu_now(void);

@@ -133,7 +133,7 @@ static void set_frame(struct frame *f, struct dpu_shm *shm, const struct dpu_eve
 static int account(struct dpu_report *r, struct dpu_shm *shm, struct dpu_fpset *traces,
                    struct dpu_counts *c) {
   uint8_t fp[DPU_FP_BYTES];
-  if (dpu_fingerprint(dpu_shm_trace(shm), shm->nevents, fp) != 0) return -1;
+  if (dpu_fingerprint(dpu_shm_records(shm), shm->nevents, fp) != 0) return -1;
   int fresh = dpu_fpset_add(traces, fp);
   if (fresh < 0) return -1;
   if (!fresh) {
@@ -145,11 +145,11 @@ static int account(struct dpu_report *r, struct dpu_shm *shm, struct dpu_fpset *
   return dpu_report_run(r, shm); /* last: it may run the program again */
 }
 
-enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_report *r,
+enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec, struct dpu_report *r,
                                         const struct dpu_explore_options *o,
                                         struct dpu_counts *c) {
-  struct dpu_shm *shm = ex->shm;
-  uint32_t cap = shm->trace_cap;
+  struct dpu_shm *shm = exec->shm;
+  uint32_t cap = shm->records_cap;
   /* Grown as runs get deeper, zeroed: the words of a frame's thread sets past nw stay 0. Not
    * the trace capacity at once: 1M frames of 0.5 KiB are mapped and unmapped by every
    * exploration, which cost runrate's short explorations 10 us a run (bench/README.md). */
@@ -171,12 +171,12 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *ex, struct dpu_repo
                       stack[i].killed ? DPU_CHOICE_KILL : stack[i].woken);
     bool cut = false;
     enum dpu_explore_status ended =
-        dpu_explore_ran(dpu_executor_run(ex, replay, nr, o->deadline), r, shm, c, &cut);
+        dpu_explore_ran(dpu_executor_run(exec, replay, nr, o->deadline), r, shm, c, &cut);
     if (ended != DPU_EXPLORE_COMPLETE) {
       status = ended;
       break;
     }
-    const struct dpu_event_rec *ev = dpu_shm_trace(shm);
+    const struct dpu_event_rec *ev = dpu_shm_records(shm);
     uint32_t n = shm->nevents;
     if (n > stack_cap) {
       uint32_t ncap = stack_cap;

@@ -62,16 +62,16 @@ bool dpu_explore_must_stop(const struct dpu_explore_options *o, const struct dpu
          (o->interrupted && *o->interrupted);
 }
 
-enum dpu_explore_status dpu_explore_replay(struct dpu_executor *ex, struct dpu_report *r,
+enum dpu_explore_status dpu_explore_replay(struct dpu_executor *exec, struct dpu_report *r,
                                            const struct dpu_replay_step *replay, uint32_t n,
                                            const struct dpu_explore_options *o,
                                            struct dpu_counts *c) {
-  enum dpu_run_status rs = dpu_executor_run(ex, replay, n, o->deadline);
+  enum dpu_run_status rs = dpu_executor_run(exec, replay, n, o->deadline);
   if (rs == DPU_RUN_FAILED) return DPU_EXPLORE_FAILED;
   if (rs == DPU_RUN_DEADLINE) return DPU_EXPLORE_INCOMPLETE;
   c->runs++;
   c->max_configs++;
-  struct dpu_shm *shm = ex->shm;
+  struct dpu_shm *shm = exec->shm;
   bool cut = dpu_run_was_cut(shm);
   bool show = r->show_output;
   r->show_output = true; /* a replay shows the output of its run, defect or not */

@@ -77,7 +77,7 @@ static inline void dpu_replay_push(struct dpu_replay_step *replay, uint32_t *n, 
 }
 
 /* Runs the program once along replay[0..n) and reports it (--replay), its output shown. */
-enum dpu_explore_status dpu_explore_replay(struct dpu_executor *ex, struct dpu_report *r,
+enum dpu_explore_status dpu_explore_replay(struct dpu_executor *exec, struct dpu_report *r,
                                            const struct dpu_replay_step *replay, uint32_t n,
                                            const struct dpu_explore_options *o,
                                            struct dpu_counts *c);

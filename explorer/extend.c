@@ -63,7 +63,7 @@ static struct dpu_event *kill_event(struct qpor *q, uint16_t t, uint32_t site) {
  * k on the object make positions that no run had when k was processed). The pending
  * operation is read from the kill's record (protocol.h). Returns 0, -1 if out of memory. */
 static int kill_cex(struct qpor *q) {
-  const struct dpu_event_rec *rec = dpu_shm_trace(q->ex->shm);
+  const struct dpu_event_rec *rec = dpu_shm_records(q->exec->shm);
   for (unsigned t = 0; t < q->u.pes.nthreads; t++) {
     struct dpu_event *k = q->cmax_t[t];
     if (!k || k->op != DPU_OP_THREAD_KILL) continue;
@@ -138,7 +138,7 @@ static struct dpu_event *add_pending(struct qpor *q, uint16_t t, uint8_t op, uin
 /* Adds to U thread t's pending operation at the current frame (see add_enabled); returns it,
  * or NULL when there is none (or out of memory, which next_event does not tell apart). */
 static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uint16_t t) {
-  const struct dpu_event_rec *rec = dpu_shm_trace(shm);
+  const struct dpu_event_rec *rec = dpu_shm_records(shm);
   uint8_t op;
   uint64_t obj, aux;
   uint32_t site;
@@ -162,7 +162,7 @@ static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uin
 static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
                                      const struct dpu_event_rec *r,
                                      const struct dpu_tset *killable, bool *failed) {
-  const struct dpu_event_rec *rec = dpu_shm_trace(shm);
+  const struct dpu_event_rec *rec = dpu_shm_records(shm);
   struct dpu_event *outside_d = NULL;
   uint16_t chosen = r->tid;
   if (__builtin_expect(killable != NULL, 0)) {
@@ -237,7 +237,7 @@ static void check_configuration(struct qpor *q) {
 /* Chains the run's events from frame `from` on by thread: q->first_of[t] is thread t's first,
  * q->pos_next[m] the next of frame m's thread (UINT32_MAX: none). */
 static void chain_by_thread(struct qpor *q, struct dpu_shm *shm, uint32_t from) {
-  const struct dpu_event_rec *rec = dpu_shm_trace(shm);
+  const struct dpu_event_rec *rec = dpu_shm_records(shm);
   uint32_t last[DPU_PES_MAX_THREADS];
   for (unsigned t = 0, nt = shm->nthread_ids; t < nt; t++) q->first_of[t] = last[t] = UINT32_MAX;
   for (uint32_t m = from, n = shm->nevents; m < n; m++) {
@@ -274,8 +274,8 @@ static int blocked_cex(struct qpor *q, const struct dpu_shm *shm) {
  * stop at m, *redirect is an enabled event at C_m outside D (or NULL: an SSB), and cmax_*
  * describe C_m. Returns -1 if out of memory. */
 int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redirect) {
-  struct dpu_shm *shm = q->ex->shm;
-  const struct dpu_event_rec *rec = dpu_shm_trace(shm);
+  struct dpu_shm *shm = q->exec->shm;
+  const struct dpu_event_rec *rec = dpu_shm_records(shm);
   uint32_t n = shm->nevents;
   chain_by_thread(q, shm, from);
   uint32_t kref = from ? q->killable_after[from - 1] : 0;

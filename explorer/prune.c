@@ -80,7 +80,7 @@ int qpor_prune(struct qpor *q, struct dpu_event *redirect) {
   }
   for (; nd; nd--) keep_siblings(q, q->d[nd - 1].e);
   keep_closure(q, redirect); /* the next run's step, if the last run took an event of D */
-  for (unsigned t = 0, nt = q->ex->shm->nthread_ids; t < nt; t++)
+  for (unsigned t = 0, nt = q->exec->shm->nthread_ids; t < nt; t++)
     if (q->creator[t] && !keep[q->creator[t]->id]) q->creator[t] = NULL;
   q->st->pruned += dpu_unf_prune(&q->u, keep);
   /* The conflicting extensions of a kept event may have gone (an event is kept as a cause of

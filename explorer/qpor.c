@@ -37,16 +37,16 @@ static enum dpu_run_status run(struct qpor *q, uint32_t j, struct dpu_event **li
      * value, a kill). */
     dpu_replay_push(q->replay, &nr, e->tid, dpu_op_choice(e->op, e->result));
   }
-  return dpu_executor_run(q->ex, q->replay, nr, q->o->deadline);
+  return dpu_executor_run(q->exec, q->replay, nr, q->o->deadline);
 }
 
 /* Accounts a run that reached a maximal configuration. Returns 1 if it showed a defect. */
 static int finish_run(struct qpor *q) {
-  struct dpu_shm *shm = q->ex->shm;
+  struct dpu_shm *shm = q->exec->shm;
   q->c->max_configs++;
   if (q->r->print_traces) {
     uint8_t fp[DPU_FP_BYTES];
-    if (dpu_fingerprint(dpu_shm_trace(shm), shm->nevents, fp) == 0)
+    if (dpu_fingerprint(dpu_shm_records(shm), shm->nevents, fp) == 0)
       dpu_report_trace(q->r, fp, DPU_FP_BYTES);
   }
   return dpu_report_run(q->r, shm); /* last: it may run the program again */
@@ -81,14 +81,14 @@ void dpu_qpor_print_stats(FILE *f, const struct dpu_qpor_stats *st) {
           (unsigned long long)st->max_depth);
 }
 
-enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_report *r,
+enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_report *r,
                                          const struct dpu_explore_options *o,
                                          const struct dpu_qpor_options *qo, struct dpu_counts *c,
                                          struct dpu_qpor_stats *st) {
   struct qpor q;
   memset(&q, 0, sizeof q);
-  q.ex = ex, q.r = r, q.o = o, q.qo = qo, q.c = c, q.st = st;
-  q.cap = ex->shm->trace_cap;
+  q.exec = exec, q.r = r, q.o = o, q.qo = qo, q.c = c, q.st = st;
+  q.cap = exec->shm->records_cap;
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
   q.ev = malloc(q.cap * sizeof *q.ev);
   q.killable_after = malloc(q.cap * sizeof *q.killable_after);
@@ -115,7 +115,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_rep
   int64_t redirected_at = -1; /* frame of the last redirection, while it goes on */
   enum dpu_run_status rs = run(&q, 0, NULL, 0);
   for (;;) {
-    struct dpu_shm *shm = ex->shm;
+    struct dpu_shm *shm = exec->shm;
     bool cut = false;
     enum dpu_explore_status ended = dpu_explore_ran(rs, r, shm, c, &cut);
     if (ended != DPU_EXPLORE_COMPLETE) {

@@ -44,7 +44,7 @@ struct dpu_qpor_stats {
  * blocked runs (en(C) ⊆ D) are counted in c->ssbs; with k = 0 (optimal alternatives) there are
  * none. A run that ends early (defect, process exit) is a maximal configuration. Defects are
  * reported through r as their runs complete. */
-enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *ex, struct dpu_report *r,
+enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_report *r,
                                          const struct dpu_explore_options *o,
                                          const struct dpu_qpor_options *qo, struct dpu_counts *c,
                                          struct dpu_qpor_stats *st);

@@ -43,7 +43,7 @@ struct chain {
 
 struct qpor {
   struct dpu_unfolding u;
-  struct dpu_executor *ex;
+  struct dpu_executor *exec;
   struct dpu_report *r;
   const struct dpu_explore_options *o;
   const struct dpu_qpor_options *qo;

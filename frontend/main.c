@@ -67,13 +67,14 @@ static void catch_signals(void) {
 
 /* --visible-sites=ID,...: marks those sites visible. Returns 0, or -1 (message printed) when
  * one is not the site of a plain load or store. */
-static int set_visible(struct dpu_executor *ex, const struct dpu_site_table *sites,
+static int set_visible(struct dpu_executor *exec, const struct dpu_site_table *sites,
                        const char *list) {
-  uint8_t *bits = dpu_shm_visible(ex->shm);
+  uint8_t *bits = dpu_shm_visible(exec->shm);
   for (const char *p = list; *p;) {
     char *end;
     unsigned long id = strtoul(p, &end, 10);
-    if (end == p || id >= ex->shm->visible_cap || !dpu_site_is_plain_access(sites, (uint32_t)id)) {
+    if (end == p || id >= exec->shm->visible_cap ||
+        !dpu_site_is_plain_access(sites, (uint32_t)id)) {
       fprintf(stderr, "dpu: error: --visible-sites: %lu is not the site of a load or store of "
                       "this program (were the sources or flags changed?)\n", id);
       return -1;
@@ -85,14 +86,14 @@ static int set_visible(struct dpu_executor *ex, const struct dpu_site_table *sit
 }
 
 /* The visible sites as "ID,ID,..." (malloc'd), or NULL when there are none. */
-static char *visible_list(struct dpu_executor *ex, const struct dpu_site_table *sites) {
-  const uint8_t *bits = dpu_shm_visible(ex->shm);
+static char *visible_list(struct dpu_executor *exec, const struct dpu_site_table *sites) {
+  const uint8_t *bits = dpu_shm_visible(exec->shm);
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
   if (!f) abort();
   bool any = false;
-  for (uint32_t id = 1; id < sites->n && id < ex->shm->visible_cap; id++)
+  for (uint32_t id = 1; id < sites->n && id < exec->shm->visible_cap; id++)
     if (bits[id >> 3] >> (id & 7) & 1) {
       fprintf(f, "%s%u", any ? "," : "", id);
       any = true;
@@ -145,7 +146,7 @@ struct session {
   struct dpu_report rep;
   uint8_t *spin_kinds;             /* the explorer's copy of the sites' spin kinds */
   char **pargv;                    /* the program's argv */
-  struct dpu_executor ex;
+  struct dpu_executor exec;
   struct dpu_explore_options eo;
   struct dpu_qpor_options qo;
   struct dpu_qpor_stats qs;
@@ -244,7 +245,7 @@ static int start_executor(struct session *s, LLVMOrcThreadSafeContextRef tsc,
   s->pargv[0] = o->inputs[0];
   for (int i = 0; i < o->prog_argc; i++) s->pargv[i + 1] = o->prog_argv[i];
   struct dpu_executor_options xo = {
-      .trace_cap = o->max_events,
+      .records_cap = o->max_events,
       .output_cap = 1 << 16,
       .max_steps = o->max_steps,
       .max_threads = o->max_threads,
@@ -266,15 +267,15 @@ static int start_executor(struct session *s, LLVMOrcThreadSafeContextRef tsc,
   xo.stdin_rewind = in.bytes > 0;
   catch_signals();
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
-  int started = dpu_executor_start(&s->ex, tsm, &xo);
+  int started = dpu_executor_start(&s->exec, tsm, &xo);
   if (started != 0) {
     /* The JIT could not load the program: bad input, like a link error; otherwise dpu's. */
     if (started != DPU_EXECUTOR_BAD_PROGRAM)
       return give_up(s, "failed", "the executor did not start", EXIT_INTERNAL);
-    dpu_error("cannot load the program: %s", s->ex.error);
+    dpu_error("cannot load the program: %s", s->exec.error);
     return give_up(s, "error", dpu_first_error(), EXIT_USAGE);
   }
-  s->rep.ex = &s->ex;
+  s->rep.exec = &s->exec;
   /* The zygote has its own copy; the explorer does not need the module any more. */
   LLVMOrcDisposeThreadSafeModule(tsm);
   LLVMOrcDisposeThreadSafeContext(tsc);
@@ -296,7 +297,7 @@ static int prepare_exploration(struct session *s) {
   s->qo = (struct dpu_qpor_options){.k = o->k, .skip_step = o->skip_step};
   if (o->dot && !(s->qo.dot = fopen(o->dot, "w"))) {
     fprintf(stderr, "dpu: error: cannot write %s\n", o->dot);
-    dpu_executor_stop(&s->ex);
+    dpu_executor_stop(&s->exec);
     return give_up(s, "error", "the --dot file cannot be written", EXIT_USAGE);
   }
   /* Racy programs (issue #10, explorer/visible.h): explore, make the racing sites visible,
@@ -305,15 +306,15 @@ static int prepare_exploration(struct session *s) {
     s->racing = calloc(s->sites.n / 8 + 1, 1);
     if (!s->racing) abort();
     if (o->races_explore) s->rep.racing = s->racing;
-    if (o->visible_sites && set_visible(&s->ex, &s->sites, o->visible_sites) != 0) {
-      dpu_executor_stop(&s->ex);
+    if (o->visible_sites && set_visible(&s->exec, &s->sites, o->visible_sites) != 0) {
+      dpu_executor_stop(&s->exec);
       return give_up(s, "error", "--visible-sites names a site that is not a load or store",
                      EXIT_USAGE);
     }
-    s->rep.visible_sites = s->visible_text = visible_list(&s->ex, &s->sites);
+    s->rep.visible_sites = s->visible_text = visible_list(&s->exec, &s->sites);
   }
   dpu_explore_defer_divergence = o->races_explore && !o->replay;
-  s->ex.shm->spin_watch = o->races_explore && !o->replay;
+  s->exec.shm->spin_watch = o->races_explore && !o->replay;
   s->rep.defer_traces = o->print_traces && o->races_explore && !o->replay;
   return 0;
 }
@@ -323,8 +324,8 @@ static int prepare_exploration(struct session *s) {
  * (reallocated) keeps defect i's traces in the exploration before. */
 static bool more_visible_sites(struct session *s, uint64_t **earlier) {
   struct dpu_report *rep = &s->rep;
-  uint32_t added = dpu_visible_add(s->ex.shm, &s->sites, s->racing) +
-                   dpu_visible_add_sites(s->ex.shm, &s->sites, dpu_explore_spin,
+  uint32_t added = dpu_visible_add(s->exec.shm, &s->sites, s->racing) +
+                   dpu_visible_add_sites(s->exec.shm, &s->sites, dpu_explore_spin,
                                          dpu_explore_nspin);
   dpu_explore_nspin = 0;
   if (!added) return false;
@@ -332,7 +333,7 @@ static bool more_visible_sites(struct session *s, uint64_t **earlier) {
   dpu_explore_divergence[0] = 0;
   /* Again, with a fresh unfolding; the counts become those of the new exploration. */
   free(s->visible_text);
-  rep->visible_sites = s->visible_text = visible_list(&s->ex, &s->sites);
+  rep->visible_sites = s->visible_text = visible_list(&s->exec, &s->sites);
   if (s->o.verbosity > 0 && rep->text) {
     dpu_progress_clear();
     fprintf(rep->text, "dpu: %u more racing access sites made visible; exploring again\n", added);
@@ -361,11 +362,11 @@ static enum dpu_explore_status explore(struct session *s) {
   for (;;) {
     s->explorations++;
     if (o->replay)
-      st = dpu_explore_replay(&s->ex, &s->rep, s->replay, (uint32_t)s->nreplay, &s->eo,
+      st = dpu_explore_replay(&s->exec, &s->rep, s->replay, (uint32_t)s->nreplay, &s->eo,
                               &s->counts);
     else if (o->por == DPU_POR_QPOR)
-      st = dpu_explore_qpor(&s->ex, &s->rep, &s->eo, &s->qo, &s->counts, &s->qs);
-    else st = dpu_explore_dfs(&s->ex, &s->rep, &s->eo, &s->counts);
+      st = dpu_explore_qpor(&s->exec, &s->rep, &s->eo, &s->qo, &s->counts, &s->qs);
+    else st = dpu_explore_dfs(&s->exec, &s->rep, &s->eo, &s->counts);
     if (o->replay || !o->races_explore) break;
     /* An exploration cut short by a run that did not follow its replay goes on with more
      * visible sites when new racing sites explain it; other limits end it. */
@@ -385,23 +386,23 @@ static enum dpu_explore_status explore(struct session *s) {
 /* -v's time line and --stats' lines, after the exploration. */
 static void print_stats(struct session *s, double explore_seconds) {
   FILE *text = s->rep.text;
-  struct dpu_executor *ex = &s->ex;
+  struct dpu_executor *exec = &s->exec;
   double elapsed = dpu_now() - s->t0;
   if (s->o.verbosity > 0 && text)
     fprintf(text, "dpu: executor %.3f s in %llu runs (%.1f us/run), explorer %.3f s\n",
-            ex->exec_seconds, (unsigned long long)ex->runs,
-            ex->runs ? ex->exec_seconds * 1e6 / (double)ex->runs : 0.0,
-            elapsed - ex->exec_seconds);
+            exec->exec_seconds, (unsigned long long)exec->runs,
+            exec->runs ? exec->exec_seconds * 1e6 / (double)exec->runs : 0.0,
+            elapsed - exec->exec_seconds);
   if (!s->o.stats || !text) return;
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   fprintf(text, "dpu: stats: runs %llu, max-configs %llu, SSBs %llu, runners %u\n",
           (unsigned long long)s->counts.runs, (unsigned long long)s->counts.max_configs,
-          (unsigned long long)s->counts.ssbs, ex->shm->runner_forks);
+          (unsigned long long)s->counts.ssbs, exec->shm->runner_forks);
   if (s->o.por == DPU_POR_QPOR && !s->o.replay) dpu_qpor_print_stats(text, &s->qs);
   fprintf(text, "dpu: stats: time executor %.3f s, explorer %.3f s (start-up %.3f s); "
                 "explorer peak memory %.1f MiB\n",
-          ex->exec_seconds, explore_seconds - ex->exec_seconds, s->startup_seconds,
+          exec->exec_seconds, explore_seconds - exec->exec_seconds, s->startup_seconds,
           (double)ru.ru_maxrss / 1024);
 }
 
@@ -497,17 +498,17 @@ int main(int argc, char **argv) {
   s->explore_start = dpu_now();
   s->startup_seconds = s->explore_start - s->t0;
   enum dpu_explore_status st = explore(s);
-  uint32_t nvisible = s->o.races ? dpu_visible_count(s->ex.shm) : 0;
+  uint32_t nvisible = s->o.races ? dpu_visible_count(s->exec.shm) : 0;
   dpu_report_traces_end(&s->rep, true);
   if (dpu_explore_divergence[0]) fprintf(stderr, "dpu: warning: %s\n", dpu_explore_divergence);
   dpu_progress_stop();
   double explore_seconds = dpu_now() - s->explore_start;
   print_stats(s, explore_seconds);
   if (s->qo.dot) fclose(s->qo.dot);
-  dpu_executor_stop(&s->ex);
+  dpu_executor_stop(&s->exec);
 
-  struct dpu_report_end end = {.executor_seconds = s->ex.exec_seconds,
-                               .explorer_seconds = explore_seconds - s->ex.exec_seconds,
+  struct dpu_report_end end = {.executor_seconds = s->exec.exec_seconds,
+                               .explorer_seconds = explore_seconds - s->exec.exec_seconds,
                                .startup_seconds = s->startup_seconds,
                                .visible_sites = nvisible,
                                .explorations = s->explorations};

@@ -6,13 +6,13 @@
 
 static uint32_t align64(uint32_t x) { return (x + 63u) & ~63u; }
 
-struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t output_cap,
+struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t records_cap, uint32_t output_cap,
                                uint32_t visible_cap, uint32_t globals_cap) {
   uint32_t off = align64(sizeof(struct dpu_shm));
   uint32_t replay_off = off;
   off = align64(off + replay_cap * (uint32_t)sizeof(struct dpu_replay_step));
-  uint32_t trace_off = off;
-  off = align64(off + trace_cap * (uint32_t)sizeof(struct dpu_event_rec));
+  uint32_t records_off = off;
+  off = align64(off + records_cap * (uint32_t)sizeof(struct dpu_event_rec));
   uint32_t output_off = off;
   off = align64(off + output_cap);
   uint32_t tsets_off = off;
@@ -30,10 +30,10 @@ struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t
     return NULL;
   }
   s->replay_cap = replay_cap;
-  s->trace_cap = trace_cap;
+  s->records_cap = records_cap;
   s->output_cap = output_cap;
   s->replay_off = replay_off;
-  s->trace_off = trace_off;
+  s->records_off = records_off;
   s->output_off = output_off;
   s->tsets_cap = DPU_TSETS_CAP;
   s->tsets_off = tsets_off;

@@ -45,7 +45,8 @@ static inline int dpu_site_continues(struct dpu_spin_kinds k, uint32_t prev, uin
   return dpu_site_spin(k, site) == DPU_SITE_SPIN_AGAIN && dpu_site_base(k, prev) == site - 1;
 }
 
-/* One trace record: one event. 40 bytes, written by the runner in execution order.
+/* One record of a run (the run's log; "trace" is kept for Mazurkiewicz traces, issue #14):
+ * one event. 40 bytes, written by the runner in execution order.
  * enabled: the threads with ids below 64 (bit i = tid i) that could move at the choice point
  * before this event, which the explorers branch on; when the run has thread ids of 64 or more,
  * wide is the slot + 1 in dpu_shm_tsets of the whole set (dpu_rec_enabled reads either), else
@@ -153,9 +154,10 @@ struct dpu_blocked {
 #define DPU_STACK_FRAMES 32
 #define DPU_STACK_STRINGS 16384
 
-/* One source-level frame. function and file are offsets into dpu_stacks.strings; 0 means
+/* One source-level frame as the runner writes it (report/stacks.h's struct dpu_loc is the
+ * explorer's, decoded). function and file are offsets into dpu_stacks.strings; 0 means
  * unknown (strings[0] is NUL). line 0 = unknown (code without debug info). */
-struct dpu_stack_frame {
+struct dpu_shm_frame {
   uint32_t function, file;
   uint32_t line, column;
 };
@@ -170,7 +172,7 @@ struct dpu_stack {
   uint16_t nframes;
   uint16_t pad;
   uint64_t pcs[DPU_STACK_FRAMES];
-  struct dpu_stack_frame frames[DPU_STACK_FRAMES];
+  struct dpu_shm_frame frames[DPU_STACK_FRAMES];
 };
 
 /* How far the stacks of a run got (dpu_stacks.state). A crash captures raw pcs in the runner's
@@ -285,7 +287,7 @@ struct dpu_race_capture {
 };
 
 /* The shared region. One fixed header, then four arrays whose capacities are set at start:
- * replay[replay_cap], trace[trace_cap], output[output_cap] bytes, visible[visible_cap] bits. Offsets are from the start
+ * replay[replay_cap], records[records_cap], output[output_cap] bytes, visible[visible_cap] bits. Offsets are from the start
  * of the region. Protocol: the explorer fills replay, posts req; the runner runs once, fills
  * result/trace/output, posts done. If the runner dies, the zygote posts done after marking the
  * result. */
@@ -302,8 +304,8 @@ struct dpu_shm {
                                     * DPU_ZYGOTE_BAD_PROGRAM (the JIT could not load the
                                     * program) or DPU_ZYGOTE_FAILED (anything else) */
 
-  uint32_t replay_cap, trace_cap, output_cap, visible_cap, globals_cap;
-  uint32_t replay_off, trace_off, output_off, visible_off, globals_off;
+  uint32_t replay_cap, records_cap, output_cap, visible_cap, globals_cap;
+  uint32_t replay_off, records_off, output_off, visible_off, globals_off;
   uint32_t tsets_cap, tsets_off;   /* slots of dpu_shm_tsets (DPU_TSETS_CAP) */
   volatile uint32_t ntsets;        /* slots written in the current run */
   volatile uint32_t nglobals;      /* entries of the globals array the zygote filled */
@@ -317,10 +319,10 @@ struct dpu_shm {
   uint32_t replay_len;             /* request */
 
   struct dpu_run_result result;    /* response */
-  volatile uint32_t nevents;       /* trace records written so far (kept current during a run) */
+  volatile uint32_t nevents;       /* records written so far (kept current during a run) */
   volatile uint32_t output_len;    /* bytes of output captured */
   volatile uint32_t output_truncated;
-  volatile uint32_t trace_overflow;
+  volatile uint32_t records_overflow; /* the run had more events than records_cap */
 
   /* Canonical thread identities: thread id i is the `index`-th thread created by thread
    * `parent` (main is id 0, parent -1), whatever the interleaving, so that an event names the
@@ -365,14 +367,14 @@ struct dpu_shm {
   } thread_ids[DPU_MAX_THREADS];
 };
 
-/* The arrays of a region: replay[replay_cap], trace[trace_cap], output[output_cap],
+/* The arrays of a region: replay[replay_cap], records[records_cap], output[output_cap],
  * tsets[tsets_cap]. The pointers are valid in every process that maps the region, as long as it
  * stays mapped. */
 static inline struct dpu_replay_step *dpu_shm_replay(struct dpu_shm *s) {
   return (struct dpu_replay_step *)((char *)s + s->replay_off);
 }
-static inline struct dpu_event_rec *dpu_shm_trace(struct dpu_shm *s) {
-  return (struct dpu_event_rec *)((char *)s + s->trace_off);
+static inline struct dpu_event_rec *dpu_shm_records(struct dpu_shm *s) {
+  return (struct dpu_event_rec *)((char *)s + s->records_off);
 }
 static inline char *dpu_shm_output(struct dpu_shm *s) { return (char *)s + s->output_off; }
 /* The sets of threads the records of the current run refer to (a record's `wide`, a signal's
@@ -415,7 +417,7 @@ static inline uint8_t *dpu_shm_visible(struct dpu_shm *s) {
 /* Maps and initialises a shared region for the given capacities (counts of replay steps, trace
  * records, output bytes, access sites, globals). Returns NULL with errno set on failure. Ownership: the
  * caller; it lives until dpu_shm_destroy (inherited by forked children). */
-struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t trace_cap, uint32_t output_cap,
+struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t records_cap, uint32_t output_cap,
                                uint32_t visible_cap, uint32_t globals_cap);
 
 /* Unmaps a region made by dpu_shm_create. */

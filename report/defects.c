@@ -139,7 +139,7 @@ static uint32_t steps_to_defect(const struct dpu_shm *shm) {
 /* The last visible operation of thread tid in the trace up to the defect, or NULL: where a
  * thread that crashed or hangs was last seen. */
 static const struct dpu_event_rec *last_step_of(struct dpu_shm *shm, int32_t tid) {
-  const struct dpu_event_rec *ev = dpu_shm_trace(shm);
+  const struct dpu_event_rec *ev = dpu_shm_records(shm);
   for (uint32_t i = steps_to_defect(shm); i-- > 0;)
     if (ev[i].tid == tid) return &ev[i];
   return NULL;
@@ -222,7 +222,7 @@ static void feed_stack_of(blake2b_state *s, int32_t tid, const struct dpu_thread
   if (n > DPU_STACK_DEPTH) n = DPU_STACK_DEPTH;
   feed_u32(s, n);
   for (uint16_t j = 0; j < n; j++) {
-    const struct dpu_frame *f = &st->frames[j];
+    const struct dpu_loc *f = &st->frames[j];
     feed_loc(s, (struct dpu_loc){.function = f->function, .file = f->file, .line = f->line});
   }
 }
@@ -371,7 +371,7 @@ static void locate(struct dpu_defect *d, struct dpu_shm *shm, const struct dpu_s
   for (uint32_t i = 0; i < d->nstacks; i++)
     if ((int32_t)d->stacks[i].tid == res->tid && d->stacks[i].nframes > 0 &&
         d->stacks[i].frames[0].file) {
-      const struct dpu_frame *f = &d->stacks[i].frames[0];
+      const struct dpu_loc *f = &d->stacks[i].frames[0];
       d->loc = (struct dpu_loc){.function = f->function, .file = f->file, .line = f->line,
                                 .column = f->column};
       d->loc_exact = true;
@@ -416,7 +416,7 @@ struct dpu_defect *dpu_defects_add(struct dpu_defects *t, struct dpu_shm *shm,
   const struct dpu_run_result *res = &shm->result;
   struct dpu_defect *d = calloc(1, sizeof *d);
   if (!d) return NULL;
-  const struct dpu_event_rec *ev = dpu_shm_trace(shm);
+  const struct dpu_event_rec *ev = dpu_shm_records(shm);
   /* The run up to the defect, its steps and its output. */
   uint32_t n = steps_to_defect(shm);
   uint32_t nout = res->defect_output < shm->output_len ? res->defect_output : shm->output_len;

@@ -26,14 +26,6 @@ _Static_assert(DPU_DEFECT_RACE >= DPU_END_COUNT, "a race is not a run's end");
 
 struct dpu_race_info;
 
-/* A source location; strings are owned by the site table or the stacks module and live as
- * long as they do. file is NULL when the location is unknown; line 0 = unknown line. */
-struct dpu_loc {
-  const char *function;
-  const char *file;
-  uint32_t line, column;
-};
-
 /* One distinct defect. Every pointer member is owned by the defect (freed with it). */
 struct dpu_defect {
   uint32_t id;                     /* 1, 2, ... in order of discovery */

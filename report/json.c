@@ -100,7 +100,7 @@ static json_t *stack_json(const struct dpu_thread_stack *st, int *ok) {
   json_t *s = json_object(), *frames = json_array();
   dpu_json_put(s, "thread", json_integer(st->tid), ok);
   for (uint16_t j = 0; j < st->nframes && j < DPU_STACK_DEPTH; j++) {
-    const struct dpu_frame *f = &st->frames[j];
+    const struct dpu_loc *f = &st->frames[j];
     json_t *fr = json_object();
     put_loc(fr, (struct dpu_loc){f->function, f->file, f->line, f->column}, ok);
     dpu_json_push(frames, fr, ok);

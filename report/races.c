@@ -143,7 +143,7 @@ struct dpu_defect *dpu_race_defect(struct dpu_shm *shm, const struct dpu_race_re
   ri->access[1].step = rec->step;
   ri->memory = memory_text(rec, sites);
   ri->capture_pending = true;
-  const struct dpu_event_rec *ev = dpu_shm_trace(shm);
+  const struct dpu_event_rec *ev = dpu_shm_records(shm);
   uint32_t n = shm->nevents;
   d->end = DPU_DEFECT_RACE;
   d->tid = rec->access[1].tid;
@@ -171,11 +171,11 @@ struct dpu_defect *dpu_race_defect(struct dpu_shm *shm, const struct dpu_race_re
 
 /* ---- capture ----------------------------------------------------------------------------- */
 
-int dpu_race_capture(struct dpu_executor *ex, struct dpu_defect *d,
+int dpu_race_capture(struct dpu_executor *exec, struct dpu_defect *d,
                      const struct dpu_site_table *sites) {
   struct dpu_race_info *ri = d->race;
   ri->capture_pending = false;
-  struct dpu_shm *shm = ex->shm;
+  struct dpu_shm *shm = exec->shm;
   struct dpu_replay_step *replay = calloc(d->nsteps + 1, sizeof *replay);
   if (!replay) return -1;
   long n = dpu_replay_parse(d->schedule, replay, d->nsteps + 1);
@@ -192,7 +192,7 @@ int dpu_race_capture(struct dpu_executor *ex, struct dpu_defect *d,
                                                 .lo = ri->rec.addr, .hi = ri->rec.addr + 1};
   }
   shm->ncapture = 2;
-  enum dpu_run_status rs = dpu_executor_run(ex, replay, (uint32_t)n, 0);
+  enum dpu_run_status rs = dpu_executor_run(exec, replay, (uint32_t)n, 0);
   shm->ncapture = 0;
   free(replay);
   if (rs != DPU_RUN_DONE) return -1;
@@ -208,7 +208,7 @@ int dpu_race_capture(struct dpu_executor *ex, struct dpu_defect *d,
       a->stack = stacks[i];
       a->captured = true;
       /* The innermost frame names an inlined function where the site names its caller. */
-      const struct dpu_frame *f0 = &a->stack.frames[0];
+      const struct dpu_loc *f0 = &a->stack.frames[0];
       if (f0->function && f0->file && f0->line == a->loc.line) a->loc.function = f0->function;
     }
   }
@@ -238,7 +238,7 @@ void dpu_race_print(FILE *f, const struct dpu_defect *d) {
       continue;
     }
     for (uint16_t j = 0; j < a->stack.nframes && j < DPU_STACK_DEPTH; j++) {
-      const struct dpu_frame *fr = &a->stack.frames[j];
+      const struct dpu_loc *fr = &a->stack.frames[j];
       fprintf(f, "    #%u %s", j, fr->function ? fr->function : "??");
       if (fr->file) fprintf(f, " at %s:%u", fr->file, fr->line);
       fprintf(f, "\n");

@@ -53,10 +53,10 @@ struct dpu_defect *dpu_race_defect(struct dpu_shm *shm, const struct dpu_race_re
                                    const struct dpu_site_table *sites,
                                    const uint8_t digest[DPU_DEFECT_DIGEST_BYTES]);
 
-/* Runs d's trace again through ex to capture the stacks (and whole sizes, and steps) of both
+/* Runs d's trace again through exec to capture the stacks (and whole sizes, and steps) of both
  * accesses, and rewords its message. Returns 0, or -1 when the executor failed (d keeps what
  * it had). Clears capture_pending either way. */
-int dpu_race_capture(struct dpu_executor *ex, struct dpu_defect *d,
+int dpu_race_capture(struct dpu_executor *exec, struct dpu_defect *d,
                      const struct dpu_site_table *sites);
 
 /* Prints the text report's lines about the two accesses and the memory:

@@ -46,8 +46,8 @@ void dpu_report_output(struct dpu_report *r, struct dpu_shm *shm) {
 /* "'name'" or "'name' + OFFSET" for an address inside a global of the program, into buf;
  * false when it is in none (or the executor is not known). */
 static bool global_name(const struct dpu_report *r, uint64_t a, char *buf, size_t size) {
-  if (!r->ex) return false;
-  struct dpu_shm *shm = r->ex->shm;
+  if (!r->exec) return false;
+  struct dpu_shm *shm = r->exec->shm;
   const struct dpu_global_addr *g = dpu_shm_globals(shm);
   for (uint32_t i = 0; i < shm->nglobals && i < r->sites->nglobals; i++)
     if (a >= g[i].addr && a - g[i].addr < g[i].size) {
@@ -402,7 +402,7 @@ int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm) {
     fresh[i]->visible_sites = strdup(r->visible_sites);
   for (uint32_t i = 0; i < nf; i++) {
     if (i < nraces) {
-      if (r->ex) dpu_race_capture(r->ex, fresh[i], r->sites);
+      if (r->exec) dpu_race_capture(r->exec, fresh[i], r->sites);
       fresh[i]->race->capture_pending = false;
     }
     dpu_progress_clear();

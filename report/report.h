@@ -98,7 +98,7 @@ struct dpu_report {
   const struct dpu_counts *counts;   /* the exploration's counts, read for documents */
   enum dpu_property property;        /* the property whose SV-COMP verdict the text report's
                                       * last line gives (dpu_report_verdict); none: no line */
-  struct dpu_executor *ex;           /* runs a race's trace again to capture its stacks
+  struct dpu_executor *exec;           /* runs a race's trace again to capture its stacks
                                       * (report/races.h); NULL: races get no stacks */
   double t0;                         /* dpu_now() when dpu started */
   /* Kept by the report. */
@@ -129,7 +129,7 @@ int dpu_report_begin(struct dpu_report *r);
  * stream ("dpu: defect N: KIND: MESSAGE", the interleaving, the stacks, the output, the
  * replay command) and the document file is rewritten; a defect seen before only counts one
  * more trace. A trace that showed no defect has its output printed when show_output is set.
- * A new race is captured first (its trace runs again through r->ex): so shm's run is replaced
+ * A new race is captured first (its trace runs again through r->exec): so shm's run is replaced
  * when this returns, and explorers call this last. Returns 1 if a new defect was found, else
  * 0. */
 int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm);

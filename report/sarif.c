@@ -246,7 +246,7 @@ static json_t *stacks(const struct dpu_defect *d, int *ok) {
       snprintf(text, sizeof text, "T%u", st->tid);
     dpu_json_put(s, "message", msg(text), ok);
     for (uint16_t j = 0; j < st->nframes && j < DPU_STACK_DEPTH; j++) {
-      const struct dpu_frame *f = &st->frames[j];
+      const struct dpu_loc *f = &st->frames[j];
       json_t *fr = json_object(), *loc;
       if (f->file) {
         loc = location((struct dpu_loc){f->function, f->file, f->line, f->column}, NULL, ok);

@@ -63,8 +63,8 @@ uint32_t dpu_run_stacks(struct dpu_shm *shm, struct dpu_thread_stack *out) {
     out[i].tid = st->tid;
     out[i].nframes = st->nframes < DPU_STACK_DEPTH ? st->nframes : DPU_STACK_DEPTH;
     for (uint16_t j = 0; j < out[i].nframes; j++) {
-      const struct dpu_stack_frame *f = &st->frames[j];
-      out[i].frames[j] = (struct dpu_frame){.function = string_at(s, f->function),
+      const struct dpu_shm_frame *f = &st->frames[j];
+      out[i].frames[j] = (struct dpu_loc){.function = string_at(s, f->function),
                                             .file = string_at(s, f->file),
                                             .line = f->line,
                                             .column = f->column};
@@ -78,7 +78,7 @@ void dpu_stacks_print(FILE *out, const struct dpu_thread_stack *stacks, uint32_t
     fprintf(out, "  stack of T%u:\n", stacks[i].tid);
     if (stacks[i].nframes == 0) fprintf(out, "    (no frames of the program)\n");
     for (uint16_t j = 0; j < stacks[i].nframes; j++) {
-      const struct dpu_frame *f = &stacks[i].frames[j];
+      const struct dpu_loc *f = &stacks[i].frames[j];
       fprintf(out, "    #%u %s", j, f->function ? f->function : "??");
       if (f->file && f->line) fprintf(out, " at %s:%u", f->file, f->line);
       else fprintf(out, " (no line information)");

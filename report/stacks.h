@@ -12,9 +12,12 @@
 /* Frames kept per thread (innermost first); deeper frames are dropped. */
 #define DPU_STACK_DEPTH 32
 
-/* One frame of the program (frames of dpu's runtime are not shown). function and file are
- * owned by the stacks module and stay valid until the process exits; line 0 = unknown. */
-struct dpu_frame {
+/* A source location: where a defect happened, or one frame of a program thread's stack
+ * (frames of dpu's runtime are not shown). The strings are owned by the site table
+ * (passes/sites.h) or by the stacks module, and stay valid as long as those do (the stacks
+ * module's until the process exits). file is NULL when the location is unknown; line 0 = an
+ * unknown line. */
+struct dpu_loc {
   const char *function;
   const char *file;
   uint32_t line, column;
@@ -24,7 +27,7 @@ struct dpu_frame {
 struct dpu_thread_stack {
   uint16_t tid;
   uint16_t nframes;
-  struct dpu_frame frames[DPU_STACK_DEPTH];
+  struct dpu_loc frames[DPU_STACK_DEPTH];
 };
 
 /* Reads the stacks of the threads alive at the end of the run held in shm (called for runs

@@ -230,7 +230,7 @@ void dpu_bt_symbolise(struct dpu_run_result *r) {
       struct dpu_sym_frame f[DPU_STACK_FRAMES];
       unsigned m = dpu_sym_lookup(st->pcs[j], f, DPU_STACK_FRAMES - st->nframes);
       for (unsigned q = 0; q < m; q++)
-        st->frames[st->nframes++] = (struct dpu_stack_frame){
+        st->frames[st->nframes++] = (struct dpu_shm_frame){
             .function = string_offset(&t, f[q].function),
             .file = string_offset(&t, f[q].file),
             .line = f[q].line,

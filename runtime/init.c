@@ -43,7 +43,7 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   memset(&dpu_rt, 0, sizeof dpu_rt);
   dpu_rt.cfg = *cfg;
   dpu_rt.shm = shm;
-  dpu_rt.trace = dpu_shm_trace(shm);
+  dpu_rt.records = dpu_shm_records(shm);
   dpu_rt.visible = dpu_shm_visible(shm);
   dpu_rt.cur = -1;
   dpu_rt_clock_init();

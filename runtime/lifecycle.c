@@ -24,9 +24,9 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
   dpu_spin_quiet = 0;
   /* Chosen by the scheduler: the operation happens now. */
   struct dpu_shm *shm = dpu_rt.shm;
-  if (dpu_rt_trace_full()) dpu_rt_leave_run();
+  if (dpu_rt_records_full()) dpu_rt_leave_run();
   uint32_t n = shm->nevents;
-  struct dpu_event_rec *e = &dpu_rt.trace[n];
+  struct dpu_event_rec *e = &dpu_rt.records[n];
   e->op = op;
   e->result = 0;
   e->tid = (uint16_t)dpu_rt.cur;
@@ -60,9 +60,9 @@ static void thread_entry(void) {
   struct dpu_rt_thread *t = dpu_rt_cur_thread();
   dpu_rt.shm->pending[dpu_rt.cur].op = DPU_OP_COUNT;
   dpu_spin_quiet = 0;
-  if (dpu_rt_trace_full()) dpu_rt_leave_run();
+  if (dpu_rt_records_full()) dpu_rt_leave_run();
   uint32_t n = dpu_rt.shm->nevents;
-  dpu_rt.trace[n] = (struct dpu_event_rec){.op = DPU_OP_THREAD_START,
+  dpu_rt.records[n] = (struct dpu_event_rec){.op = DPU_OP_THREAD_START,
                                            .tid = (uint16_t)dpu_rt.cur,
                                            .site = t->pend_site,
                                            .obj = (uint64_t)dpu_rt.cur,

@@ -12,8 +12,8 @@
 #include "coro.h"
 #include "../protocol/protocol.h"
 
-/* DPU_TS_STOPPED: the thread failed (dpu_rt_end with an end that runtime/ending.c's stops_thread says):
- * it never runs again, keeps what it holds, and the other threads go on. */
+/* DPU_TS_STOPPED: the thread failed (dpu_rt_end with an end that runtime/ending.c's
+ * stops_thread says): it never runs again, keeps what it holds, and the other threads go on. */
 enum dpu_thread_state { DPU_TS_UNUSED = 0, DPU_TS_ALIVE, DPU_TS_EXITED, DPU_TS_STOPPED };
 
 /* One program thread: a coroutine and the visible operation it is about to perform. */
@@ -55,7 +55,8 @@ struct dpu_rt_thread {
     uint32_t version;       /* the location's version the read found */
   } streak[16];
   void **tls;               /* its copies of the program's thread-local variables, or NULL */
-  uint64_t vtime;           /* its virtual time, ns since the run's start (runtime/models/clock.c) */
+  uint64_t vtime;           /* its virtual time, ns since the run's start
+                             * (runtime/models/clock.c) */
   void *(*fn)(void *);
   void *arg;
   void *retval;
@@ -87,7 +88,7 @@ struct dpu_rt {
   int fd_base;              /* descriptors from here up are the program's: closed between runs
                              * (set by dpu_rt_init, and again by each runner at its start) */
   struct dpu_shm *shm;
-  struct dpu_event_rec *trace;
+  struct dpu_event_rec *records; /* the run's records (dpu_shm_records) */
   const uint8_t *visible;   /* the visible access sites (dpu_shm_visible) */
   struct dpu_rt_thread threads[DPU_MAX_THREADS]; /* indexed by canonical id */
   uint16_t order[DPU_MAX_THREADS]; /* ids of the threads created in this run, in order */
@@ -152,7 +153,7 @@ extern uint32_t __dpu_site;
 /* Declares that the running thread is about to perform `op` on `obj`, switches to the
  * scheduler, and returns once the scheduler has chosen this thread to perform it: the
  * operation's trace record is then written (result 0) and returned for the caller to complete.
- * Must be called on a program thread. Ends the run (never returns) if the trace is full. */
+ * Must be called on a program thread. Ends the run (never returns) if the records are full. */
 struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj);
 
 /* The same, for an operation whose record's aux is known before it runs (it is also reported
@@ -190,14 +191,14 @@ _Noreturn void dpu_rt_leave_run(void);
 /* The program thread running now. */
 static inline struct dpu_rt_thread *dpu_rt_cur_thread(void) { return &dpu_rt.threads[dpu_rt.cur]; }
 
-/* Whether the trace is full: then the run ends (a limit of dpu, DPU_END_LIMIT) and the caller
- * must not append a record; a program thread must then dpu_rt_leave_run(). */
-static inline bool dpu_rt_trace_full(void) {
+/* Whether the run's records are full: then the run ends (a limit of dpu, DPU_END_LIMIT) and
+ * the caller must not append a record; a program thread must then dpu_rt_leave_run(). */
+static inline bool dpu_rt_records_full(void) {
   struct dpu_shm *shm = dpu_rt.shm;
-  if (__builtin_expect(shm->nevents < shm->trace_cap, 1)) return false;
-  shm->trace_overflow = 1;
+  if (__builtin_expect(shm->nevents < shm->records_cap, 1)) return false;
+  shm->records_overflow = 1;
   dpu_rt_set_end(DPU_END_LIMIT, 0, "trace capacity of %u events exceeded (raise --max-events)",
-                 shm->trace_cap);
+                 shm->records_cap);
   return true;
 }
 
@@ -385,7 +386,7 @@ char **dpu_rt_argv(void);
  * the threads' raw stacks, and end the runner process (runtime/ending.c). Once per runner. */
 void dpu_rt_install_handlers(void);
 
-/* Runs one whole run following the replay in shm; fills shm's result, trace and output. */
+/* Runs one whole run following the replay in shm; fills shm's result, records and output. */
 void dpu_rt_run_once(void);
 
 /* One-time runner set-up: signal handlers on an alternate stack, heap arena, thread stacks.

@@ -107,7 +107,7 @@ static void reset(void) {
   shm->nevents = 0;
   shm->output_len = 0;
   shm->output_truncated = 0;
-  shm->trace_overflow = 0;
+  shm->records_overflow = 0;
   dpu_race_reset();
 }
 
@@ -171,10 +171,10 @@ static __attribute__((noinline, cold)) void capture_stacks(void) {
 /* Appends one record to the trace; NULL (the run has ended) when the trace is full. */
 static struct dpu_event_rec *append(void) {
   struct dpu_shm *shm = dpu_rt.shm;
-  if (dpu_rt_trace_full()) return NULL;
+  if (dpu_rt_records_full()) return NULL;
   uint32_t n = shm->nevents;
   shm->nevents = n + 1;
-  return &dpu_rt.trace[n];
+  return &dpu_rt.records[n];
 }
 
 /* Thread tid, alive after the process's exit, is killed by it (DPU_OP_THREAD_KILL): the record
@@ -270,6 +270,21 @@ static inline int first_eager(uint64_t en, const struct dpu_tset *ws) {
   return -1;
 }
 
+/* DPU_DEBUG_DIVERGE=1 (for dpu's developers): why a replay diverged, on the internal
+ * descriptor: what the thread the replay asks for is about to do, and the run's records. */
+static __attribute__((noinline, cold)) void debug_divergence(int tid) {
+  const struct dpu_rt_thread *t = &dpu_rt.threads[tid];
+  int fd = dpu_rt.cfg.internal_fd;
+  dprintf(fd, "diverge: T%d pend op %u obj %#llx site %u; last_read %d obj %#llx site %u ver %u\n",
+          tid, t->pend_op, (unsigned long long)t->pend_obj, t->pend_site, t->last_read,
+          (unsigned long long)t->last_obj, t->last_site, t->last_version);
+  for (uint32_t k = 0; k < dpu_rt.shm->nevents; k++) {
+    const struct dpu_event_rec *r = &dpu_rt.records[k];
+    dprintf(fd, "  ev %u T%u op %u obj %#llx site %u\n", k, r->tid, r->op,
+            (unsigned long long)r->obj, r->site);
+  }
+}
+
 /* Where the scheduling loop is in the replay, and the thread that ran last. */
 struct sched_pos {
   const struct dpu_replay_step *replay;
@@ -349,11 +364,7 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
         !(kill ? dpu_rt.exiting && dpu_rt.threads[tid].state == DPU_TS_ALIVE
                : en_has(en, ws, (unsigned)tid))) {
       dpu_rt.cur = -1;
-      if (getenv("DPU_DEBUG_DIVERGE") && tid < DPU_MAX_THREADS) {
-        const struct dpu_rt_thread *t = &dpu_rt.threads[tid];
-        dprintf(dpu_rt.cfg.internal_fd, "diverge: T%d pend op %u obj %#llx site %u; last_read %d obj %#llx site %u ver %u\n", tid, t->pend_op, (unsigned long long)t->pend_obj, t->pend_site, t->last_read, (unsigned long long)t->last_obj, t->last_site, t->last_version);
-        for (uint32_t k = 0; k < dpu_rt.shm->nevents; k++) dprintf(dpu_rt.cfg.internal_fd, "  ev %u T%u op %u obj %#llx site %u\n", k, dpu_rt.trace[k].tid, dpu_rt.trace[k].op, (unsigned long long)dpu_rt.trace[k].obj, dpu_rt.trace[k].site);
-      }
+      if (getenv("DPU_DEBUG_DIVERGE") && tid < DPU_MAX_THREADS) debug_divergence(tid);
       dpu_rt_set_end(DPU_END_DIVERGED, tid,
                      "replay step %u asks for T%d, which cannot move: the program does not "
                      "behave the same way on every run (time, randomness, input?)",

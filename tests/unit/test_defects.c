@@ -32,7 +32,7 @@ static struct dpu_shm *new_shm(void) {
  * n, and all the output: its count is clamped to output_len). */
 static void set_run(struct dpu_shm *s, const struct dpu_event_rec *ev, uint32_t n, int end,
                     int tid, int code, uint32_t site, const char *msg) {
-  memcpy(dpu_shm_trace(s), ev, n * sizeof *ev);
+  memcpy(dpu_shm_records(s), ev, n * sizeof *ev);
   s->nevents = n;
   s->result.end = end;
   s->result.tid = tid;
@@ -136,8 +136,8 @@ static void fault_stack_is_part_of_the_identity(void **state) {
   set_run(s, order_a, 6, DPU_END_SIGNAL, 1, 11, 0, "fault address 0x0");
   static struct dpu_thread_stack st[2];
   st[0] = (struct dpu_thread_stack){.tid = 1, .nframes = 2};
-  st[0].frames[0] = (struct dpu_frame){.function = "leaf", .file = "prog.c", .line = 5};
-  st[0].frames[1] = (struct dpu_frame){.function = "worker", .file = "prog.c", .line = 13};
+  st[0].frames[0] = (struct dpu_loc){.function = "leaf", .file = "prog.c", .line = 5};
+  st[0].frames[1] = (struct dpu_loc){.function = "worker", .file = "prog.c", .line = 13};
   dpu_defect_digest(s, &sites, st, 1, a);
   dpu_defect_digest(s, &sites, st, 1, b);
   assert_memory_equal(a, b, sizeof a);
@@ -159,9 +159,9 @@ static void other_threads_stacks_are_not_part_of_the_identity(void **state) {
   set_run(s, order_a, 6, DPU_END_ASSERT, 1, 0, 1, "x == 2");
   static struct dpu_thread_stack st[2];
   st[0] = (struct dpu_thread_stack){.tid = 1, .nframes = 1};
-  st[0].frames[0] = (struct dpu_frame){.function = "worker", .file = "prog.c", .line = 13};
+  st[0].frames[0] = (struct dpu_loc){.function = "worker", .file = "prog.c", .line = 13};
   st[1] = (struct dpu_thread_stack){.tid = 0, .nframes = 1};
-  st[1].frames[0] = (struct dpu_frame){.function = "main", .file = "prog.c", .line = 40};
+  st[1].frames[0] = (struct dpu_loc){.function = "main", .file = "prog.c", .line = 40};
   dpu_defect_digest(s, &sites, st, 2, a);
   st[1].frames[0].line = 41; /* main is somewhere else */
   dpu_defect_digest(s, &sites, st, 2, b);
@@ -185,8 +185,8 @@ static void deadlock_ignores_the_stacks(void **state) {
   s->result.blocked[0] = (struct dpu_blocked){.tid = 1, .op = DPU_OP_MUTEX_LOCK, .site = 3};
   static struct dpu_thread_stack st[1];
   st[0] = (struct dpu_thread_stack){.tid = 1, .nframes = 2};
-  st[0].frames[0] = (struct dpu_frame){.function = "worker", .file = "prog.c", .line = 12};
-  st[0].frames[1] = (struct dpu_frame){.function = "start", .file = "prog.c", .line = 20};
+  st[0].frames[0] = (struct dpu_loc){.function = "worker", .file = "prog.c", .line = 12};
+  st[0].frames[1] = (struct dpu_loc){.function = "start", .file = "prog.c", .line = 20};
   dpu_defect_digest(s, &sites, st, 1, a);
   st[0].frames[1].line = 22;
   dpu_defect_digest(s, &sites, st, 1, b);
@@ -263,7 +263,7 @@ static void defect_keeps_its_first_trace(void **state) {
   struct dpu_defect *d = dpu_defects_add(&t, s, &sites, NULL, 0, dg, 7);
   assert_non_null(d);
   /* The shared memory is reused by the next run: the defect has copies. */
-  memset(dpu_shm_trace(s), 0, 6 * sizeof(struct dpu_event_rec));
+  memset(dpu_shm_records(s), 0, 6 * sizeof(struct dpu_event_rec));
   memset(dpu_shm_output(s), 0, 12);
   assert_string_equal(d->message, "SIGSEGV in T1 after pthread_mutex_unlock at prog.c:14 in worker "
                                   "(fault address 0x0000000000000000)");

@@ -68,7 +68,7 @@ static void default_policy_trace(void **state) {
   (void)state;
   run(NULL, 0);
   assert_int_equal(shm->result.end, DPU_END_OK);
-  const struct dpu_event_rec *ev = dpu_shm_trace(shm);
+  const struct dpu_event_rec *ev = dpu_shm_records(shm);
   uint8_t want_op[] = {DPU_OP_THREAD_START, DPU_OP_THREAD_CREATE, DPU_OP_THREAD_START,
                        DPU_OP_MUTEX_LOCK, DPU_OP_MUTEX_UNLOCK, DPU_OP_THREAD_EXIT,
                        DPU_OP_MUTEX_LOCK, DPU_OP_MUTEX_UNLOCK, DPU_OP_THREAD_JOIN,
@@ -97,7 +97,7 @@ static void replay_is_followed_and_state_reset(void **state) {
   struct dpu_replay_step r[] = {{0, 2, 0}, {1, 1, 0}, {0, 2, 0}};
   run(r, 3);
   assert_int_equal(shm->result.end, DPU_END_OK);
-  const struct dpu_event_rec *ev = dpu_shm_trace(shm);
+  const struct dpu_event_rec *ev = dpu_shm_records(shm);
   assert_int_equal(shm->nevents, 10);
   assert_int_equal(ev[3].tid, 0);
   assert_int_equal(ev[3].op, DPU_OP_MUTEX_LOCK);
