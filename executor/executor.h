@@ -11,7 +11,7 @@
 #include "../protocol/protocol.h"
 
 struct dpu_executor_options {
-  uint32_t records_cap;     /* events per run (--max-events) */
+  uint32_t records_cap;   /* events per run (--max-events) */
   uint32_t output_cap;    /* bytes of program output kept per run */
   uint32_t max_steps;     /* visible operations per run before a hang defect */
   uint32_t max_threads;   /* thread ids per exploration, at most DPU_MAX_THREADS (0: that) */

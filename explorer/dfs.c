@@ -142,7 +142,9 @@ static int account(struct dpu_report *r, struct dpu_shm *shm, struct dpu_fpset *
   }
   c->max_configs++;
   if (r->print_traces) dpu_report_trace(r, fp, DPU_FP_BYTES);
-  return dpu_report_run(r, shm); /* last: it may run the program again */
+  struct dpu_run run;
+  dpu_run_decode(shm, &run);
+  return dpu_report_run(r, &run); /* last: it may run the program again */
 }
 
 enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec, struct dpu_report *r,

@@ -51,7 +51,9 @@ enum dpu_explore_status dpu_explore_ran(enum dpu_run_status rs, struct dpu_repor
   if (rs == DPU_RUN_FAILED) return DPU_EXPLORE_FAILED;
   if (rs == DPU_RUN_DEADLINE) return DPU_EXPLORE_INCOMPLETE;
   c->runs++;
-  dpu_report_racing_sites(r, shm);
+  struct dpu_run run;
+  dpu_run_decode(shm, &run);
+  dpu_report_racing_sites(r, &run);
   *cut = dpu_run_was_cut(shm);
   return DPU_EXPLORE_COMPLETE;
 }
@@ -75,7 +77,9 @@ enum dpu_explore_status dpu_explore_replay(struct dpu_executor *exec, struct dpu
   bool cut = dpu_run_was_cut(shm);
   bool show = r->show_output;
   r->show_output = true; /* a replay shows the output of its run, defect or not */
-  dpu_report_run(r, shm);
+  struct dpu_run run;
+  dpu_run_decode(shm, &run);
+  dpu_report_run(r, &run);
   r->show_output = show;
   return cut ? DPU_EXPLORE_INCOMPLETE : DPU_EXPLORE_COMPLETE;
 }

@@ -49,7 +49,9 @@ static int finish_run(struct qpor *q) {
     if (dpu_fingerprint(dpu_shm_records(shm), shm->nevents, fp) == 0)
       dpu_report_trace(q->r, fp, DPU_FP_BYTES);
   }
-  return dpu_report_run(q->r, shm); /* last: it may run the program again */
+  struct dpu_run run;
+  dpu_run_decode(shm, &run);
+  return dpu_report_run(q->r, &run); /* last: it may run the program again */
 }
 
 void dpu_qpor_print_stats(FILE *f, const struct dpu_qpor_stats *st) {

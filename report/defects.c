@@ -125,22 +125,22 @@ void dpu_digest_hex(const uint8_t digest[DPU_DEFECT_DIGEST_BYTES],
   hex[2 * DPU_DEFECT_DIGEST_BYTES] = 0;
 }
 
-uint32_t dpu_defect_stacks(struct dpu_shm *shm, struct dpu_thread_stack *out) {
-  uint32_t n = dpu_run_stacks(shm, out);
+uint32_t dpu_defect_stacks(const struct dpu_run *run, struct dpu_thread_stack *out) {
+  uint32_t n = dpu_run_stacks(run, out);
   return n > DPU_MAX_THREADS ? DPU_MAX_THREADS : n;
 }
 
 /* The trace events before the run's defect: the other threads may have gone on after it
  * (protocol.h: defect_at). */
-static uint32_t steps_to_defect(const struct dpu_shm *shm) {
-  return shm->result.defect_at < shm->nevents ? shm->result.defect_at : shm->nevents;
+static uint32_t steps_to_defect(const struct dpu_run *run) {
+  return run->result->defect_at < run->nevents ? run->result->defect_at : run->nevents;
 }
 
 /* The last visible operation of thread tid in the trace up to the defect, or NULL: where a
  * thread that crashed or hangs was last seen. */
-static const struct dpu_event_rec *last_step_of(struct dpu_shm *shm, int32_t tid) {
-  const struct dpu_event_rec *ev = dpu_shm_records(shm);
-  for (uint32_t i = steps_to_defect(shm); i-- > 0;)
+static const struct dpu_event_rec *last_step_of(const struct dpu_run *run, int32_t tid) {
+  const struct dpu_event_rec *ev = run->events;
+  for (uint32_t i = steps_to_defect(run); i-- > 0;)
     if (ev[i].tid == tid) return &ev[i];
   return NULL;
 }
@@ -227,10 +227,10 @@ static void feed_stack_of(blake2b_state *s, int32_t tid, const struct dpu_thread
   }
 }
 
-void dpu_defect_digest(struct dpu_shm *shm, const struct dpu_site_table *sites,
+void dpu_defect_digest(const struct dpu_run *run, const struct dpu_site_table *sites,
                        const struct dpu_thread_stack *stacks, uint32_t nstacks,
                        uint8_t digest[DPU_DEFECT_DIGEST_BYTES]) {
-  const struct dpu_run_result *res = &shm->result;
+  const struct dpu_run_result *res = run->result;
   blake2b_state s;
   blake2b_init(&s, DPU_DEFECT_DIGEST_BYTES);
   feed_str(&s, "dpu-defect-v2");
@@ -240,7 +240,7 @@ void dpu_defect_digest(struct dpu_shm *shm, const struct dpu_site_table *sites,
   feed_loc(&s, dpu_site_loc(sites, res->site));
   if (res->end == DPU_END_SIGNAL || res->end == DPU_END_HANG_TIME) {
     /* Without a stack, the faulting thread's last visible operation is its known site. */
-    const struct dpu_event_rec *last = last_step_of(shm, res->tid);
+    const struct dpu_event_rec *last = last_step_of(run, res->tid);
     feed_loc(&s, dpu_site_loc(sites, last ? last->site : 0));
   }
   if (res->end == DPU_END_DEADLOCK) feed_blocked(&s, res, sites);
@@ -312,8 +312,8 @@ static void block_sites(FILE *f, const struct dpu_run_result *res,
 }
 
 /* The message of the text report's first line, after "KIND: ". */
-static char *format_message(struct dpu_shm *shm, const struct dpu_site_table *sites) {
-  const struct dpu_run_result *res = &shm->result;
+static char *format_message(const struct dpu_run *run, const struct dpu_site_table *sites) {
+  const struct dpu_run_result *res = run->result;
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
@@ -332,7 +332,7 @@ static char *format_message(struct dpu_shm *shm, const struct dpu_site_table *si
   case DPU_END_SIGNAL: {
     fprintf(f, "%s in T%d", dpu_signal_name(res->code), res->tid);
     /* Where the thread was: just after its last visible operation. */
-    const struct dpu_event_rec *last = last_step_of(shm, res->tid);
+    const struct dpu_event_rec *last = last_step_of(run, res->tid);
     if (last) {
       struct dpu_loc ls = dpu_site_loc(sites, last->site);
       fprintf(f, " after %s", dpu_op_name(last->op));
@@ -363,8 +363,9 @@ static char *format_message(struct dpu_shm *shm, const struct dpu_site_table *si
  * the innermost frame of the thread's stack if it was captured, else its last visible
  * operation; for a deadlock, the call of the first thread blocked on a lock (else of the first
  * blocked thread). */
-static void locate(struct dpu_defect *d, struct dpu_shm *shm, const struct dpu_site_table *sites) {
-  const struct dpu_run_result *res = &shm->result;
+static void locate(struct dpu_defect *d, const struct dpu_run *run,
+                   const struct dpu_site_table *sites) {
+  const struct dpu_run_result *res = run->result;
   d->loc = dpu_site_loc(sites, res->site);
   d->loc_exact = d->loc.file != NULL;
   if (d->loc.file) return;
@@ -387,7 +388,7 @@ static void locate(struct dpu_defect *d, struct dpu_shm *shm, const struct dpu_s
     return;
   }
   if (res->tid >= 0) {
-    const struct dpu_event_rec *last = last_step_of(shm, res->tid);
+    const struct dpu_event_rec *last = last_step_of(run, res->tid);
     if (last) d->loc = dpu_site_loc(sites, last->site);
   }
 }
@@ -408,28 +409,29 @@ void *dpu_copy(const void *p, size_t n) {
   return q;
 }
 
-struct dpu_defect *dpu_defects_add(struct dpu_defects *t, struct dpu_shm *shm,
+struct dpu_defect *dpu_defects_add(struct dpu_defects *t, const struct dpu_run *run,
                                    const struct dpu_site_table *sites,
                                    const struct dpu_thread_stack *stacks, uint32_t nstacks,
-                                   const uint8_t digest[DPU_DEFECT_DIGEST_BYTES], uint64_t run) {
+                                   const uint8_t digest[DPU_DEFECT_DIGEST_BYTES],
+                                   uint64_t run_no) {
   if (grow(t) != 0) return NULL;
-  const struct dpu_run_result *res = &shm->result;
+  const struct dpu_run_result *res = run->result;
   struct dpu_defect *d = calloc(1, sizeof *d);
   if (!d) return NULL;
-  const struct dpu_event_rec *ev = dpu_shm_records(shm);
+  const struct dpu_event_rec *ev = run->events;
   /* The run up to the defect, its steps and its output. */
-  uint32_t n = steps_to_defect(shm);
-  uint32_t nout = res->defect_output < shm->output_len ? res->defect_output : shm->output_len;
+  uint32_t n = steps_to_defect(run);
+  uint32_t nout = res->defect_output < run->output_len ? res->defect_output : run->output_len;
   uint32_t nb = res->nblocked < DPU_MAX_THREADS ? res->nblocked : DPU_MAX_THREADS;
   d->end = res->end, d->tid = res->tid, d->code = res->code;
-  d->message = format_message(shm, sites);
+  d->message = format_message(run, sites);
   d->steps = dpu_copy(ev, n * sizeof *ev), d->nsteps = n;
   for (uint32_t i = 0; i < n; i++)
     if (ev[i].tid + 1u > d->nthreads) d->nthreads = ev[i].tid + 1u;
   d->blocked = dpu_copy(res->blocked, nb * sizeof *res->blocked), d->nblocked = nb;
   d->stacks = dpu_copy(stacks, nstacks * sizeof *stacks), d->nstacks = nstacks;
-  d->output = dpu_copy(dpu_shm_output(shm), nout), d->output_len = nout;
-  d->output_truncated = shm->output_truncated != 0;
+  d->output = dpu_copy(run->output, nout), d->output_len = nout;
+  d->output_truncated = run->output_truncated;
   size_t need = dpu_replay_format(ev, n, NULL, 0) + 1;
   d->schedule = malloc(need);
   if (!d->message || !d->steps || !d->blocked || !d->stacks || !d->output || !d->schedule) {
@@ -438,8 +440,8 @@ struct dpu_defect *dpu_defects_add(struct dpu_defects *t, struct dpu_shm *shm,
   }
   dpu_replay_format(ev, n, d->schedule, need);
   memcpy(d->digest, digest, DPU_DEFECT_DIGEST_BYTES);
-  locate(d, shm, sites);
-  if (dpu_defects_insert(t, d, run) != 0) return NULL;
+  locate(d, run, sites);
+  if (dpu_defects_insert(t, d, run_no) != 0) return NULL;
   return d;
 }
 

@@ -71,14 +71,14 @@ struct dpu_defects {
 
 /* The call stacks of a run whose result is a defect, as the stacks module captures them
  * (dpu_run_stacks). out has room for DPU_MAX_THREADS entries. Returns how many. */
-uint32_t dpu_defect_stacks(struct dpu_shm *shm, struct dpu_thread_stack *out);
+uint32_t dpu_defect_stacks(const struct dpu_run *run, struct dpu_thread_stack *out);
 
-/* Computes the digest of the defect that the run in shm (a defect) shows, with the stacks
+/* Computes the digest of the defect that run (a defect) shows, with the stacks
  * stacks[0..nstacks) captured for it (only the stack of the thread at fault, result.tid, is
  * used: none for a deadlock or a hang by --max-steps); site ids are resolved through sites so
  * that the digest names files and lines, and is the same in every dpu invocation on the same
  * sources. */
-void dpu_defect_digest(struct dpu_shm *shm, const struct dpu_site_table *sites,
+void dpu_defect_digest(const struct dpu_run *run, const struct dpu_site_table *sites,
                        const struct dpu_thread_stack *stacks, uint32_t nstacks,
                        uint8_t digest[DPU_DEFECT_DIGEST_BYTES]);
 
@@ -86,13 +86,14 @@ void dpu_defect_digest(struct dpu_shm *shm, const struct dpu_site_table *sites,
 struct dpu_defect *dpu_defects_find(const struct dpu_defects *t,
                                     const uint8_t digest[DPU_DEFECT_DIGEST_BYTES]);
 
-/* Makes the record of a new defect from the run in shm (copies of its trace, output, blocked
- * threads and stacks[0..nstacks), its message and replay schedule) and adds it to t with the
- * next id, traces = 1 and first_run = run. Returns it (owned by t), or NULL if out of memory. */
-struct dpu_defect *dpu_defects_add(struct dpu_defects *t, struct dpu_shm *shm,
+/* Makes the record of a new defect from run (copies of its events, output, blocked threads
+ * and stacks[0..nstacks), its message and replay schedule) and adds it to t with the next id,
+ * traces = 1 and first_run = run_no (the run's number in the exploration). Returns it (owned by t), or NULL if out of memory. */
+struct dpu_defect *dpu_defects_add(struct dpu_defects *t, const struct dpu_run *run,
                                    const struct dpu_site_table *sites,
                                    const struct dpu_thread_stack *stacks, uint32_t nstacks,
-                                   const uint8_t digest[DPU_DEFECT_DIGEST_BYTES], uint64_t run);
+                                   const uint8_t digest[DPU_DEFECT_DIGEST_BYTES],
+                                   uint64_t run_no);
 
 /* Adds d, a defect made elsewhere (report/races.c) with its digest set, to t with the next
  * id, traces = 1 and first_run = run. Returns 0, or -1 if out of memory (d is then freed). */

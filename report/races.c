@@ -122,7 +122,7 @@ static char *message(const struct dpu_race_info *ri) {
   return buf;
 }
 
-struct dpu_defect *dpu_race_defect(struct dpu_shm *shm, const struct dpu_race_rec *rec,
+struct dpu_defect *dpu_race_defect(const struct dpu_run *run, const struct dpu_race_rec *rec,
                                    const struct dpu_site_table *sites,
                                    const uint8_t digest[DPU_DEFECT_DIGEST_BYTES]) {
   struct dpu_defect *d = calloc(1, sizeof *d);
@@ -143,8 +143,8 @@ struct dpu_defect *dpu_race_defect(struct dpu_shm *shm, const struct dpu_race_re
   ri->access[1].step = rec->step;
   ri->memory = memory_text(rec, sites);
   ri->capture_pending = true;
-  const struct dpu_event_rec *ev = dpu_shm_records(shm);
-  uint32_t n = shm->nevents;
+  const struct dpu_event_rec *ev = run->events;
+  uint32_t n = run->nevents;
   d->end = DPU_DEFECT_RACE;
   d->tid = rec->access[1].tid;
   d->loc = ri->access[1].loc;
@@ -155,8 +155,8 @@ struct dpu_defect *dpu_race_defect(struct dpu_shm *shm, const struct dpu_race_re
     if (ev[i].tid + 1u > d->nthreads) d->nthreads = ev[i].tid + 1u;
   d->blocked = dpu_copy(NULL, 0);
   d->stacks = dpu_copy(NULL, 0);
-  d->output = dpu_copy(dpu_shm_output(shm), shm->output_len), d->output_len = shm->output_len;
-  d->output_truncated = shm->output_truncated != 0;
+  d->output = dpu_copy(run->output, run->output_len), d->output_len = run->output_len;
+  d->output_truncated = run->output_truncated;
   size_t need = dpu_replay_format(ev, n, NULL, 0) + 1;
   d->schedule = malloc(need);
   if (!ri->memory || !d->message || !d->steps || !d->blocked || !d->stacks || !d->output ||
@@ -175,7 +175,6 @@ int dpu_race_capture(struct dpu_executor *exec, struct dpu_defect *d,
                      const struct dpu_site_table *sites) {
   struct dpu_race_info *ri = d->race;
   ri->capture_pending = false;
-  struct dpu_shm *shm = exec->shm;
   struct dpu_replay_step *replay = calloc(d->nsteps + 1, sizeof *replay);
   if (!replay) return -1;
   long n = dpu_replay_parse(d->schedule, replay, d->nsteps + 1);
@@ -183,24 +182,24 @@ int dpu_race_capture(struct dpu_executor *exec, struct dpu_defect *d,
     free(replay);
     return -1;
   }
+  struct dpu_race_capture req[2];
   for (int i = 0; i < 2; i++) {
     const struct dpu_access *a = &ri->rec.access[i];
     /* The first access is known by the bytes of its granule that the second touched; the
      * second by the first byte both touch. */
-    shm->capture[i] = (struct dpu_race_capture){.tid = a->tid, .flags = a->flags,
-                                                .site = a->site, .epoch = a->epoch,
-                                                .lo = ri->rec.addr, .hi = ri->rec.addr + 1};
+    req[i] = (struct dpu_race_capture){.tid = a->tid, .flags = a->flags, .site = a->site,
+                                       .epoch = a->epoch, .lo = ri->rec.addr,
+                                       .hi = ri->rec.addr + 1};
   }
-  shm->ncapture = 2;
-  enum dpu_run_status rs = dpu_executor_run(exec, replay, (uint32_t)n, 0);
-  shm->ncapture = 0;
+  struct dpu_run run;
+  enum dpu_run_status rs = dpu_run_capture(exec, replay, (uint32_t)n, req, &run);
   free(replay);
   if (rs != DPU_RUN_DONE) return -1;
   static struct dpu_thread_stack stacks[DPU_MAX_THREADS];
-  uint32_t ns = dpu_run_stacks(shm, stacks);
+  uint32_t ns = dpu_run_stacks(&run, stacks);
   for (int i = 0; i < 2; i++) {
     struct dpu_race_access *a = &ri->access[i];
-    const struct dpu_race_capture *c = &shm->capture[i];
+    const struct dpu_race_capture *c = &run.capture[i];
     if (!c->found) continue;
     a->size = c->size;
     if (i == 0) a->step = c->step;

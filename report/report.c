@@ -35,10 +35,10 @@ static void print_output(FILE *f, const char *o, size_t len, bool truncated) {
   if (truncated) fprintf(f, "  | [output truncated]\n");
 }
 
-void dpu_report_output(struct dpu_report *r, struct dpu_shm *shm) {
+void dpu_report_output(struct dpu_report *r, const struct dpu_run *run) {
   if (!r->text) return;
   dpu_progress_clear();
-  print_output(r->text, dpu_shm_output(shm), shm->output_len, shm->output_truncated != 0);
+  print_output(r->text, run->output, run->output_len, run->output_truncated);
 }
 
 /* "  #STEP Tn OPERATION OBJECT FILE:LINE FUNCTION", columns padded only up to the last one
@@ -46,17 +46,12 @@ void dpu_report_output(struct dpu_report *r, struct dpu_shm *shm) {
 /* "'name'" or "'name' + OFFSET" for an address inside a global of the program, into buf;
  * false when it is in none (or the executor is not known). */
 static bool global_name(const struct dpu_report *r, uint64_t a, char *buf, size_t size) {
-  if (!r->exec) return false;
-  struct dpu_shm *shm = r->exec->shm;
-  const struct dpu_global_addr *g = dpu_shm_globals(shm);
-  for (uint32_t i = 0; i < shm->nglobals && i < r->sites->nglobals; i++)
-    if (a >= g[i].addr && a - g[i].addr < g[i].size) {
-      if (a == g[i].addr) snprintf(buf, size, "'%s'", r->sites->globals[i]);
-      else snprintf(buf, size, "'%s' + %llu", r->sites->globals[i],
-                    (unsigned long long)(a - g[i].addr));
-      return true;
-    }
-  return false;
+  uint64_t off;
+  long i = r->exec ? dpu_run_global_of(r->exec, a, &off) : -1;
+  if (i < 0 || (uint64_t)i >= r->sites->nglobals) return false;
+  if (!off) snprintf(buf, size, "'%s'", r->sites->globals[i]);
+  else snprintf(buf, size, "'%s' + %llu", r->sites->globals[i], (unsigned long long)off);
+  return true;
 }
 
 static void print_step(struct dpu_report *r, uint32_t step, const struct dpu_event_rec *e) {
@@ -251,24 +246,24 @@ void dpu_report_tick(struct dpu_report *r) {
   if (r->doc_pending) rewrite_running(r);
 }
 
-/* The defect the run in shm ended with: counted, or recorded if new. Returns it if it is new
+/* The defect run ended with: counted, or recorded if new. Returns it if it is new
  * (to be printed), else NULL. */
-static struct dpu_defect *report_end(struct dpu_report *r, struct dpu_shm *shm) {
+static struct dpu_defect *report_end(struct dpu_report *r, const struct dpu_run *run) {
   static struct dpu_thread_stack stacks[DPU_MAX_THREADS];
-  uint32_t nstacks = dpu_defect_stacks(shm, stacks);
+  uint32_t nstacks = dpu_defect_stacks(run, stacks);
   uint8_t digest[DPU_DEFECT_DIGEST_BYTES];
-  dpu_defect_digest(shm, r->sites, stacks, nstacks, digest);
+  dpu_defect_digest(run, r->sites, stacks, nstacks, digest);
   struct dpu_defect *d = dpu_defects_find(&r->defects, digest);
   if (d) {
     d->traces++;
     return NULL;
   }
-  d = dpu_defects_add(&r->defects, shm, r->sites, stacks, nstacks, digest,
+  d = dpu_defects_add(&r->defects, run, r->sites, stacks, nstacks, digest,
                       r->counts ? r->counts->runs : 0);
   if (!d) {
     dpu_progress_clear();
     fprintf(stderr, "dpu: error: out of memory while recording a defect (%s: %s)\n",
-            dpu_end_kind(shm->result.end), shm->result.msg);
+            dpu_end_kind(run->result->end), run->result->msg);
     r->doc_failed = true;
   }
   return d;
@@ -278,23 +273,23 @@ static int race_writes(const struct dpu_race_rec *rec) {
   return (rec->access[0].flags & DPU_ACCESS_WRITE) + (rec->access[1].flags & DPU_ACCESS_WRITE);
 }
 
-/* The races of the run in shm: counted, or recorded if new, into fresh[]. Returns how many
+/* The races of run: counted, or recorded if new, into fresh[]. Returns how many
  * are new. */
-static uint32_t report_races(struct dpu_report *r, struct dpu_shm *shm,
+static uint32_t report_races(struct dpu_report *r, const struct dpu_run *run,
                              struct dpu_defect **fresh) {
-  uint32_t n = shm->nraces < DPU_MAX_RACES ? shm->nraces : DPU_MAX_RACES;
-  if (shm->races_incomplete && !r->warned_races++) {
+  uint32_t n = run->nraces;
+  if (run->races_msg && !r->warned_races++) {
     dpu_progress_clear();
     fprintf(stderr, "dpu: warning: data-race detection is incomplete in some runs: %s\n",
-            shm->races_msg);
+            run->races_msg);
   }
-  if (shm->races_truncated && !r->warned_races_truncated++) {
+  if (run->races_truncated && !r->warned_races_truncated++) {
     dpu_progress_clear();
     fprintf(stderr, "dpu: warning: a run had more than %d racing pairs of sites; the others "
                     "are not reported from it\n", DPU_MAX_RACES);
   }
   static uint8_t digests[DPU_MAX_RACES][DPU_DEFECT_DIGEST_BYTES];
-  for (uint32_t i = 0; i < n; i++) dpu_race_digest(&shm->races[i], r->sites, digests[i]);
+  for (uint32_t i = 0; i < n; i++) dpu_race_digest(&run->races[i], r->sites, digests[i]);
 
   uint32_t nf = 0;
   for (uint32_t i = 0; i < n; i++) {
@@ -303,11 +298,11 @@ static uint32_t report_races(struct dpu_report *r, struct dpu_shm *shm,
      * another thread's): the first stands for them, or the one with more writes (a
      * write/write race tells more than a read/write one of the same two lines). */
     bool seen = false;
-    const struct dpu_race_rec *rec = &shm->races[i];
+    const struct dpu_race_rec *rec = &run->races[i];
     for (uint32_t j = 0; j < n && !seen; j++) {
       if (memcmp(digests[j], digest, DPU_DEFECT_DIGEST_BYTES) != 0) continue;
       if (j < i) seen = true;
-      else if (race_writes(&shm->races[j]) > race_writes(rec)) rec = &shm->races[j];
+      else if (race_writes(&run->races[j]) > race_writes(rec)) rec = &run->races[j];
     }
     if (seen) continue;
     struct dpu_defect *d = dpu_defects_find(&r->defects, digest);
@@ -317,7 +312,7 @@ static uint32_t report_races(struct dpu_report *r, struct dpu_shm *shm,
       d->traces_seen = r->ntraces;
       continue;
     }
-    d = dpu_race_defect(shm, rec, r->sites, digest);
+    d = dpu_race_defect(run, rec, r->sites, digest);
     if (!d || dpu_defects_insert(&r->defects, d, r->counts ? r->counts->runs : 0) != 0) {
       dpu_progress_clear();
       fprintf(stderr, "dpu: error: out of memory while recording a data race\n");
@@ -330,14 +325,14 @@ static uint32_t report_races(struct dpu_report *r, struct dpu_shm *shm,
   return nf;
 }
 
-void dpu_report_racing_sites(struct dpu_report *r, struct dpu_shm *shm) {
-  uint32_t n = shm->nraces < DPU_MAX_RACES ? shm->nraces : DPU_MAX_RACES;
+void dpu_report_racing_sites(struct dpu_report *r, const struct dpu_run *run) {
+  uint32_t n = run->nraces;
   for (uint32_t i = 0; r->racing && i < n; i++)
     for (int k = 0; k < 2; k++) {
-      uint32_t site = shm->races[i].access[k].site;
+      uint32_t site = run->races[i].access[k].site;
       if (site < r->sites->n) r->racing[site >> 3] |= (uint8_t)(1u << (site & 7));
     }
-  uint32_t s = shm->reread_site;
+  uint32_t s = run->reread_site;
   if (s && !r->warned_reread && s < r->sites->n) {
     r->warned_reread = s;
     const struct dpu_site *w = &r->sites->v[s];
@@ -352,16 +347,16 @@ void dpu_report_racing_sites(struct dpu_report *r, struct dpu_shm *shm) {
   }
 }
 
-/* Whether the run in shm has a race at a plain load or store site that is not visible: while
+/* Whether run has a race at a plain load or store site that is not visible: while
  * there are such sites, the spin-loop rule may wait for a change that an invisible racing
  * access would have seen (explorer/visible.h), so a spin hang is not trusted. */
-static bool invisible_races(struct dpu_report *r, struct dpu_shm *shm) {
-  const uint8_t *vis = dpu_shm_visible(shm);
-  uint32_t n = shm->nraces < DPU_MAX_RACES ? shm->nraces : DPU_MAX_RACES;
+static bool invisible_races(struct dpu_report *r, const struct dpu_run *run) {
+  const uint8_t *vis = run->visible;
+  uint32_t n = run->nraces;
   for (uint32_t i = 0; i < n; i++)
     for (int k = 0; k < 2; k++) {
-      uint32_t s = shm->races[i].access[k].site;
-      if (s < shm->visible_cap && !(vis[s >> 3] >> (s & 7) & 1) &&
+      uint32_t s = run->races[i].access[k].site;
+      if (s < run->visible_cap && !(vis[s >> 3] >> (s & 7) & 1) &&
           dpu_site_is_plain_access(r->sites, s))
         return true;
     }
@@ -380,24 +375,24 @@ static void name_spin_location(const struct dpu_report *r, struct dpu_run_result
            "change", res->tid, res->op == DPU_OP_READ ? "" : "atomic ", name);
 }
 
-int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm) {
+int dpu_report_run(struct dpu_report *r, const struct dpu_run *run) {
   r->ntraces++;
-  name_spin_location(r, &shm->result);
-  bool ended = dpu_end_is_defect(shm->result.end);
+  name_spin_location(r, run->result);
+  bool ended = dpu_end_is_defect(run->result->end);
   /* A spin hang of a run with invisible racing sites: the exploration goes on with those
    * sites visible (explorer/visible.h), where it is decided again. */
-  if (ended && r->racing && shm->result.end == DPU_END_HANG_STEPS &&
-      shm->result.code == DPU_HANG_SPIN && invisible_races(r, shm))
+  if (ended && r->racing && run->result->end == DPU_END_HANG_STEPS &&
+      run->result->code == DPU_HANG_SPIN && invisible_races(r, run))
     ended = false;
-  bool raced = shm->nraces > 0;
-  if (!ended && !raced && r->show_output) dpu_report_output(r, shm);
+  bool raced = run->nraces > 0;
+  if (!ended && !raced && r->show_output) dpu_report_output(r, run);
   if (ended || raced) r->defects.traces++;
   /* Every new defect is made from the run before the first capture run replaces it: the
    * races first (they happened before the run ended, and may be why it failed). */
   struct dpu_defect *fresh[DPU_MAX_RACES + 1];
-  uint32_t nf = raced || shm->races_incomplete ? report_races(r, shm, fresh) : 0;
+  uint32_t nf = raced || run->races_msg ? report_races(r, run, fresh) : 0;
   uint32_t nraces = nf;
-  if (ended && (fresh[nf] = report_end(r, shm))) nf++;
+  if (ended && (fresh[nf] = report_end(r, run))) nf++;
   for (uint32_t i = 0; i < nf && r->visible_sites; i++)
     fresh[i]->visible_sites = strdup(r->visible_sites);
   for (uint32_t i = 0; i < nf; i++) {

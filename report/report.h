@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../executor/run.h"
 #include "../passes/sites.h"
 #include "../protocol/protocol.h"
 #include "defects.h"
@@ -124,26 +125,27 @@ struct dpu_report {
  * (message on stderr). */
 int dpu_report_begin(struct dpu_report *r);
 
-/* Accounts one explored trace, whose run is in shm: the defect it ended with, if any, and the
- * data races it showed (shm->races). A new distinct defect is printed in full on the text
+/* Accounts one explored trace, whose run is run (executor/run.h, decoded from the executor's
+ * region): the defect it ended with, if any, and the data races it showed (run->races). A new distinct defect is printed in full on the text
  * stream ("dpu: defect N: KIND: MESSAGE", the interleaving, the stacks, the output, the
  * replay command) and the document file is rewritten; a defect seen before only counts one
  * more trace. A trace that showed no defect has its output printed when show_output is set.
- * A new race is captured first (its trace runs again through r->exec): so shm's run is replaced
- * when this returns, and explorers call this last. Returns 1 if a new defect was found, else
+ * A new race is captured first (its trace runs again through r->exec): so the region that run
+ * borrows holds another run when this returns, and explorers call this last. A spin hang's
+ * message is reworded to name the variable (run->result->msg). Returns 1 if a new defect was found, else
  * 0. */
-int dpu_report_run(struct dpu_report *r, struct dpu_shm *shm);
+int dpu_report_run(struct dpu_report *r, const struct dpu_run *run);
 
-/* Marks in r->racing the access sites of every race of the run in shm (called for every run,
+/* Marks in r->racing the access sites of every race of run (called for every run,
  * explored trace or not). Warns (once) when the run had a thread wait in a loop that is no
- * spin region (dpu_shm.reread_site): its explorations may not end. */
-void dpu_report_racing_sites(struct dpu_report *r, struct dpu_shm *shm);
+ * spin region (run->reread_site): its explorations may not end. */
+void dpu_report_racing_sites(struct dpu_report *r, const struct dpu_run *run);
 
 /* Between runs: rewrites the document file if a new defect's rewrite was put off. */
 void dpu_report_tick(struct dpu_report *r);
 
 /* Prints the output of a run that is not reported as a defect (--show-output, replays). */
-void dpu_report_output(struct dpu_report *r, struct dpu_shm *shm);
+void dpu_report_output(struct dpu_report *r, const struct dpu_run *run);
 
 /* Prints "dpu: trace HEX", the fingerprint of a new trace (--print-traces), or keeps it with
  * defer_traces. */

@@ -52,8 +52,8 @@ static const char *string_at(const struct dpu_stacks *s, uint32_t off) {
   return intern(s->strings + off);
 }
 
-uint32_t dpu_run_stacks(struct dpu_shm *shm, struct dpu_thread_stack *out) {
-  const struct dpu_run_result *r = &shm->result;
+uint32_t dpu_run_stacks(const struct dpu_run *run, struct dpu_thread_stack *out) {
+  const struct dpu_run_result *r = run->result;
   const struct dpu_stacks *s = &r->stacks;
   /* Not symbolised: the runner was killed before it could capture or finish them. */
   if (s->state != DPU_STACKS_DONE) return 0;

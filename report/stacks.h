@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../executor/run.h"
 #include "../protocol/protocol.h"
 
 /* Frames kept per thread (innermost first); deeper frames are dropped. */
@@ -30,11 +31,11 @@ struct dpu_thread_stack {
   struct dpu_loc frames[DPU_STACK_DEPTH];
 };
 
-/* Reads the stacks of the threads alive at the end of the run held in shm (called for runs
- * whose result is a defect), the faulting thread first. out has room for DPU_MAX_THREADS
+/* Decodes the stacks of the threads alive at the end of run (called for runs whose result is
+ * a defect, or that captured a race's accesses), the faulting thread first. out has room for DPU_MAX_THREADS
  * entries. Returns how many were written (0 when the runner could not capture them, e.g. it
  * was killed). */
-uint32_t dpu_run_stacks(struct dpu_shm *shm, struct dpu_thread_stack *out);
+uint32_t dpu_run_stacks(const struct dpu_run *run, struct dpu_thread_stack *out);
 
 /* Prints stacks in the text report's form:
  *   stack of T1:

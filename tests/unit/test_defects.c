@@ -60,8 +60,15 @@ static const struct dpu_event_rec order_b[] = {
     {.op = DPU_OP_THREAD_START, .tid = 1, .obj = 1},
 };
 
+/* The run s holds, as the reports read it (executor/run.h). */
+static const struct dpu_run *view(struct dpu_shm *s) {
+  static struct dpu_run run;
+  dpu_run_decode(s, &run);
+  return &run;
+}
+
 static void digest(struct dpu_shm *s, uint8_t out[DPU_DEFECT_DIGEST_BYTES]) {
-  dpu_defect_digest(s, &sites, NULL, 0, out);
+  dpu_defect_digest(view(s), &sites, NULL, 0, out);
 }
 
 static void same_bug_in_other_interleavings_threads_and_addresses(void **state) {
@@ -138,13 +145,13 @@ static void fault_stack_is_part_of_the_identity(void **state) {
   st[0] = (struct dpu_thread_stack){.tid = 1, .nframes = 2};
   st[0].frames[0] = (struct dpu_loc){.function = "leaf", .file = "prog.c", .line = 5};
   st[0].frames[1] = (struct dpu_loc){.function = "worker", .file = "prog.c", .line = 13};
-  dpu_defect_digest(s, &sites, st, 1, a);
-  dpu_defect_digest(s, &sites, st, 1, b);
+  dpu_defect_digest(view(s), &sites, st, 1, a);
+  dpu_defect_digest(view(s), &sites, st, 1, b);
   assert_memory_equal(a, b, sizeof a);
   st[0].frames[1].line = 15; /* called from elsewhere */
-  dpu_defect_digest(s, &sites, st, 1, b);
+  dpu_defect_digest(view(s), &sites, st, 1, b);
   assert_memory_not_equal(a, b, sizeof a);
-  dpu_defect_digest(s, &sites, NULL, 0, b);
+  dpu_defect_digest(view(s), &sites, NULL, 0, b);
   assert_memory_not_equal(a, b, sizeof a);
   dpu_shm_destroy(s);
 }
@@ -162,14 +169,14 @@ static void other_threads_stacks_are_not_part_of_the_identity(void **state) {
   st[0].frames[0] = (struct dpu_loc){.function = "worker", .file = "prog.c", .line = 13};
   st[1] = (struct dpu_thread_stack){.tid = 0, .nframes = 1};
   st[1].frames[0] = (struct dpu_loc){.function = "main", .file = "prog.c", .line = 40};
-  dpu_defect_digest(s, &sites, st, 2, a);
+  dpu_defect_digest(view(s), &sites, st, 2, a);
   st[1].frames[0].line = 41; /* main is somewhere else */
-  dpu_defect_digest(s, &sites, st, 2, b);
+  dpu_defect_digest(view(s), &sites, st, 2, b);
   assert_memory_equal(a, b, sizeof a);
-  dpu_defect_digest(s, &sites, st, 1, b); /* main has exited */
+  dpu_defect_digest(view(s), &sites, st, 1, b); /* main has exited */
   assert_memory_equal(a, b, sizeof a);
   st[0].frames[0].line = 14; /* the thread at fault is somewhere else */
-  dpu_defect_digest(s, &sites, st, 2, b);
+  dpu_defect_digest(view(s), &sites, st, 2, b);
   assert_memory_not_equal(a, b, sizeof a);
   dpu_shm_destroy(s);
 }
@@ -187,9 +194,9 @@ static void deadlock_ignores_the_stacks(void **state) {
   st[0] = (struct dpu_thread_stack){.tid = 1, .nframes = 2};
   st[0].frames[0] = (struct dpu_loc){.function = "worker", .file = "prog.c", .line = 12};
   st[0].frames[1] = (struct dpu_loc){.function = "start", .file = "prog.c", .line = 20};
-  dpu_defect_digest(s, &sites, st, 1, a);
+  dpu_defect_digest(view(s), &sites, st, 1, a);
   st[0].frames[1].line = 22;
-  dpu_defect_digest(s, &sites, st, 1, b);
+  dpu_defect_digest(view(s), &sites, st, 1, b);
   assert_memory_equal(a, b, sizeof a);
   dpu_shm_destroy(s);
 }
@@ -206,7 +213,7 @@ static void table_counts_traces_per_defect(void **state) {
     set_run(s, order_a, 6, DPU_END_EXIT, 0, i, 1, m);
     digest(s, dg);
     assert_null(dpu_defects_find(&t, dg));
-    struct dpu_defect *d = dpu_defects_add(&t, s, &sites, NULL, 0, dg, (uint64_t)i);
+    struct dpu_defect *d = dpu_defects_add(&t, view(s), &sites, NULL, 0, dg, (uint64_t)i);
     assert_non_null(d);
     assert_int_equal(d->id, i);
     assert_int_equal(d->traces, 1);
@@ -241,7 +248,7 @@ static void defect_keeps_the_run_up_to_it(void **state) {
   s->result.defect_at = 4;
   s->result.defect_output = 7;
   digest(s, dg);
-  struct dpu_defect *d = dpu_defects_add(&t, s, &sites, NULL, 0, dg, 1);
+  struct dpu_defect *d = dpu_defects_add(&t, view(s), &sites, NULL, 0, dg, 1);
   assert_non_null(d);
   assert_int_equal(d->nsteps, 4);
   assert_string_equal(d->schedule, "0:2,1:2");
@@ -260,7 +267,7 @@ static void defect_keeps_its_first_trace(void **state) {
   memcpy(dpu_shm_output(s), "hello\nworld\n", 12);
   s->output_len = 12;
   digest(s, dg);
-  struct dpu_defect *d = dpu_defects_add(&t, s, &sites, NULL, 0, dg, 7);
+  struct dpu_defect *d = dpu_defects_add(&t, view(s), &sites, NULL, 0, dg, 7);
   assert_non_null(d);
   /* The shared memory is reused by the next run: the defect has copies. */
   memset(dpu_shm_records(s), 0, 6 * sizeof(struct dpu_event_rec));
