@@ -1,4 +1,5 @@
-/* See model.h. Each case mirrors the runtime file named in the comment. */
+/* See model.h. Each case mirrors the runtime file named in the comment; the rules of locks,
+ * rwlocks, semaphores and once objects are protocol/rules.h's, which the runner uses too. */
 #include "model.h"
 
 #include <pthread.h>
@@ -6,6 +7,7 @@
 #include <string.h>
 
 #include "../protocol/protocol.h"
+#include "../protocol/rules.h"
 #include "pes.h"
 
 static const struct dpu_ostate initial; /* all zero */
@@ -123,14 +125,14 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
   case DPU_OP_MUTEX_LOCK:
   case DPU_OP_SPIN_LOCK:     /* spin.c: a relock by the holder runs and is reported */
   case DPU_OP_ATOMIC_BEGIN:  /* atomic.c: nests */
-    if (s->owner != 0 && s->owner != self) return 0;
+    if (!dpu_lock_can_run(s->owner, self)) return 0;
     break;
   case DPU_OP_MUTEX_TRYLOCK:
   case DPU_OP_MUTEX_TIMEDLOCK:
-    r = s->owner == 0 || (s->owner == self && kind == PTHREAD_MUTEX_RECURSIVE);
+    r = dpu_trylock_acquires(s->owner, self, kind == PTHREAD_MUTEX_RECURSIVE);
     break;
   case DPU_OP_SPIN_TRYLOCK:
-    r = s->owner == 0;
+    r = dpu_trylock_acquires(s->owner, self, false);
     break;
   /* cond.c */
   case DPU_OP_COND_RESUME:
@@ -152,26 +154,24 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
   }
   /* rwlock.c */
   case DPU_OP_RWLOCK_RDLOCK:
-    if (s->owner != 0 && s->owner != self) return 0;
-    break;
   case DPU_OP_RWLOCK_WRLOCK:
-    if (s->owner != self && (s->owner != 0 || s->count != 0)) return 0;
+    if (!dpu_rwlock_can_run(op == DPU_OP_RWLOCK_WRLOCK, s->owner, s->count, self)) return 0;
     break;
   case DPU_OP_RWLOCK_TRYRDLOCK:
   case DPU_OP_RWLOCK_TIMEDRDLOCK:
-    r = s->owner == 0;
+    r = dpu_tryrwlock_acquires(false, s->owner, s->count);
     break;
   case DPU_OP_RWLOCK_TRYWRLOCK:
   case DPU_OP_RWLOCK_TIMEDWRLOCK:
-    r = s->owner == 0 && s->count == 0;
+    r = dpu_tryrwlock_acquires(true, s->owner, s->count);
     break;
   /* sem.c: misuse (never initialised, destroyed) is reported when the operation runs */
   case DPU_OP_SEM_WAIT:
-    if (s->status == 1 && s->count == 0) return 0;
+    if (!dpu_sem_wait_can_run(s->status == 1, s->count)) return 0;
     break;
   case DPU_OP_SEM_TRYWAIT:
   case DPU_OP_SEM_TIMEDWAIT:
-    r = s->status == 1 && s->count > 0;
+    r = dpu_sem_trywait_succeeds(s->status == 1, s->count);
     break;
   /* barrier.c */
   case DPU_OP_BARRIER_ARRIVE:
@@ -181,9 +181,9 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     if (s->status == 1 && in_set(s, 1, tid)) return 0;
     break;
   /* once.c */
-  case DPU_OP_ONCE_ENTER:
-    if (s->owner == 1) return 0;
-    r = s->owner == 0;
+  case DPU_OP_ONCE_ENTER: /* the state is the once object's (enum dpu_once_state) */
+    if (!dpu_once_enter_can_run(s->owner)) return 0;
+    r = dpu_once_enter_runs(s->owner);
     break;
   /* atomic.c */
   case DPU_OP_ATOMIC_CAS:
@@ -254,12 +254,10 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
   case DPU_OP_MUTEX_TRYLOCK:
   case DPU_OP_MUTEX_TIMEDLOCK:
     if (e->op != DPU_OP_MUTEX_LOCK && !e->result) break;
-    if (s.owner != self) s.owner = self, s.count = 1;
-    else if (kind == PTHREAD_MUTEX_RECURSIVE) s.count++;
-    /* errorcheck: EDEADLK, no change; normal: misuse ends the run */
+    dpu_lock_take(&s.owner, &s.count, self, kind == PTHREAD_MUTEX_RECURSIVE);
     break;
   case DPU_OP_MUTEX_UNLOCK:
-    if (s.owner == self && --s.count == 0) s.owner = 0;
+    dpu_lock_drop(&s.owner, &s.count, self);
     break;
   case DPU_OP_SPIN_LOCK:
     s.owner = self;
@@ -275,7 +273,7 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     s.count++;
     break;
   case DPU_OP_ATOMIC_END:
-    if (s.owner == self && --s.count == 0) s.owner = 0;
+    dpu_lock_drop(&s.owner, &s.count, self);
     break;
   case DPU_OP_COND_WAIT:
     set_put(&s, 1, e->tid, true);
@@ -335,10 +333,10 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     if (e->result) set1_move(&s, false);
     break;
   case DPU_OP_ONCE_ENTER:
-    if (e->result) s.owner = 1;
+    if (e->result) s.owner = DPU_ONCE_RUNNING;
     break;
   case DPU_OP_ONCE_DONE:
-    s.owner = 2;
+    s.owner = DPU_ONCE_DONE;
     break;
   case DPU_OP_ATOMIC_STORE:
   case DPU_OP_ATOMIC_RMW:

@@ -46,6 +46,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../../protocol/rules.h"
 #include "../interpose.h"
 #include "../race.h"
 #include "../rt.h"
@@ -293,7 +294,7 @@ void __dpu_atomic_cas_result(uint32_t exchanged) {
 
 static char section_object; /* its address names the object */
 
-bool dpu_rt_section_enabled(int tid) { return section.owner == 0 || section.owner == tid + 1; }
+bool dpu_rt_section_enabled(int tid) { return dpu_lock_can_run(section.owner, tid + 1); }
 
 void __dpu___VERIFIER_atomic_begin(void) {
   dpu_rt_visible(DPU_OP_ATOMIC_BEGIN, (uint64_t)(uintptr_t)&section_object);

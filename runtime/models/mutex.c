@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../protocol/rules.h"
 #include "../interpose.h"
 #include "../race.h"
 #include "../rt.h"
@@ -46,7 +47,7 @@ bool dpu_rt_mutex_enabled(uint8_t op, uint64_t obj, int tid) {
   (void)op; /* MUTEX_LOCK */
   const struct mutex_state *s = (const struct mutex_state *)(uintptr_t)obj;
   /* A re-lock by the owner is "enabled" so that it executes and is reported (or recurses). */
-  if (s->owner == 0 || s->owner == tid + 1) return true;
+  if (dpu_lock_can_run(s->owner, tid + 1)) return true;
   /* Held: unless the state is stale (then it is free) or the mutex destroyed (reported). */
   int st = dpu_rt_obj_status(s->stamp);
   return (st == DPU_OBJ_FRESH && s->stamp != 0) || st == DPU_OBJ_DESTROYED;
@@ -83,16 +84,14 @@ int __dpu_pthread_mutex_destroy(pthread_mutex_t *m) {
  * or held by the caller. Returns 0, or the error for a relock the type refuses. */
 static int acquire(struct mutex_state *s, const char *fn) {
   int self = dpu_rt.cur + 1;
-  if (s->owner == self) {
-    if (s->kind == PTHREAD_MUTEX_RECURSIVE) {
-      s->count++;
-      return 0;
-    }
+  bool recursive = s->kind == PTHREAD_MUTEX_RECURSIVE;
+  if (s->owner == self && !recursive) {
     if (s->kind == PTHREAD_MUTEX_ERRORCHECK) return EDEADLK;
     dpu_rt_end(DPU_END_MISUSE, 0, "%s of a normal mutex already held by the caller", fn);
   }
-  s->owner = self;
-  s->count = 1;
+  bool relock = s->owner == self;
+  dpu_lock_take(&s->owner, &s->count, self, recursive);
+  if (relock) return 0;
   dpu_race_acquire((uint64_t)(uintptr_t)s, DPU_SYNC_LOCK); /* unlock -> next lock */
   return 0;
 }
@@ -112,7 +111,7 @@ static int try_acquire(pthread_mutex_t *m, uint8_t op, const char *fn, int busy)
   e->aux = (uint64_t)s->kind;
   check_live(s->stamp, fn);
   int self = dpu_rt.cur + 1;
-  if (s->owner == 0 || (s->owner == self && s->kind == PTHREAD_MUTEX_RECURSIVE)) {
+  if (dpu_trylock_acquires(s->owner, self, s->kind == PTHREAD_MUTEX_RECURSIVE)) {
     acquire(s, fn);
     e->result = 1;
     return 0;
@@ -146,7 +145,7 @@ static int release(pthread_mutex_t *m, bool strict) {
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_mutex_unlock of a mutex owned by T%d",
                s->owner - 1);
   }
-  if (--s->count == 0) s->owner = 0;
+  dpu_lock_drop(&s->owner, &s->count, self);
   dpu_race_release((uint64_t)(uintptr_t)s, DPU_SYNC_LOCK);
   return 0;
 }

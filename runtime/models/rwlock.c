@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../protocol/rules.h"
 #include "../interpose.h"
 #include "../race.h"
 #include "../rt.h"
@@ -42,9 +43,8 @@ static void add_reads(struct rwlock_state *s, int tid, int delta) {
 
 bool dpu_rt_rwlock_enabled(uint8_t op, uint64_t obj, int tid) {
   struct rwlock_state *s = state((pthread_rwlock_t *)(uintptr_t)obj);
-  if (dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED || s->writer == tid + 1) return true;
-  if (op == DPU_OP_RWLOCK_RDLOCK) return s->writer == 0;
-  return s->writer == 0 && s->nreaders == 0;
+  return dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED ||
+         dpu_rwlock_can_run(op != DPU_OP_RWLOCK_RDLOCK, s->writer, s->nreaders, tid + 1);
 }
 
 static void check_live(uint32_t stamp, const char *fn) {
@@ -84,8 +84,7 @@ static int lock(pthread_rwlock_t *l, uint8_t op, bool write, const char *fn, int
     if (write && !busy) dpu_rt_end(DPU_END_MISUSE, 0, "%s of an rwlock the caller holds for writing", fn);
     return busy == EBUSY ? EBUSY : EDEADLK; /* the try functions only know "busy" (POSIX) */
   }
-  bool free = write ? s->writer == 0 && s->nreaders == 0 : s->writer == 0;
-  if (!free) return busy; /* only the non-blocking variants get here */
+  if (!dpu_tryrwlock_acquires(write, s->writer, s->nreaders)) return busy; /* only the non-blocking variants get here */
   if (write) {
     s->writer = self;
   } else {

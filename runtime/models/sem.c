@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../protocol/rules.h"
 #include "../interpose.h"
 #include "../race.h"
 #include "../rt.h"
@@ -27,7 +28,7 @@ bool dpu_rt_sem_enabled(uint8_t op, uint64_t obj, int tid) {
   (void)op, (void)tid;
   struct sem_state *s = state((sem_t *)(uintptr_t)obj);
   /* Misuse is reported when the operation executes. */
-  return dpu_rt_obj_status(s->stamp) != DPU_OBJ_INIT || s->value > 0;
+  return dpu_sem_wait_can_run(dpu_rt_obj_status(s->stamp) == DPU_OBJ_INIT, s->value);
 }
 
 static struct sem_state *live(sem_t *sem, const char *fn) {

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdint.h>
 
+#include "../../protocol/rules.h"
 #include "../interpose.h"
 #include "../race.h"
 #include "../rt.h"
@@ -14,7 +15,7 @@ enum { SPIN_DESTROYED = -1 };
 /* Whether thread tid could take the spinlock at obj now (the scheduler asks). */
 bool dpu_rt_spin_enabled(uint64_t obj, int tid) {
   int v = *(volatile int *)(uintptr_t)obj;
-  return v == 0 || v == tid + 1 || v == SPIN_DESTROYED;
+  return v == SPIN_DESTROYED || dpu_lock_can_run(v, tid + 1);
 }
 
 static void check_live(pthread_spinlock_t *l, const char *fn) {
@@ -51,7 +52,7 @@ int __dpu_pthread_spin_lock(pthread_spinlock_t *l) {
 int __dpu_pthread_spin_trylock(pthread_spinlock_t *l) {
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_SPIN_TRYLOCK, (uint64_t)(uintptr_t)l);
   check_live(l, "pthread_spin_trylock");
-  if (*l != 0) return EBUSY;
+  if (!dpu_trylock_acquires(*l, dpu_rt.cur + 1, false)) return EBUSY;
   *l = dpu_rt.cur + 1;
   e->result = 1;
   dpu_race_acquire((uint64_t)(uintptr_t)l, DPU_SYNC_LOCK);
