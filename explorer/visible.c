@@ -1,6 +1,9 @@
 /* See visible.h. */
 #include "visible.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 /* Marks site visible if it is eligible and not visible yet; returns whether it did. */
 static bool mark(struct dpu_shm *shm, const struct dpu_site_table *sites, uint32_t site) {
   uint8_t *bits = dpu_shm_visible(shm);
@@ -31,4 +34,40 @@ uint32_t dpu_visible_count(struct dpu_shm *shm) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < (shm->visible_cap + 7) / 8; i++) n += (uint32_t)__builtin_popcount(bits[i]);
   return n;
+}
+
+int dpu_visible_set(struct dpu_shm *shm, const struct dpu_site_table *sites, const char *list) {
+  uint8_t *bits = dpu_shm_visible(shm);
+  for (const char *p = list; *p;) {
+    char *end;
+    unsigned long id = strtoul(p, &end, 10);
+    if (end == p || id >= shm->visible_cap || !dpu_site_is_plain_access(sites, (uint32_t)id)) {
+      fprintf(stderr, "dpu: error: --visible-sites: %lu is not the site of a load or store of "
+                      "this program (were the sources or flags changed?)\n", id);
+      return -1;
+    }
+    bits[id >> 3] |= (uint8_t)(1u << (id & 7));
+    p = *end == ',' ? end + 1 : end;
+  }
+  return 0;
+}
+
+char *dpu_visible_list(struct dpu_shm *shm, const struct dpu_site_table *sites) {
+  const uint8_t *bits = dpu_shm_visible(shm);
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) abort();
+  bool any = false;
+  for (uint32_t id = 1; id < sites->n && id < shm->visible_cap; id++)
+    if (bits[id >> 3] >> (id & 7) & 1) {
+      fprintf(f, "%s%u", any ? "," : "", id);
+      any = true;
+    }
+  if (fclose(f) != 0) abort();
+  if (!any) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
 }

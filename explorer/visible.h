@@ -39,4 +39,12 @@ uint32_t dpu_visible_add_sites(struct dpu_shm *shm, const struct dpu_site_table 
 /* How many sites are visible. */
 uint32_t dpu_visible_count(struct dpu_shm *shm);
 
+/* --visible-sites=ID,...: marks the sites of list (decimal ids, comma-separated) visible.
+ * Returns 0, or -1 (message on stderr) when one is not the site of a plain load or store. */
+int dpu_visible_set(struct dpu_shm *shm, const struct dpu_site_table *sites, const char *list);
+
+/* The visible sites as "ID,ID,..." (malloc'd, the caller frees), or NULL when there are none;
+ * aborts when out of memory. */
+char *dpu_visible_list(struct dpu_shm *shm, const struct dpu_site_table *sites);
+
 #endif

@@ -65,47 +65,6 @@ static void catch_signals(void) {
   sigaction(SIGTERM, &sa, NULL);
 }
 
-/* --visible-sites=ID,...: marks those sites visible. Returns 0, or -1 (message printed) when
- * one is not the site of a plain load or store. */
-static int set_visible(struct dpu_executor *exec, const struct dpu_site_table *sites,
-                       const char *list) {
-  uint8_t *bits = dpu_shm_visible(exec->shm);
-  for (const char *p = list; *p;) {
-    char *end;
-    unsigned long id = strtoul(p, &end, 10);
-    if (end == p || id >= exec->shm->visible_cap ||
-        !dpu_site_is_plain_access(sites, (uint32_t)id)) {
-      fprintf(stderr, "dpu: error: --visible-sites: %lu is not the site of a load or store of "
-                      "this program (were the sources or flags changed?)\n", id);
-      return -1;
-    }
-    bits[id >> 3] |= (uint8_t)(1u << (id & 7));
-    p = *end == ',' ? end + 1 : end;
-  }
-  return 0;
-}
-
-/* The visible sites as "ID,ID,..." (malloc'd), or NULL when there are none. */
-static char *visible_list(struct dpu_executor *exec, const struct dpu_site_table *sites) {
-  const uint8_t *bits = dpu_shm_visible(exec->shm);
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream(&buf, &len);
-  if (!f) abort();
-  bool any = false;
-  for (uint32_t id = 1; id < sites->n && id < exec->shm->visible_cap; id++)
-    if (bits[id >> 3] >> (id & 7) & 1) {
-      fprintf(f, "%s%u", any ? "," : "", id);
-      any = true;
-    }
-  if (fclose(f) != 0) abort();
-  if (!any) {
-    free(buf);
-    return NULL;
-  }
-  return buf;
-}
-
 /* Between runs: the progress line, and a pending rewrite of the report's file. */
 static void tick(void *arg) {
   dpu_progress_tick();
@@ -306,12 +265,12 @@ static int prepare_exploration(struct session *s) {
     s->racing = calloc(s->sites.n / 8 + 1, 1);
     if (!s->racing) abort();
     if (o->races_explore) s->rep.racing = s->racing;
-    if (o->visible_sites && set_visible(&s->exec, &s->sites, o->visible_sites) != 0) {
+    if (o->visible_sites && dpu_visible_set(s->exec.shm, &s->sites, o->visible_sites) != 0) {
       dpu_executor_stop(&s->exec);
       return give_up(s, "error", "--visible-sites names a site that is not a load or store",
                      EXIT_USAGE);
     }
-    s->rep.visible_sites = s->visible_text = visible_list(&s->exec, &s->sites);
+    s->rep.visible_sites = s->visible_text = dpu_visible_list(s->exec.shm, &s->sites);
   }
   dpu_explore_defer_divergence = o->races_explore && !o->replay;
   s->exec.shm->spin_watch = o->races_explore && !o->replay;
@@ -333,7 +292,7 @@ static bool more_visible_sites(struct session *s, uint64_t **earlier) {
   dpu_explore_divergence[0] = 0;
   /* Again, with a fresh unfolding; the counts become those of the new exploration. */
   free(s->visible_text);
-  rep->visible_sites = s->visible_text = visible_list(&s->exec, &s->sites);
+  rep->visible_sites = s->visible_text = dpu_visible_list(s->exec.shm, &s->sites);
   if (s->o.verbosity > 0 && rep->text) {
     dpu_progress_clear();
     fprintf(rep->text, "dpu: %u more racing access sites made visible; exploring again\n", added);
