@@ -105,6 +105,7 @@ struct session {
   struct dpu_report rep;
   uint8_t *spin_kinds;             /* the explorer's copy of the sites' spin kinds */
   char **pargv;                    /* the program's argv */
+  struct dpu_stdin in;             /* the program's input (inv points at its digest) */
   struct dpu_executor exec;
   struct dpu_explore_options eo;
   struct dpu_qpor_options qo;
@@ -219,11 +220,10 @@ static int start_executor(struct session *s, LLVMOrcThreadSafeContextRef tsc,
       .spurious_wakeups = o->spurious_wakeups,
       .isolate_files = !o->shared_files,
   };
-  struct dpu_stdin in;
-  if (dpu_stdin_capture(&in) != 0) return give_up(s, "error", dpu_first_error(), EXIT_USAGE);
-  s->inv.stdin_bytes = in.bytes;
-  s->inv.stdin_digest = in.digest;
-  xo.stdin_rewind = in.bytes > 0;
+  if (dpu_stdin_capture(&s->in) != 0) return give_up(s, "error", dpu_first_error(), EXIT_USAGE);
+  s->inv.stdin_bytes = s->in.bytes;
+  s->inv.stdin_digest = s->in.digest;
+  xo.stdin_rewind = s->in.bytes > 0;
   catch_signals();
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   int started = dpu_executor_start(&s->exec, tsm, &xo);
