@@ -257,23 +257,23 @@ static int by_id(const void *a, const void *b) {
 }
 
 #if DPU_CHECKS
-/* The comb and the alternative it gave (Sec. 5, steps 2-5): pick i, from the spike of d_i (e
- * for i = 0, else the i-th latest event of D), is in conflict with d_i; J \ C = q->jlist[0..nj)
- * is causally closed (listed in causal order: each event's immediate causes are in C or listed
- * before it), meets neither C nor D, and J ∪ C is conflict-free, so J is a k-partial
- * alternative to D ∪ {e} after C (Def. in Sec. 4). O(nj^2) conflict queries. */
 /* Whether cause y of x, in J, is in C or listed in J \ C before x (collect marked it). */
 static bool in_j_or_c(struct qpor *q, const struct dpu_event *y, const struct dpu_event *x) {
   return in_c(q, y) || (q->emark[y->id] == q->mark && y->id < x->id);
 }
 
+/* The comb and the alternative it gave (Sec. 5, steps 2-5): pick i, from the spike of d_i (e
+ * for i = 0, else the i-th latest event of D), is in conflict with d_i; J \ C = q->jlist[0..nj)
+ * is causally closed (listed in causal order: each event's immediate causes are in C or listed
+ * before it), meets neither C nor D, and J ∪ C is conflict-free, so J is a k-partial
+ * alternative to D ∪ {e} after C (Def. 5). O(nj^2) conflict queries. */
 static void check_alternative(struct qpor *q, struct dpu_event *e, uint32_t want, uint32_t nj) {
   struct dpu_pes *p = &q->u.pes;
   for (uint32_t i = 0; i < want; i++)
     DPU_ASSERT(dpu_pes_conflict(p, q->pick[i], i == 0 ? e : q->d[q->nd - i].e));
   for (uint32_t a = 0; a < nj; a++) {
     const struct dpu_event *x = q->jlist[a];
-    DPU_ASSERT(!in_c(q, x) && !x->in_d && qpor_compatible(q, q->jlist[a]));
+    DPU_ASSERT(!in_c(q, x) && !x->in_d && qpor_compatible(q, x));
     const struct dpu_event *pre[3] = {x->pre_thread, x->pre_obj, x->pre_extra};
     for (int c = 0; c < 3; c++) DPU_ASSERT(!pre[c] || in_j_or_c(q, pre[c], x));
     for (uint32_t r = 0; r < x->nrpre; r++) DPU_ASSERT(in_j_or_c(q, x->rpre[r], x));

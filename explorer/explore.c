@@ -38,7 +38,8 @@ bool dpu_run_was_cut(struct dpu_shm *shm) {
   }
   /* A thread stopped at the thread limit, and a defect followed: a defect of the program,
    * found in a prefix of its runs. */
-  if (shm->result.limited) { /* the runtime's words: every id was taken (runtime/models/threads.c) */
+  /* The runtime's words: every id was taken (runtime/models/threads.c). */
+  if (shm->result.limited) {
     char msg[64];
     snprintf(msg, sizeof msg, "the program creates more than %u threads", shm->nthread_ids);
     warn_once(msg);

@@ -99,8 +99,8 @@ static int stuck_after(const struct dpu_event *pt) {
 }
 
 /* Whether a CAS by the owner of pt at `site`, right after `after`, would fail again as pt did
- * (runtime/models/atomic.c: such a thread waits instead of spinning): pt is a failed CAS at the same
- * place in the same activation of a spin region (a load has another site, and loads are
+ * (runtime/models/atomic.c: such a thread waits instead of spinning): pt is a failed CAS at the
+ * same place in the same activation of a spin region (a load has another site, and loads are
  * decided as reads below), aux says the CAS expects another value than pt read, and nothing
  * modified the location since. */
 static int cas_fails_again(const struct dpu_event *after, const struct dpu_event *pt,

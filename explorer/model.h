@@ -1,9 +1,9 @@
 /* The explorer's model of the synchronisation objects (DESIGN.md §5): the state of an object
  * after each event on it, which operations that state enables, and with which outcomes. It
- * mirrors what the runtime does (runtime/models/mutex.c, cond.c, rwlock.c, sem.c, barrier.c, once.c,
- * spin.c, atomic.c) so that the conflicting extensions the explorer predicts are the events a
- * run then performs (Alg. 1's cexp generalised to every object: an operation placed at an
- * earlier position of its object's tree exists iff the object's state there enables it). */
+ * mirrors what the runtime does (runtime/models/mutex.c, cond.c, rwlock.c, sem.c, barrier.c,
+ * once.c, spin.c, atomic.c) so that the conflicting extensions the explorer predicts are the
+ * events a run then performs (Alg. 1's cexp generalised to every object: an operation placed at
+ * an earlier position of its object's tree exists iff the object's state there enables it). */
 #ifndef DPU_MODEL_H
 #define DPU_MODEL_H
 
@@ -42,20 +42,20 @@ struct dpu_ostate {
  * value has at most DPU_NONDET_MAX_VALUES. */
 #define DPU_MODEL_MAX_OUTCOMES DPU_MAX_THREADS
 
-/* The outcomes (trace-record results) that thread tid's operation op at call site `site`
- * could have right after `after` (the object's previous event, NULL for the object's initial
- * state), given pt, the thread's previous event (NULL at its start), and the object's mutex
- * kind (PTHREAD_MUTEX_*, for mutexes). Writes them to results[] and returns how many: 0 when
- * the operation is not enabled there. More than one only for a condition-variable signal
- * (which waiting thread it wakes). Atomic accesses have the single outcome 0 (what a CAS does
- * is not part of the event's name) and are disabled by the spin-loop rule of runtime/models/atomic.c
+/* The outcomes (trace-record results) that thread tid's operation op at call site `site` could
+ * have right after `after` (the object's previous event, NULL for the object's initial state),
+ * given pt, the thread's previous event (NULL at its start), and the object's mutex kind
+ * (PTHREAD_MUTEX_*, for mutexes). Writes them to results[] and returns how many: 0 when the
+ * operation is not enabled there. More than one only for a condition-variable signal (which
+ * waiting thread it wakes). Atomic accesses have the single outcome 0 (what a CAS does is not
+ * part of the event's name) and are disabled by the spin-loop rule of runtime/models/atomic.c
  * (an atomic load, like a visible plain read, is on its thread's reader object obj of the
- * location, and `after` is the write it would read: explorer/pes.h):
- * a load at the same site as pt in the same activation of a spin region (`site` is then the
- * twin of pt's, dpu_model_set_spin_kinds), a read of the same location with no modification
- * since; a CAS likewise when its record's aux (given here) says it would fail again. A visible
- * plain read (on reader object obj, whose `after` is the write it would read) likewise, when pt
- * is such a read on obj that read `after`. */
+ * location, and `after` is the write it would read: explorer/pes.h): a load at the same site as
+ * pt in the same activation of a spin region (`site` is then the twin of pt's,
+ * dpu_model_set_spin_kinds), a read of the same location with no modification since; a CAS
+ * likewise when its record's aux (given here) says it would fail again. A visible plain read (on
+ * reader object obj, whose `after` is the write it would read) likewise, when pt is such a read
+ * on obj that read `after`. */
 unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_event *pt,
                             uint16_t tid, uint8_t op, uint32_t site, uint64_t aux, uint8_t kind,
                             uint32_t obj, uint16_t *results);

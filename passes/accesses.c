@@ -159,7 +159,8 @@ void dpu_pass_accesses(LLVMModuleRef mod, struct dpu_site_table *sites) {
         }
         if ((opc == LLVMLoad || opc == LLVMStore) &&
             LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic) {
-          /* Atomic loads and stores are the atomics pass's (runtime/models/atomic.c records them). */
+          /* Atomic loads and stores are the atomics pass's (runtime/models/atomic.c records
+           * them). */
           bool store = opc == LLVMStore;
           LLVMValueRef p = LLVMGetOperand(i, store ? 1 : 0);
           if (unshared(p)) continue;

@@ -287,10 +287,10 @@ struct dpu_race_capture {
 };
 
 /* The shared region. One fixed header, then four arrays whose capacities are set at start:
- * replay[replay_cap], records[records_cap], output[output_cap] bytes, visible[visible_cap] bits. Offsets are from the start
- * of the region. Protocol: the explorer fills replay, posts req; the runner runs once, fills
- * result/trace/output, posts done. If the runner dies, the zygote posts done after marking the
- * result. */
+ * replay[replay_cap], records[records_cap], output[output_cap] bytes, visible[visible_cap] bits.
+ * Offsets are from the start of the region. Protocol: the explorer fills replay, posts req; the
+ * runner runs once, fills result/records/output, posts done. If the runner dies, the zygote posts
+ * done after marking the result. */
 /* dpu_shm.zygote_error. */
 enum { DPU_ZYGOTE_FAILED = 1, DPU_ZYGOTE_BAD_PROGRAM = 2 };
 
@@ -415,8 +415,8 @@ static inline uint8_t *dpu_shm_visible(struct dpu_shm *s) {
 }
 
 /* Maps and initialises a shared region for the given capacities (counts of replay steps, trace
- * records, output bytes, access sites, globals). Returns NULL with errno set on failure. Ownership: the
- * caller; it lives until dpu_shm_destroy (inherited by forked children). */
+ * records, output bytes, access sites, globals). Returns NULL with errno set on failure.
+ * Ownership: the caller; it lives until dpu_shm_destroy (inherited by forked children). */
 struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t records_cap, uint32_t output_cap,
                                uint32_t visible_cap, uint32_t globals_cap);
 

@@ -86,9 +86,10 @@ void dpu_defect_digest(const struct dpu_run *run, const struct dpu_site_table *s
 struct dpu_defect *dpu_defects_find(const struct dpu_defects *t,
                                     const uint8_t digest[DPU_DEFECT_DIGEST_BYTES]);
 
-/* Makes the record of a new defect from run (copies of its events, output, blocked threads
- * and stacks[0..nstacks), its message and replay schedule) and adds it to t with the next id,
- * traces = 1 and first_run = run_no (the run's number in the exploration). Returns it (owned by t), or NULL if out of memory. */
+/* Makes the record of a new defect from run (copies of its events, output, blocked threads and
+ * stacks[0..nstacks), its message and replay schedule) and adds it to t with the next id, traces
+ * = 1 and first_run = run_no (the run's number in the exploration). Returns it (owned by t), or
+ * NULL if out of memory. */
 struct dpu_defect *dpu_defects_add(struct dpu_defects *t, const struct dpu_run *run,
                                    const struct dpu_site_table *sites,
                                    const struct dpu_thread_stack *stacks, uint32_t nstacks,

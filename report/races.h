@@ -46,7 +46,8 @@ struct dpu_race_info {
 void dpu_race_digest(const struct dpu_race_rec *rec, const struct dpu_site_table *sites,
                      uint8_t digest[DPU_DEFECT_DIGEST_BYTES]);
 
-/* Makes the defect of race rec, found in run: its events, output and replay are the run's; message and memory are worded from rec and sites. Returns it (owned by the caller,
+/* Makes the defect of race rec, found in run: its events, output and replay are the run's;
+ * message and memory are worded from rec and sites. Returns it (owned by the caller,
  * capture_pending set), or NULL if out of memory. */
 struct dpu_defect *dpu_race_defect(const struct dpu_run *run, const struct dpu_race_rec *rec,
                                    const struct dpu_site_table *sites,

@@ -126,14 +126,14 @@ struct dpu_report {
 int dpu_report_begin(struct dpu_report *r);
 
 /* Accounts one explored trace, whose run is run (executor/run.h, decoded from the executor's
- * region): the defect it ended with, if any, and the data races it showed (run->races). A new distinct defect is printed in full on the text
- * stream ("dpu: defect N: KIND: MESSAGE", the interleaving, the stacks, the output, the
- * replay command) and the document file is rewritten; a defect seen before only counts one
- * more trace. A trace that showed no defect has its output printed when show_output is set.
- * A new race is captured first (its trace runs again through r->exec): so the region that run
- * borrows holds another run when this returns, and explorers call this last. A spin hang's
- * message is reworded to name the variable (run->result->msg). Returns 1 if a new defect was found, else
- * 0. */
+ * region): the defect it ended with, if any, and the data races it showed (run->races). A new
+ * distinct defect is printed in full on the text stream ("dpu: defect N: KIND: MESSAGE", the
+ * interleaving, the stacks, the output, the replay command) and the document file is rewritten;
+ * a defect seen before only counts one more trace. A trace that showed no defect has its output
+ * printed when show_output is set. A new race is captured first (its trace runs again through
+ * r->exec): so the region that run borrows holds another run when this returns, and explorers
+ * call this last. A spin hang's message is reworded to name the variable (run->result->msg).
+ * Returns 1 if a new defect was found, else 0. */
 int dpu_report_run(struct dpu_report *r, const struct dpu_run *run);
 
 /* Marks in r->racing the access sites of every race of run (called for every run,

@@ -31,10 +31,10 @@ struct dpu_thread_stack {
   struct dpu_loc frames[DPU_STACK_DEPTH];
 };
 
-/* Decodes the stacks of the threads alive at the end of run (called for runs whose result is
- * a defect, or that captured a race's accesses), the faulting thread first. out has room for DPU_MAX_THREADS
- * entries. Returns how many were written (0 when the runner could not capture them, e.g. it
- * was killed). */
+/* Decodes the stacks of the threads alive at the end of run (called for runs whose result is a
+ * defect, or that captured a race's accesses), the faulting thread first. out has room for
+ * DPU_MAX_THREADS entries. Returns how many were written (0 when the runner could not capture
+ * them, e.g. it was killed). */
 uint32_t dpu_run_stacks(const struct dpu_run *run, struct dpu_thread_stack *out);
 
 /* Prints stacks in the text report's form:

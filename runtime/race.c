@@ -191,7 +191,9 @@ static void record(const struct cell *first, uintptr_t g, uint8_t overlap, uint3
                                      .tid = first->tid, .flags = first->flags & CELL_KIND,
                                      .size = (uint32_t)__builtin_popcount(first->mask)};
   int u = dpu_rt.cur;
-  r->access[1] = (struct dpu_access){.site = site, .epoch = dpu_race_clock_of[u][u], .tid = (uint16_t)u,
+  r->access[1] = (struct dpu_access){.site = site,
+                                     .epoch = dpu_race_clock_of[u][u],
+                                     .tid = (uint16_t)u,
                                      .flags = flags, .size = size};
   r->addr = g + (uint64_t)__builtin_ctz(overlap);
   r->step = shm->nevents;
@@ -216,7 +218,8 @@ void dpu_race_incomplete(bool stop, const char *fmt, ...) {
 static bool dead(const struct cell *c) {
   for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
     unsigned v = dpu_rt.order[k];
-    if (v != c->tid && dpu_rt.threads[v].state == DPU_TS_ALIVE && dpu_race_clock_of[v][c->tid] < c->epoch)
+    if (v != c->tid && dpu_rt.threads[v].state == DPU_TS_ALIVE &&
+        dpu_race_clock_of[v][c->tid] < c->epoch)
       return false;
   }
   return true;

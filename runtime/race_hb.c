@@ -53,7 +53,8 @@ static uint32_t *obj_clock(uint64_t obj, enum dpu_sync_class cls, bool create) {
   }
   if (!create) return NULL;
   if (noused == OCAP * 3 / 4) {
-    dpu_race_incomplete(true, "more than %d synchronisation objects and atomic locations in one run",
+    dpu_race_incomplete(true,
+                        "more than %d synchronisation objects and atomic locations in one run",
                OCAP * 3 / 4);
     return NULL;
   }

@@ -1,7 +1,7 @@
-/* C11 <threads.h>, on top of the pthread models (glibc lays mtx_t, cnd_t, once_flag and tss_t out
- * as their pthread counterparts). Events and reports carry the pthread names of the operations
- * (a mtx_lock is a pthread_mutex_lock event). thrd_sleep is runtime/models/clock.c's, and timed waits
- * are explored as both outcomes, as their pthread counterparts are. */
+/* C11 <threads.h>, on top of the pthread models (glibc lays mtx_t, cnd_t, once_flag and tss_t
+ * out as their pthread counterparts). Events and reports carry the pthread names of the
+ * operations (a mtx_lock is a pthread_mutex_lock event). thrd_sleep is runtime/models/clock.c's,
+ * and timed waits are explored as both outcomes, as their pthread counterparts are. */
 #include <errno.h>
 #include <stdint.h>
 #include <threads.h>

@@ -84,7 +84,8 @@ static int lock(pthread_rwlock_t *l, uint8_t op, bool write, const char *fn, int
     if (write && !busy) dpu_rt_end(DPU_END_MISUSE, 0, "%s of an rwlock the caller holds for writing", fn);
     return busy == EBUSY ? EBUSY : EDEADLK; /* the try functions only know "busy" (POSIX) */
   }
-  if (!dpu_tryrwlock_acquires(write, s->writer, s->nreaders)) return busy; /* only the non-blocking variants get here */
+  /* Only the non-blocking variants get here with the lock taken. */
+  if (!dpu_tryrwlock_acquires(write, s->writer, s->nreaders)) return busy;
   if (write) {
     s->writer = self;
   } else {

@@ -1,8 +1,8 @@
 // A spin loop over two atomic locations, `while (!atomic_load(&a) && !atomic_load(&b));`: the
-// spin-loop rule over several locations (runtime/models/atomic.c): a thread whose reads since its last
-// other operation end with two equal iterations (the same loads at the same versions) takes no
-// further step in that run; when something it read changed afterwards, the run only repeats
-// what another order explores and ends silently, else it is a hang.
+// spin-loop rule over several locations (runtime/models/atomic.c): a thread whose reads since its
+// last other operation end with two equal iterations (the same loads at the same versions) takes no
+// further step in that run; when something it read changed afterwards, the run only repeats what
+// another order explores and ends silently, else it is a hang.
 // Derivation: T1 loads a (0) and b, T2 stores b = 1 once. The store before T1's first load of
 // b: T1 sees 1, leaves; between its first and second load of b: the second sees 1, leaves;
 // after the second: T1's second iteration read what the first did, it stops, T2's store comes

@@ -39,8 +39,8 @@ static unsigned outcomes(const struct dpu_event *after, uint16_t t, uint8_t op, 
   return dpu_model_outcomes(after, last_t[t], t, op, site, 1, 0, 0, r);
 }
 
-/* Signals the program sends itself (runtime/models/signal.c): sigwait on the set aux waits for one of
- * them to be pending and takes the lowest; sigtimedwait never waits. */
+/* Signals the program sends itself (runtime/models/signal.c): sigwait on the set aux waits for
+ * one of them to be pending and takes the lowest; sigtimedwait never waits. */
 static void pending_signals_gate_sigwait(void **state) {
   (void)state;
   uint16_t r[DPU_MODEL_MAX_OUTCOMES];
