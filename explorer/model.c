@@ -1,5 +1,6 @@
-/* See model.h. Each case mirrors the runtime file named in the comment; the rules of locks,
- * rwlocks, semaphores and once objects are protocol/rules.h's, which the runner uses too. */
+/* See model.h. Each case mirrors the runtime file named in the comment; the rules themselves
+ * (when an operation can run, what it gets) are protocol/rules.h's, which the runner uses too;
+ * here is how the explorer keeps the state they are over (in each event). */
 #include "model.h"
 
 #include <pthread.h>
@@ -59,6 +60,20 @@ static void set1_move(struct dpu_ostate *s, bool to_set2) {
     }
 }
 
+/* A thread's role towards a condition variable whose state is s: set 1 is the wait set, set 2
+ * the threads a signal or broadcast chose (runtime/models/cond.c keeps the same as pointers in
+ * its threads). */
+static enum dpu_cond_role cond_role(const struct dpu_ostate *s, unsigned t) {
+  return in_set(s, 1, t) ? DPU_COND_WAITING : in_set(s, 2, t) ? DPU_COND_CHOSEN : DPU_COND_NONE;
+}
+
+/* Thread t's role after op (dpu_cond_role_after), in s. */
+static void cond_step(struct dpu_ostate *s, uint8_t op, unsigned t, bool is_self, bool chosen) {
+  enum dpu_cond_role r = dpu_cond_role_after(op, cond_role(s, t), is_self, chosen);
+  set_put(s, 1, t, r == DPU_COND_WAITING);
+  set_put(s, 2, t, r == DPU_COND_CHOSEN);
+}
+
 void dpu_model_set_spin_kinds(const uint8_t *v, uint32_t n) {
   kinds = (struct dpu_spin_kinds){v, n};
 }
@@ -72,43 +87,44 @@ static int continues(const struct dpu_event *pt, uint32_t site) {
   return dpu_site_continues(kinds, pt->site, site);
 }
 
-static int same_read(const struct dpu_event *a, const struct dpu_event *b) {
-  return a->obj == b->obj && site_base(a->site) == site_base(b->site) &&
-         a->st.count == b->st.count;
-}
-
 /* runtime/models/atomic.c's stuck threads: whether the reads of pt's thread back from pt (at most
  * 16, while they are reads of one activation of a spin region) end with two equal iterations
- * of m >= 2 reads (same sites, same locations, same versions): then the thread takes no
- * further step after pt. */
-static int stuck_after(const struct dpu_event *pt) {
-  const struct dpu_event *chain[16];
-  int n = 0;
+ * (dpu_spin_repeated_iteration): then the thread takes no further step after pt. */
+static bool stuck_after(const struct dpu_event *pt) {
+  struct dpu_spin_read chain[16];
+  unsigned n = 0;
   for (const struct dpu_event *e = pt; e && n < 16 && dpu_op_is_read(e->op); e = e->pre_thread) {
     uint8_t k = site_spin(e->site);
     if (k == DPU_SITE_PLAIN) break;
-    chain[n++] = e;
+    chain[n++] = (struct dpu_spin_read){e->obj, site_base(e->site), e->st.count};
     if (k == DPU_SITE_SPIN) break; /* the activation's first read */
   }
-  for (int m = 2; 2 * m <= n; m++) {
-    int i = 0;
-    while (i < m && same_read(chain[i], chain[i + m])) i++;
-    if (i == m) return 1;
+  for (unsigned i = 0; i < n / 2; i++) { /* oldest first */
+    struct dpu_spin_read x = chain[i];
+    chain[i] = chain[n - 1 - i], chain[n - 1 - i] = x;
   }
-  return 0;
+  return dpu_spin_repeated_iteration(chain, n) != 0;
 }
 
-/* Whether a CAS by the owner of pt at `site`, right after `after`, would fail again as pt did
- * (runtime/models/atomic.c: such a thread waits instead of spinning): pt is a failed CAS at the
- * same place in the same activation of a spin region (a load has another site, and loads are
- * decided as reads below), aux says the CAS expects another value than pt read, and nothing
- * modified the location since. */
-static int cas_fails_again(const struct dpu_event *after, const struct dpu_event *pt,
-                           uint32_t site, uint64_t aux) {
-  if (!after || !pt || !aux || !continues(pt, site)) return 0;
-  if (pt->op != DPU_OP_ATOMIC_CAS || pt->data != 0) return 0; /* exchanged, or unknown */
-  /* pt lies on the location's tree at or above `after` */
-  return pt->obj == after->obj && after->st.count == pt->st.count;
+/* Whether the next read (is_cas: a CAS) of obj at `site` by the owner of pt, right after
+ * `after` (for a read: the write it reads; for a CAS: the location's last event), is blocked
+ * by the spin rule (dpu_spin_read_blocks; runtime/models/atomic.c): it continues pt, a read of
+ * obj at the same place in the same activation of a spin region (for a CAS: a failed CAS; a
+ * load has another site), nothing modified obj since, and for a CAS aux says it expects
+ * another value than pt read. */
+static bool spin_read_blocks(const struct dpu_event *after, const struct dpu_event *pt,
+                             bool is_cas, uint32_t obj, uint32_t site, uint64_t aux) {
+  if (!pt) return false;
+  bool cont, unchanged;
+  if (is_cas) {
+    cont = after && pt->op == DPU_OP_ATOMIC_CAS && pt->data == 0 && pt->obj == after->obj &&
+           continues(pt, site); /* pt exchanged (data 1) or unknown: not a failed read */
+    unchanged = cont && after->st.count == pt->st.count; /* pt is on obj's tree above after */
+  } else {
+    cont = dpu_op_is_read(pt->op) && pt->obj == obj && continues(pt, site);
+    unchanged = pt->pre_obj == after;
+  }
+  return dpu_spin_read_blocks(is_cas, !is_cas && stuck_after(pt), cont, unchanged, aux != 0);
 }
 
 /* Over 100 lines (issue #14's limit) on purpose: one case per operation of ops.def that has a
@@ -136,13 +152,13 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     break;
   /* cond.c */
   case DPU_OP_COND_RESUME:
-    if (!in_set(s, 2, tid)) return 0;
+    if (!dpu_cond_resume_can_run(cond_role(s, tid))) return 0;
     break;
   case DPU_OP_COND_TIMEDRESUME:
   case DPU_OP_COND_SPURIOUS:
-    r = in_set(s, 2, tid);
+    r = dpu_cond_resume_result(cond_role(s, tid));
     break;
-  case DPU_OP_COND_SIGNAL: { /* every waiting thread, tid + 1; none: lost, result 0 */
+  case DPU_OP_COND_SIGNAL: { /* every waiting thread (set 1), tid + 1; none: lost, result 0 */
     unsigned n = 0;
     for (uint64_t w = s->set1; w; w &= w - 1) results[n++] = (uint16_t)(__builtin_ctzll(w) + 1);
     if (s->wide)
@@ -174,11 +190,11 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     r = dpu_sem_trywait_succeeds(s->status == 1, s->count);
     break;
   /* barrier.c */
-  case DPU_OP_BARRIER_ARRIVE:
-    r = s->status == 1 && set1_count(s) + !in_set(s, 1, tid) == s->count;
+  case DPU_OP_BARRIER_ARRIVE: /* set 1: the threads arrived in the current round */
+    r = dpu_barrier_arrive_completes(s->status == 1, set1_count(s) - in_set(s, 1, tid), s->count);
     break;
   case DPU_OP_BARRIER_LEAVE:
-    if (s->status == 1 && in_set(s, 1, tid)) return 0;
+    if (!dpu_barrier_leave_can_run(s->status == 1, in_set(s, 1, tid))) return 0;
     break;
   /* once.c */
   case DPU_OP_ONCE_ENTER: /* the state is the once object's (enum dpu_once_state) */
@@ -187,15 +203,13 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     break;
   /* atomic.c */
   case DPU_OP_ATOMIC_CAS:
-    if (cas_fails_again(after, pt, site, aux)) return 0;
+    if (spin_read_blocks(after, pt, true, obj, site, aux)) return 0;
     break;
   /* signal.c: the state is the set of pending signals */
   case DPU_OP_SIG_WAIT:
-    if (!(s->set1 & aux)) return 0;
-    r = __builtin_ctzll(s->set1 & aux) + 1;
-    break;
   case DPU_OP_SIG_TRYWAIT:
-    r = (s->set1 & aux) ? __builtin_ctzll(s->set1 & aux) + 1 : 0;
+    r = dpu_sig_take(s->set1, aux);
+    if (!r && op == DPU_OP_SIG_WAIT) return 0;
     break;
   case DPU_OP_NONDET: { /* nondet.c: every value of the domain */
     unsigned n = aux < DPU_NONDET_MAX_VALUES ? (unsigned)aux : DPU_NONDET_MAX_VALUES;
@@ -207,9 +221,7 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     break;
   case DPU_OP_ATOMIC_LOAD:
   case DPU_OP_READ: /* on reader object obj, where `after` is the write it reads */
-    if (pt && (stuck_after(pt) || (dpu_op_is_read(pt->op) && pt->obj == obj &&
-                                   continues(pt, site) && pt->pre_obj == after)))
-      return 0;
+    if (spin_read_blocks(after, pt, false, obj, site, aux)) return 0;
     break;
   default:
     break;
@@ -276,22 +288,15 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     dpu_lock_drop(&s.owner, &s.count, self);
     break;
   case DPU_OP_COND_WAIT:
-    set_put(&s, 1, e->tid, true);
-    break;
   case DPU_OP_COND_RESUME:
-    set_put(&s, 2, e->tid, false);
-    break;
   case DPU_OP_COND_TIMEDRESUME:
   case DPU_OP_COND_SPURIOUS:
-    set_put(&s, e->result ? 2 : 1, e->tid, false);
+    cond_step(&s, e->op, e->tid, true, false);
     break;
-  case DPU_OP_COND_SIGNAL:
-    if (e->result) {
-      set_put(&s, 1, e->result - 1u, false);
-      set_put(&s, 2, e->result - 1u, true);
-    }
+  case DPU_OP_COND_SIGNAL: /* result: the chosen thread + 1, 0 lost */
+    if (e->result) cond_step(&s, e->op, e->result - 1u, e->result - 1u == e->tid, true);
     break;
-  case DPU_OP_COND_BROADCAST:
+  case DPU_OP_COND_BROADCAST: /* dpu_cond_role_after for every thread: waiting -> chosen */
     set1_move(&s, true);
     break;
   case DPU_OP_RWLOCK_RDLOCK:
@@ -346,12 +351,12 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
   case DPU_OP_ATOMIC_CAS:
     if (e->data == 1) s.count++;
     break;
-  case DPU_OP_SIG_SEND:
-    if (e->aux >= 1 && e->aux <= 64) s.set1 |= 1ull << (e->aux - 1);
+  case DPU_OP_SIG_SEND: /* aux: the signal */
+    if (e->aux >= 1 && e->aux <= 64) s.set1 |= dpu_sig_bit((int)e->aux);
     break;
   case DPU_OP_SIG_WAIT:
-  case DPU_OP_SIG_TRYWAIT:
-    if (e->result) s.set1 &= ~(1ull << (e->result - 1));
+  case DPU_OP_SIG_TRYWAIT: /* result: the signal taken, 0 none */
+    if (e->result) s.set1 &= ~dpu_sig_bit(e->result);
     break;
   default:
     break;

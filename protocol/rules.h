@@ -1,4 +1,4 @@
-/* The semantics of the lock-like object families as pure functions of the state both sides
+/* The semantics of every object family with a rule, as pure functions of the facts both sides
  * keep (issue #14: one model of each object's rules), used by the runner (runtime/models/:
  * whether a pending operation can run, what a try operation gets, the state after it) and by
  * the explorer (explorer/model.c: an event's outcomes and its object's state after it), so
@@ -6,10 +6,14 @@
  * its lifecycle: never initialised, live, destroyed, which it reports as misuse), the explorer
  * in the event (struct dpu_ostate); both call these with the same values.
  *
- * Condition variables and barriers keep their waiters per thread in the runner and as thread
- * sets in the explorer; their rules stay in runtime/models/cond.c, barrier.c and
- * explorer/model.c, and the differential tests (tests/gen, kinds cond and barrier) check that
- * both sides agree on generated programs.
+ * Where the two keep a state in different shapes, the rule is over what both can tell: a
+ * condition variable's waiters are pointers in the runner's threads (each thread waits on one
+ * object at a time, so a signal finds its candidates in one pass over the threads) and thread
+ * sets in the explorer's events (a state must be copied into each event), so the rule is over
+ * one thread's role; a spin loop's reads are a per-thread array in the runner and a chain of
+ * events in the explorer, so the rule is over an array both fill. The differential tests
+ * (tests/gen: kinds cond, barrier, atomic, signal, and the regression programs) check that
+ * both sides, with their own bookkeeping around these rules, agree on generated programs.
  *
  * Throughout, owner and self are thread ids + 1 (0: no thread). */
 #ifndef DPU_RULES_H
@@ -17,6 +21,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "ops.h"
 
 /* ---- mutexes, spinlocks, SV-COMP's atomic section -------------------------------------- */
 
@@ -82,5 +88,112 @@ static inline bool dpu_once_enter_can_run(int state) { return state != DPU_ONCE_
 
 /* Whether an entry that can run runs the routine: it has not run (the entry is the first). */
 static inline bool dpu_once_enter_runs(int state) { return state != DPU_ONCE_DONE; }
+
+/* ---- condition variables (App. D of symbolic-partial-order-execution.txt) -------------- */
+
+/* A thread's role towards one condition variable: not waiting on it, in its wait set (after
+ * COND_WAIT), or chosen by a signal or broadcast and not resumed yet. */
+enum dpu_cond_role { DPU_COND_NONE, DPU_COND_WAITING, DPU_COND_CHOSEN };
+
+/* Whether COND_RESUME can run: a signal or broadcast chose the thread. */
+static inline bool dpu_cond_resume_can_run(enum dpu_cond_role self) {
+  return self == DPU_COND_CHOSEN;
+}
+
+/* COND_TIMEDRESUME's and COND_SPURIOUS's result (they never block): 1 woken (chosen), 0 timed
+ * out or a spurious wakeup. */
+static inline uint16_t dpu_cond_resume_result(enum dpu_cond_role self) {
+  return self == DPU_COND_CHOSEN;
+}
+
+/* The role of a thread after `op` on the object: is_self says whether the thread ran it;
+ * chosen whether it is the thread a COND_SIGNAL chose (its result - 1; the explorer explores
+ * every waiting thread as a choice). A wait enters the wait set; a signal moves the chosen
+ * waiter, a broadcast every waiter, to chosen; a resume (woken, timed out or spurious) leaves
+ * the object. */
+static inline enum dpu_cond_role dpu_cond_role_after(uint8_t op, enum dpu_cond_role role,
+                                                     bool is_self, bool chosen) {
+  switch (op) {
+  case DPU_OP_COND_WAIT:
+    return is_self ? DPU_COND_WAITING : role;
+  case DPU_OP_COND_SIGNAL:
+    return chosen && role == DPU_COND_WAITING ? DPU_COND_CHOSEN : role;
+  case DPU_OP_COND_BROADCAST:
+    return role == DPU_COND_WAITING ? DPU_COND_CHOSEN : role;
+  case DPU_OP_COND_RESUME:
+  case DPU_OP_COND_TIMEDRESUME:
+  case DPU_OP_COND_SPURIOUS:
+    return is_self ? DPU_COND_NONE : role;
+  default:
+    return role;
+  }
+}
+
+/* ---- barriers -------------------------------------------------------------------------- */
+
+/* Whether an arrival completes its round (BARRIER_ARRIVE's result 1: the caller gets
+ * PTHREAD_BARRIER_SERIAL_THREAD and the round starts again empty): the barrier is live and
+ * the threads arrived before in this round, with this one, are its count. */
+static inline bool dpu_barrier_arrive_completes(bool live, uint32_t arrived_before,
+                                                uint32_t count) {
+  return live && arrived_before + 1 == count;
+}
+
+/* Whether BARRIER_LEAVE can run: the thread's round is complete (it is no longer among the
+ * threads arrived), or the barrier is not live (a destroy waits for the round: it is over). */
+static inline bool dpu_barrier_leave_can_run(bool live, bool in_round) {
+  return !live || !in_round;
+}
+
+/* ---- signals the program sends itself (runtime/models/signal.c) ------------------------ */
+
+/* The bit of signal sig (1-64) in a set of signals. */
+static inline uint64_t dpu_sig_bit(int sig) { return 1ull << (sig - 1); }
+
+/* What sigwait (SIG_WAIT, which can run only when this is not 0) or sigtimedwait (SIG_TRYWAIT)
+ * takes from the pending signals: the lowest-numbered of set (POSIX leaves the choice to the
+ * implementation), or 0 for none. */
+static inline int dpu_sig_take(uint64_t pending, uint64_t set) {
+  uint64_t ready = pending & set;
+  return ready ? __builtin_ctzll(ready) + 1 : 0;
+}
+
+/* ---- spin loops over atomic and visible plain reads (runtime/models/atomic.c) ---------- */
+
+/* One read of a thread's streak: the location (the runner's address, the explorer's object
+ * index), the site (the base site: a spin region's twin site is the same read), and the
+ * location's version (number of modifications in the run) the read found. */
+struct dpu_spin_read {
+  uint64_t obj;
+  uint32_t site;
+  uint32_t version;
+};
+
+/* The length m >= 2 of two equal iterations (same locations, sites and versions) that end the
+ * reads r[0..n), oldest first; 0 if there are none. A thread whose streak of reads in one
+ * activation of a spin region ends so is stuck: it takes no further step in the run. */
+static inline uint32_t dpu_spin_repeated_iteration(const struct dpu_spin_read *r, uint32_t n) {
+  for (uint32_t m = 2; 2 * m <= n; m++) {
+    uint32_t i = 0;
+    while (i < m && r[n - 1 - i].obj == r[n - 1 - i - m].obj &&
+           r[n - 1 - i].site == r[n - 1 - i - m].site &&
+           r[n - 1 - i].version == r[n - 1 - i - m].version)
+      i++;
+    if (i == m) return m;
+  }
+  return 0;
+}
+
+/* Whether a thread's next read (a load or visible plain read, or a CAS: is_cas) is blocked:
+ * for a load, the thread is stuck, or the read continues its previous one (same location,
+ * same site, same activation: dpu_site_continues) on a location unchanged since, so it would
+ * read the same value; for a CAS, it continues a failed CAS on an unchanged location and
+ * expects another value than the one read (fails_again: it would fail again). A stuck thread's
+ * CAS is not blocked: the load-then-CAS retry loop expects the value its failed CAS read. */
+static inline bool dpu_spin_read_blocks(bool is_cas, bool stuck, bool continues,
+                                        bool unchanged, bool fails_again) {
+  if (is_cas) return continues && unchanged && fails_again;
+  return stuck || (continues && unchanged);
+}
 
 #endif

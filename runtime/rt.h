@@ -11,6 +11,7 @@
 #include "arena.h"
 #include "coro.h"
 #include "../protocol/protocol.h"
+#include "../protocol/rules.h"
 
 /* DPU_TS_STOPPED: the thread failed (dpu_rt_end with an end that runtime/ending.c's
  * stops_thread says): it never runs again, keeps what it holds, and the other threads go on. */
@@ -49,11 +50,7 @@ struct dpu_rt_thread {
   uint8_t nstreak;
   bool stuck;               /* its streak ends with two equal iterations (atomic.c) */
   uint8_t stuck_from;       /* then: the first read of the second iteration in streak[] */
-  struct dpu_streak_read {
-    uint64_t obj;
-    uint32_t site;
-    uint32_t version;       /* the location's version the read found */
-  } streak[16];
+  struct dpu_spin_read streak[16]; /* protocol/rules.h */
   void **tls;               /* its copies of the program's thread-local variables, or NULL */
   uint64_t vtime;           /* its virtual time, ns since the run's start
                              * (runtime/models/clock.c) */

@@ -143,11 +143,10 @@ static bool repeats_read(const struct dpu_rt_thread *t, uint8_t op, uint64_t obj
 bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid) {
   const struct dpu_rt_thread *t = &dpu_rt.threads[tid];
   obj = dpu_op_object(op, obj);
-  if (op != DPU_OP_ATOMIC_CAS && t->stuck) return false;
-  if (!continues(t, obj, t->pend_site)) return true;
-  if (op == DPU_OP_ATOMIC_CAS && !t->pend_aux) return true; /* would not fail again */
-  uint32_t *v = version_of(obj);
-  return !v || *v != t->last_version;
+  bool cont = continues(t, obj, t->pend_site);
+  uint32_t *v = cont ? version_of(obj) : NULL;
+  return !dpu_spin_read_blocks(op == DPU_OP_ATOMIC_CAS, t->stuck, cont,
+                               v && *v == t->last_version, t->pend_aux != 0);
 }
 
 bool dpu_rt_rereads(const struct dpu_rt_thread *t) {
@@ -167,22 +166,6 @@ bool dpu_rt_stuck_changed(const struct dpu_rt_thread *t) {
   return false;
 }
 
-static bool same_read(const struct dpu_streak_read *a, const struct dpu_streak_read *b) {
-  return a->obj == b->obj && site_base(a->site) == site_base(b->site) &&
-         a->version == b->version;
-}
-
-/* The length m >= 2 of two equal iterations that end the streak (see above), or 0. */
-static uint32_t repeated_iteration(const struct dpu_rt_thread *t) {
-  uint32_t k = t->nstreak;
-  for (uint32_t m = 2; 2 * m <= k; m++) {
-    uint32_t i = 0;
-    while (i < m && same_read(&t->streak[k - 1 - i], &t->streak[k - 1 - i - m])) i++;
-    if (i == m) return m;
-  }
-  return 0;
-}
-
 /* Appends a read to the running thread's streak (the oldest goes when it is full). A streak is
  * the reads of one activation of a spin region: the first read of an activation starts one, a
  * read outside spin regions empties it. */
@@ -197,8 +180,8 @@ static void streak_push(struct dpu_rt_thread *t, uint64_t obj, uint32_t site, ui
     memmove(t->streak, t->streak + 1, (DPU_STREAK - 1) * sizeof *t->streak);
     t->nstreak--;
   }
-  t->streak[t->nstreak++] = (struct dpu_streak_read){obj, site, version};
-  uint32_t m = repeated_iteration(t);
+  t->streak[t->nstreak++] = (struct dpu_spin_read){obj, site_base(site), version};
+  uint32_t m = dpu_spin_repeated_iteration(t->streak, t->nstreak);
   if (m) t->stuck = true, t->stuck_from = (uint8_t)(t->nstreak - m);
 }
 

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../../protocol/rules.h"
 #include "../interpose.h"
 #include "../race.h"
 #include "../rt.h"
@@ -24,7 +25,8 @@ static struct barrier_state *state(pthread_barrier_t *b) { return (struct barrie
 bool dpu_rt_barrier_enabled(uint8_t op, uint64_t obj, int tid) {
   (void)op; /* BARRIER_LEAVE */
   struct barrier_state *s = state((pthread_barrier_t *)(uintptr_t)obj);
-  return dpu_rt.threads[tid].barrier_at != s || dpu_rt_obj_status(s->stamp) != DPU_OBJ_INIT;
+  return dpu_barrier_leave_can_run(dpu_rt_obj_status(s->stamp) == DPU_OBJ_INIT,
+                                   dpu_rt.threads[tid].barrier_at == s);
 }
 
 static struct barrier_state *live(pthread_barrier_t *b, const char *fn) {
@@ -65,6 +67,7 @@ int __dpu_pthread_barrier_wait(pthread_barrier_t *b) {
   uint32_t site = __dpu_site;
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_BARRIER_ARRIVE, (uint64_t)(uintptr_t)b);
   struct barrier_state *s = live(b, "pthread_barrier_wait");
+  bool completes = dpu_barrier_arrive_completes(true, s->arrived, s->count);
   s->arrived++;
   dpu_rt.threads[dpu_rt.cur].barrier_at = s;
   /* Every arrival of a round -> every leaver. The clock gathers every round's arrivals: a
@@ -72,7 +75,7 @@ int __dpu_pthread_barrier_wait(pthread_barrier_t *b) {
    * when a fast thread arrives at the next round before a slow one leaves, that arrival too
    * (an over-approximation of happens-before: it can hide a race, never invent one). */
   dpu_race_release((uint64_t)(uintptr_t)b, DPU_SYNC_BARRIER);
-  if (s->arrived == s->count) {
+  if (completes) {
     s->arrived = 0;
     for (unsigned k = 0; k < dpu_rt.nthreads; k++) { /* the round is over */
       struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.order[k]];

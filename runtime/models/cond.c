@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../protocol/rules.h"
 #include "../interpose.h"
 #include "../race.h"
 #include "../rt.h"
@@ -39,10 +40,30 @@ static struct cond_state *state(pthread_cond_t *c) {
   return s;
 }
 
+/* Thread t's role towards s (protocol/rules.h): the runner keeps it as t's cond_waits and
+ * cond_woken, and s's counts of each. */
+static enum dpu_cond_role role_of(const struct dpu_rt_thread *t, const struct cond_state *s) {
+  return t->cond_waits == s ? DPU_COND_WAITING
+         : t->cond_woken == s ? DPU_COND_CHOSEN
+                              : DPU_COND_NONE;
+}
+
+/* Thread t's role after op (dpu_cond_role_after), kept in t and s. */
+static void step(struct dpu_rt_thread *t, struct cond_state *s, uint8_t op, bool is_self,
+                 bool chosen) {
+  enum dpu_cond_role was = role_of(t, s), r = dpu_cond_role_after(op, was, is_self, chosen);
+  if (r == was) return;
+  if (was == DPU_COND_WAITING) t->cond_waits = NULL, s->nwaiters--;
+  if (was == DPU_COND_CHOSEN) t->cond_woken = NULL, s->nwoken--;
+  if (r == DPU_COND_WAITING) t->cond_waits = s, s->nwaiters++;
+  if (r == DPU_COND_CHOSEN) t->cond_woken = s, s->nwoken++;
+}
+
 bool dpu_rt_cond_enabled(uint8_t op, uint64_t obj, int tid) {
   (void)op; /* COND_RESUME */
   struct cond_state *s = state((pthread_cond_t *)(uintptr_t)obj);
-  return dpu_rt.threads[tid].cond_woken == s || dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED;
+  return dpu_cond_resume_can_run(role_of(&dpu_rt.threads[tid], s)) ||
+         dpu_rt_obj_status(s->stamp) == DPU_OBJ_DESTROYED;
 }
 
 static void check_live(uint32_t stamp, const char *fn) {
@@ -88,39 +109,25 @@ static int wait(pthread_cond_t *c, pthread_mutex_t *m, bool timed) {
                "%s with a different mutex than the threads already waiting on the condition "
                "variable",
                fn);
-  me->cond_waits = s;
-  s->nwaiters++;
+  step(me, s, DPU_OP_COND_WAIT, true, false);
   s->mutex = m;
   __dpu_site = site;
   dpu_rt_mutex_unlock_held(m);
   __dpu_site = site;
   int ret = 0;
   bool spurious = !timed && dpu_rt.cfg.spurious_wakeups && !me->spurious;
-  if (timed || spurious) {
-    e = dpu_rt_visible(timed ? DPU_OP_COND_TIMEDRESUME : DPU_OP_COND_SPURIOUS,
-                       (uint64_t)(uintptr_t)c);
-    s = state(c);
-    check_live(s->stamp, fn);
-    if (me->cond_woken == s) {
-      e->result = 1;
-      dpu_race_woken(); /* signal -> the wait it wakes */
-    } else {
-      ret = timed ? ETIMEDOUT : 0;
-      me->cond_waits = NULL;
-      s->nwaiters--;
-    }
-    if (spurious) me->spurious = !e->result;
-  } else {
-    dpu_rt_visible(DPU_OP_COND_RESUME, (uint64_t)(uintptr_t)c);
-    s = state(c);
-    check_live(s->stamp, fn);
-    dpu_race_woken();
-    me->spurious = false;
-  }
-  if (me->cond_woken == s) {
-    me->cond_woken = NULL;
-    s->nwoken--;
-  }
+  uint8_t op = timed ? DPU_OP_COND_TIMEDRESUME
+               : spurious ? DPU_OP_COND_SPURIOUS
+                          : DPU_OP_COND_RESUME;
+  e = dpu_rt_visible(op, (uint64_t)(uintptr_t)c);
+  s = state(c);
+  check_live(s->stamp, fn);
+  if (op != DPU_OP_COND_RESUME) e->result = dpu_cond_resume_result(role_of(me, s));
+  if (op == DPU_OP_COND_RESUME || e->result) dpu_race_woken(); /* signal -> the wait it wakes */
+  else ret = timed ? ETIMEDOUT : 0;
+  if (op == DPU_OP_COND_SPURIOUS) me->spurious = !e->result;
+  if (op == DPU_OP_COND_RESUME) me->spurious = false;
+  step(me, s, op, true, false);
   __dpu_site = site;
   dpu_rt_mutex_relock(m);
   return ret;
@@ -153,10 +160,7 @@ int __dpu_pthread_cond_signal(pthread_cond_t *c) {
   if (choice) e->aux = dpu_rt_tset_ref(&waiters);
   int t = dpu_rt.choice ? dpu_rt.choice - 1 : -1;
   if (t < 0 || t >= DPU_MAX_THREADS || dpu_rt.threads[t].cond_waits != s) t = lowest;
-  dpu_rt.threads[t].cond_waits = NULL;
-  dpu_rt.threads[t].cond_woken = s;
-  s->nwaiters--;
-  s->nwoken++;
+  step(&dpu_rt.threads[t], s, DPU_OP_COND_SIGNAL, t == dpu_rt.cur, true);
   e->result = (uint16_t)(t + 1);
   dpu_race_wake(t);
   return 0;
@@ -172,10 +176,7 @@ int __dpu_pthread_cond_broadcast(pthread_cond_t *c) {
     struct dpu_rt_thread *t = &dpu_rt.threads[i];
     if (t->cond_waits != s) continue;
     dpu_race_wake((int)i);
-    t->cond_waits = NULL;
-    t->cond_woken = s;
-    s->nwaiters--;
-    s->nwoken++;
+    step(t, s, DPU_OP_COND_BROADCAST, (int)i == dpu_rt.cur, false);
   }
   return 0;
 }

@@ -26,11 +26,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../protocol/rules.h"
 #include "../interpose.h"
 #include "../race.h"
 #include "../rt.h"
-
-#define SIGBIT(s) (1ull << ((s) - 1))
 
 /* The pending signals of this run, as the signals object's state (explorer/model.c). */
 static uint64_t pending;
@@ -48,19 +47,19 @@ void dpu_rt_signals_reset(void) {
   }
 }
 
-bool dpu_rt_sig_enabled(uint64_t set) { return (pending & set) != 0; }
+bool dpu_rt_sig_enabled(uint64_t set) { return dpu_sig_take(pending, set) != 0; }
 
 static uint64_t bits_of(const sigset_t *set) {
   uint64_t b = 0;
   for (int s = 1; s <= 64 && s < NSIG; s++)
-    if (sigismember(set, s) == 1) b |= SIGBIT(s);
-  return b & ~(SIGBIT(SIGKILL) | SIGBIT(SIGSTOP)); /* which cannot be blocked */
+    if (sigismember(set, s) == 1) b |= dpu_sig_bit(s);
+  return b & ~(dpu_sig_bit(SIGKILL) | dpu_sig_bit(SIGSTOP)); /* which cannot be blocked */
 }
 
 static void set_of(uint64_t b, sigset_t *set) {
   sigemptyset(set);
   for (int s = 1; s <= 64 && s < NSIG; s++)
-    if (b & SIGBIT(s)) sigaddset(set, s);
+    if (b & dpu_sig_bit(s)) sigaddset(set, s);
 }
 
 static int valid(int sig) { return sig >= 1 && sig <= 64 && sig < NSIG; }
@@ -81,10 +80,9 @@ static void deliver(int sig, const char *how) {
  * or 0. */
 static int take(uint8_t op, uint64_t set) {
   struct dpu_event_rec *e = dpu_rt_visible_aux(op, DPU_SIGNALS_OBJ, set);
-  uint64_t ready = pending & set;
-  if (!ready) return 0;
-  int sig = __builtin_ctzll(ready) + 1;
-  pending &= ~SIGBIT(sig);
+  int sig = dpu_sig_take(pending, set);
+  if (!sig) return 0;
+  pending &= ~dpu_sig_bit(sig);
   e->result = (uint8_t)sig;
   dpu_race_acquire(DPU_SIGNALS_OBJ, DPU_SYNC_SEM); /* send -> the wait that takes it */
   return sig;
@@ -93,14 +91,14 @@ static int take(uint8_t op, uint64_t set) {
 /* Makes sig pending: the visible send. */
 static void make_pending(int sig) {
   dpu_rt_visible_aux(DPU_OP_SIG_SEND, DPU_SIGNALS_OBJ, (uint64_t)sig);
-  pending |= SIGBIT(sig);
+  pending |= dpu_sig_bit(sig);
   dpu_race_release(DPU_SIGNALS_OBJ, DPU_SYNC_SEM);
 }
 
 /* Remembers sig's action before the program first sets it in this run. */
 static void touch(int sig) {
-  if (!valid(sig) || (touched & SIGBIT(sig))) return;
-  if (sigaction(sig, NULL, &saved[sig]) == 0) touched |= SIGBIT(sig);
+  if (!valid(sig) || (touched & dpu_sig_bit(sig))) return;
+  if (sigaction(sig, NULL, &saved[sig]) == 0) touched |= dpu_sig_bit(sig);
 }
 
 sighandler_t __dpu_signal(int sig, sighandler_t handler) {
@@ -149,7 +147,7 @@ int __dpu_pthread_kill(pthread_t t, int sig) {
   if (tid < 0 || dpu_rt.threads[tid].state != DPU_TS_ALIVE) return ESRCH;
   if (sig == 0) return 0;
   if (!valid(sig)) return EINVAL;
-  if (dpu_rt.threads[tid].sigmask & SIGBIT(sig)) make_pending(sig);
+  if (dpu_rt.threads[tid].sigmask & dpu_sig_bit(sig)) make_pending(sig);
   else deliver(sig, tid == dpu_rt.cur ? "raise or pthread_kill" : "pthread_kill");
   return 0;
 }
@@ -173,7 +171,7 @@ int __dpu_kill(pid_t pid, int sig) {
   bool blocked = true;
   for (unsigned k = 0; k < dpu_rt.nthreads && blocked; k++) {
     const struct dpu_rt_thread *u = &dpu_rt.threads[dpu_rt.order[k]];
-    if (u->state == DPU_TS_ALIVE && !(u->sigmask & SIGBIT(sig))) blocked = false;
+    if (u->state == DPU_TS_ALIVE && !(u->sigmask & dpu_sig_bit(sig))) blocked = false;
   }
   if (blocked) make_pending(sig);
   else deliver(sig, "kill");
