@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Random small pthread programs for differential testing of dpu's explorers.
 
-    genprog.py SEED [--kind=mutex|cond|sem|rwlock|barrier|atomic|mixed|race|racy]
+    genprog.py SEED [--kind=mutex|cond|sem|rwlock|barrier|atomic|mixed|signal|race|racy|exit|nondet]
 
 This file generates the mutex kind (the default), described below; the other kinds, which use
-condition variables, semaphores, rwlocks, barriers and atomics, come from gensync.py, the
-race kind (data races: locked, unlocked and atomic accesses mixed) from genrace.py, and the
-racy kind (branches, loops, spin loops and assertions on the values of racing plain accesses)
-from genracy.py.
+condition variables, semaphores, rwlocks, barriers, atomics and signals, come from
+gensync.py, the race kind (data races: locked, unlocked and atomic accesses mixed) from
+genrace.py, and the racy kind (branches, loops, spin loops and assertions on the values of
+racing plain accesses) from genracy.py.
 
 prints one C17 program to stdout; the same SEED (and kind) always gives the same text. The
 program has 2-5 threads besides main (created by main or by other threads, every one joined),

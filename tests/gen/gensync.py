@@ -1,6 +1,6 @@
 """Random programs using the rest of the pthread API, for genprog.py's kinds other than mutex.
 
-    genprog.py SEED --kind=cond|sem|rwlock|barrier|atomic|mixed
+    genprog.py SEED --kind=cond|sem|rwlock|barrier|atomic|mixed|signal
 
 Each kind draws its shared objects and each thread's items from families of code fragments:
 
@@ -20,23 +20,33 @@ Each kind draws its shared objects and each thread's items from families of code
            check-then-act (load, then store), spin loops waiting for a flag another thread
            sets (`while (!atomic_load(&f));`), bounded spin loops, a mutex-guarded global.
   mixed    a few of the families above in one program.
+  signal   SIGUSR1 and SIGUSR2, sent by the threads to the process (raise, kill(getpid(), ..),
+           pthread_kill of the sender or of main) after main blocked one or both (the threads
+           inherit its mask): sigwait on a set, the signal taken recorded under a mutex;
+           sigtimedwait with a zero timeout (taken or EAGAIN, both counted); a thread that
+           unblocks a signal with pthread_sigmask, delivering it to the handler main installed
+           with sigaction (a volatile sig_atomic_t counter); in some seeds main unblocks what
+           is left pending after its joins; plain critical sections. See class Signals for the
+           rules that keep these programs race free and their outcomes functions of the trace.
 
 Every shared plain variable is guarded by one lock-like object (or written before a barrier
 and read after it, or read by main after its joins), so a run's outcome is a function of its
 trace; every atomic variable is accessed with atomic operations only. No thread exits early:
 main joins every thread and then checks its assertion (which fails in some seeds), so
 defects are failed assertions, deadlocks (a lost wakeup, a semaphore never posted, a barrier
-that never fills) and spin loops nobody ends (a hang). Loops: only `while (!pred) wait`, spin
-loops on atomics and bounded `for` loops. The size is kept small: 2-3 threads besides main,
-a budget of rough visible-operation costs for their items, and an estimate of the
-exhaustive explorer's runs (estimate_runs, below) that must stay under RUNS_CAP, else a
-smaller shape is drawn; `dpu --por=none` then explores a program in well under 2 s. There is
-no model of these kinds: the oracle is dpu's exhaustive explorer.
+that never fills, a sigwait for a signal nobody sends) and spin loops nobody ends (a hang);
+the signal kind also has a few crashes (a signal without a handler that main unblocks after
+its joins: no other thread can move then, so both explorers count the same traces). Loops:
+only `while (!pred) wait`, spin loops on atomics and bounded `for` loops. The size is kept
+small: 2-3 threads besides main, a budget of rough visible-operation costs for their items,
+and an estimate of the exhaustive explorer's runs (estimate_runs, below) that must stay
+under RUNS_CAP, else a smaller shape is drawn; `dpu --por=none` then explores a program in
+well under 2 s. There is no model of these kinds: the oracle is dpu's exhaustive explorer.
 """
 
 import random
 
-KINDS = ("cond", "sem", "rwlock", "barrier", "atomic", "mixed")
+KINDS = ("cond", "sem", "rwlock", "barrier", "atomic", "mixed", "signal")
 
 
 class Prog:
@@ -56,6 +66,9 @@ class Prog:
         self.families = []   # names, for the header
         self.n = 0           # fresh-name counter
         self.needs_deadline = False
+        self.bounds = {}     # check -> an upper bound of its value, where known (signal kind)
+        self.varying = set() # checks likely to differ between traces (signal kind): the
+                             # assertion's candidates, if any
 
     def fresh(self, base):
         self.n += 1
@@ -559,8 +572,316 @@ class Atomics:
             add(rng.choice(threads), self.set_flag)
 
 
+class Signals:
+    """SIGUSR1 and SIGUSR2, sent by the program to itself (runtime/models/signal.c). Main
+    blocks one or both with pthread_sigmask before its creates (the threads inherit its mask)
+    and gives each blocked signal a role:
+
+      wait     one blocking sigwait (on the signal, or a single sigwait on both signals) that
+               records what it took (a counter, or `order`, the sequence of signals taken);
+               any thread sends it;
+      poll     sigtimedwait with a zero timeout, which takes it or fails with EAGAIN (both
+               outcomes recorded); any thread sends it;
+      unblock  one thread, its owner, unblocks it with pthread_sigmask(SIG_UNBLOCK), main
+               having installed a handler with sigaction (counting in a volatile
+               sig_atomic_t): a pending one is then delivered; only the owner sends it
+               (before the unblock it becomes pending, after it is delivered at once, in the
+               owner); other threads may poll it.
+
+    A signal main leaves unblocked is unused, or (direct) has a handler and one owner that
+    sends it (delivered at once, in the sender). Sends are raise, kill(getpid(), ...) and
+    pthread_kill of the sender itself or of main. In some seeds main unblocks one or both
+    signals after its joins, delivering in main what is still pending, to a handler, or in
+    about one seed in thirty to none: a crash, in the traces where the signal is pending.
+
+    The rules that keep what a run computes a function of its trace, and the program race
+    free: a mask change is no event of dpu's (its order against another thread's send is not
+    explored), so no thread sends a signal that another thread unblocks; pthread_kill
+    targets only the sender and main (alive until its joins: whether another target has
+    exited is no event either); a handler runs in one thread (and in main after the joins),
+    as its counter is a plain variable; a crash happens only when every other thread has
+    ended (a run that ends while other threads could still move counts differently in the
+    two explorers: README, "A crash ... end the whole run"). Pending signals are a set, not
+    a count, so a signal in a sigwait's set is taken by nothing else, and a send that comes
+    before every sigwait of its thread (added first in a random thread if no item has one)
+    releases the waiter. In about one seed in seven no thread sends the signals of the first
+    sigwait: a deadlock.
+
+    Without a model, main's assertion is chosen among the checks likely to differ between
+    traces (Prog.varying), with constants up to a bound of their values (Prog.bounds)."""
+
+    SIGS = {1: "SIGUSR1", 2: "SIGUSR2"}   # the signals as bits of a set (1 | 2 == both)
+    SETS = {1: "s_usr1", 2: "s_usr2", 3: "s_both"}
+    COUNT = {1: "took1", 2: "took2"}      # how often a sigwait or sigtimedwait took each
+
+    def __init__(self, p):
+        self.p = p
+        rng = p.rng
+        p.includes |= {"errno.h", "signal.h", "string.h", "unistd.h"}
+        self.mx = Mutexes(p, "sm")
+        self.blocked = rng.choice((1, 2, 3, 3, 3))
+        self.role = {}
+        for b in (1, 2):
+            if self.blocked & b:
+                self.role[b] = rng.choices(("wait", "poll", "unblock"), (4, 3, 3))[0]
+            else:
+                self.role[b] = rng.choices(("none", "direct"), (2, 1))[0]
+        # main unblocks these after its joins: the ones still pending are delivered in main
+        self.final = 0
+        if rng.random() < 0.4:
+            self.final = self.blocked if self.blocked != 3 or rng.random() < 0.6 else \
+                rng.choice((1, 2))
+        self.handler = {b: self.role[b] in ("unblock", "direct") or bool(self.final & b)
+                        for b in (1, 2)}
+        # rarely no handler for one of them: a crash where it is still pending
+        crash = [b for b in (1, 2) if self.final & b and self.role[b] in ("wait", "poll")]
+        if crash and rng.random() < 0.15:
+            self.handler[rng.choice(crash)] = False
+        waits = [b for b in (1, 2) if self.role[b] == "wait"]
+        self.waitsets = [3] if len(waits) == 2 and rng.random() < 0.4 else waits
+        self.pollable = sum(b for b in (1, 2) if self.role[b] in ("poll", "unblock"))
+        # in some seeds nothing sends the signals of the first sigwait: a deadlock
+        self.unsent = self.waitsets[0] if self.waitsets and rng.random() < 0.25 else 0
+
+    def lock(self):
+        return "pthread_mutex_lock(&%s);" % self.mx.m
+
+    def unlock(self):
+        return "pthread_mutex_unlock(&%s);" % self.mx.m
+
+    def owner(self, b):
+        for th in self.p.threads:
+            if any(f is self and w == "own" and k == b for f, w, k, _ in th.effects):
+                return th
+        return None
+
+    def send(self, th, b=None):
+        rng = self.p.rng
+        if b is None:
+            cands = [c for c in (1, 2) if (self.role[c] in ("wait", "poll") and
+                                           not self.unsent & c) or
+                     (self.role[c] in ("unblock", "direct") and self.owner(c) in (None, th))]
+            if not cands:
+                return None
+            b = rng.choice(cands)
+        if self.role[b] in ("unblock", "direct") and self.owner(b) is None:
+            th.effects.append((self, "own", b, 1))
+        th.effects.append((self, "send", b, 1))
+        form = rng.choices(("raise(%s);", "kill(getpid(), %s);", "pthread_kill(main_thread, %s);",
+                            "pthread_kill(pthread_self(), %s);"), (3, 2, 2, 1))[0]
+        return [form % self.SIGS[b]], 1
+
+    def record(self, v, bits, poll):
+        """Lines (for under the mutex) recording the signal v that a sigwait took from the set
+        bits or (poll) that a sigtimedwait took (-1: none)."""
+        sigs = [b for b in (1, 2) if bits & b]
+        if self.p.rng.random() < 0.35:  # the sequence of signals taken
+            code = str(sigs[-1]) if not poll else "0"
+            for b in reversed(sigs if poll else sigs[:-1]):
+                code = "%s == %s ? %d : %s" % (v, self.SIGS[b], b, code)
+            return ["order = order * 3 + %s;" % (code if code.isdigit() else "(%s)" % code)]
+        if not poll and len(sigs) == 1:
+            return ["%s++;" % self.COUNT[sigs[0]]]
+        lines = []
+        for i, b in enumerate(sigs):
+            if not poll and i == len(sigs) - 1:
+                lines += ["else", "  %s++;" % self.COUNT[b]]
+            else:
+                lines += ["%sif (%s == %s)" % ("else " if i else "", v, self.SIGS[b]),
+                          "  %s++;" % self.COUNT[b]]
+        if poll:
+            lines += ["else", "  missed++;"]
+        return lines
+
+    def wait(self, th, ws=None):
+        if ws is None:
+            free = [w for w in self.waitsets if not effects(self.p.threads, self, "wait", w)]
+            if not free:
+                return None
+            ws = self.p.rng.choice(free)
+        th.effects.append((self, "wait", ws, 1))
+        v = th.local(self.p, "sig")
+        return (["sigwait(&%s, &%s);" % (self.SETS[ws], v), self.lock()]
+                + block(self.record(v, ws, False)) + [self.unlock()]), 3
+
+    def poll(self, th, b=None):
+        if not self.pollable:
+            return None
+        rng = self.p.rng
+        ws = b or rng.choice([c for c in (1, 2, 3) if self.pollable & c == c])
+        th.effects.append((self, "poll", ws, 1))
+        call = "sigtimedwait(&%s, NULL, &zero)" % self.SETS[ws]
+        if ws != 3 and rng.random() < 0.35:
+            other = (self.mx.cs(th)[0] if rng.random() < 0.5 else
+                     [self.lock(), "  missed++;", self.unlock()])
+            return (["if (%s == -1 && errno == EAGAIN) {" % call] + block(other)
+                    + ["} else {", "  " + self.lock(), "    %s++;" % self.COUNT[ws],
+                       "  " + self.unlock(), "}"]), 3
+        v = th.local(self.p, "sig")
+        return (["%s = %s;" % (v, call), self.lock()] + block(self.record(v, ws, True))
+                + [self.unlock()]), 3
+
+    def unblock(self, th, b=None):
+        if b is None:
+            cands = [c for c in (1, 2) if self.role[c] == "unblock" and self.owner(c) in (None, th)
+                     and not effects(self.p.threads, self, "unblock", c)]
+            if not cands:
+                return None
+            b = self.p.rng.choice(cands)
+        if self.owner(b) is None:
+            th.effects.append((self, "own", b, 1))
+        th.effects.append((self, "unblock", b, 1))
+        lines = ["pthread_sigmask(SIG_UNBLOCK, &%s, NULL);" % self.SETS[b]]
+        if self.handler[b] and self.p.rng.random() < 0.4:  # it ran in this thread, if at all
+            return lines + ["if (hits%d > 0) {" % b] + block(self.mx.cs(th)[0]) + ["}"], 3
+        return lines, 1
+
+    def items(self):
+        its = [(self.send, 4), (self.mx.cs, 2)]
+        if self.waitsets:
+            its.append((self.wait, 2))
+        if self.pollable:
+            its.append((self.poll, 3))
+        if "unblock" in self.role.values():
+            its.append((self.unblock, 2))
+        return its
+
+    @staticmethod
+    def sends_before_waits(threads, bits):
+        """Whether a thread sends a signal of bits before its first sigwait (such a send is
+        made in every run that does not end early)."""
+        for th in threads:
+            for it in th.items:
+                text = "\n".join(it)
+                if any(int(s[-1]) & bits for s in _SEND.findall(text)):
+                    return True
+                if "sigwait(" in text:
+                    break
+        return False
+
+    def balance(self, threads):
+        rng = self.p.rng
+
+        def insert(th, r):  # at a random place in th
+            th.items.insert(rng.randint(0, len(th.items)), r[0])
+            th.cost += r[1]
+
+        for ws in self.waitsets:
+            if not effects(threads, self, "wait", ws):
+                th = rng.choice(threads)
+                insert(th, self.wait(th, ws))
+        for ws in self.waitsets:
+            if ws != self.unsent and not self.sends_before_waits(threads, ws):
+                b = rng.choice([c for c in (1, 2) if ws & c])
+                add(rng.choice(threads), lambda th, b=b: self.send(th, b))
+        for b in (1, 2):
+            if self.role[b] in ("unblock", "direct"):
+                o = self.owner(b) or rng.choice(threads)
+                if self.role[b] == "unblock" and not effects([o], self, "unblock", b):
+                    insert(o, self.unblock(o, b))
+                if not effects([o], self, "send", b):
+                    insert(o, self.send(o, b))
+                if self.role[b] == "unblock" and rng.random() < 0.6:
+                    # mostly a send before the unblock: then the signal is pending there
+                    u = next(i for i, it in enumerate(o.items)
+                             if "SIG_UNBLOCK, &%s" % self.SETS[b] in it[0])
+                    if not any(str(b) == s[-1] for it in o.items[:u]
+                               for s in _SEND.findall("\n".join(it))):
+                        r = self.send(o, b)
+                        o.items.insert(rng.randint(0, u), r[0])
+                        o.cost += r[1]
+            if self.role[b] == "poll":
+                if not effects(threads, self, "send", b):
+                    add(rng.choice(threads), lambda th, b=b: self.send(th, b))
+                if not any(w == "poll" and k & b for th in threads
+                           for f, w, k, _ in th.effects if f is self):
+                    th = rng.choice(threads)
+                    r = self.poll(th, b)
+                    insert(th, r)
+        self.declare(threads)
+
+    def declare(self, threads):
+        """Globals, handlers and main's set-up, for what the items use."""
+        p = self.p
+        text = "\n".join(ln for th in threads for it in th.items for ln in it)
+        sets = [b for b in (1, 2, 3)
+                if "&%s" % self.SETS[b] in text or b in (self.blocked, self.final)]
+        p.decls.append("static sigset_t %s; // filled by main before its creates"
+                       % ", ".join(self.SETS[b] for b in sets))
+        if "main_thread" in text:
+            p.decls.append("static pthread_t main_thread; // set by main before its creates")
+        if "&zero" in text:
+            p.decls.append("static const struct timespec zero; // sigtimedwait's timeout: a poll")
+        counters = [c for c in ("took1", "took2", "missed", "order")
+                    if _re.search(r"\b%s\b" % c, text)]
+        if counters:
+            p.decls.append("static int %s; // guarded by %s" % (", ".join(counters), self.mx.m))
+            p.checks += [("val", c) for c in counters]
+            for c in counters:
+                if c != "order":
+                    p.bounds[c] = text.count(c + "++")
+        for b in (1, 2):
+            if not self.handler[b] and not self.final & b:
+                continue
+            owner = self.owner(b)
+            where = ([owner.name] if owner else []) + (["main after its joins"]
+                                                       if self.final & b else [])
+            p.decls.append("static volatile sig_atomic_t hits%d; // %s's deliveries: in %s"
+                           % (b, self.SIGS[b], " and ".join(where)))
+            if self.handler[b]:
+                p.decls.append("static void on_%s(int sig) { (void)sig; hits%d++; }"
+                               % (self.SIGS[b].lower(), b))
+            p.checks.append(("val", "hits%d" % b))
+            p.bounds["hits%d" % b] = sum(1 for s in _SEND.findall(text) if s[-1] == str(b))
+        for b in sets:
+            p.pre.append("sigemptyset(&%s);" % self.SETS[b])
+            for c in (1, 2):
+                if b & c:
+                    p.pre.append("sigaddset(&%s, %s);" % (self.SETS[b], self.SIGS[c]))
+        if "main_thread" in text:
+            p.pre.append("main_thread = pthread_self();")
+        if any(self.handler.values()):
+            p.pre += ["struct sigaction sa;", "memset(&sa, 0, sizeof sa);",
+                      "sigemptyset(&sa.sa_mask);"]
+            for b in (1, 2):
+                if self.handler[b]:
+                    p.pre += ["sa.sa_handler = on_%s;" % self.SIGS[b].lower(),
+                              "sigaction(%s, &sa, NULL);" % self.SIGS[b]]
+        p.pre.append("pthread_sigmask(SIG_BLOCK, &%s, NULL); // inherited by the threads"
+                     % self.SETS[self.blocked])
+        if self.final:
+            p.post.append("pthread_sigmask(SIG_UNBLOCK, &%s, NULL); // delivers what is pending"
+                          % self.SETS[self.final])
+        roles = ", ".join("%s %s%s" % (self.SIGS[b], self.role[b],
+                                       " (never sent)" if self.unsent & b else "")
+                          for b in (1, 2))
+        if self.final:
+            roles += "; main unblocks %s after its joins" % " and ".join(
+                self.SIGS[b] + ("" if self.handler[b] else " (no handler)")
+                for b in (1, 2) if self.final & b)
+        p.families = ["signal (%s)" % roles]
+        # the checks whose values likely differ between traces, for main's assertion: what
+        # a poll may take or miss, what an unblock or main's may find pending, which signal
+        # a sigwait on both took, the guarded int if several threads write it
+        polled = 0
+        for th in threads:
+            for f, w, k, _ in th.effects:
+                if f is self and w == "poll":
+                    polled |= k
+        for _, e in p.checks:
+            m = _re.match(r"(took|hits)(\d)$", e)
+            if (e in ("missed", "order") or
+                    (m and polled & int(m.group(2))) or
+                    (m and m.group(1) == "took" and 3 in self.waitsets) or
+                    (m and m.group(1) == "hits" and self.final & int(m.group(2)) and
+                     self.role[int(m.group(2))] in ("wait", "poll")) or
+                    (e == self.mx.g and sum(any("%s = " % e in ln for it in th.items for ln in it)
+                                            for th in threads) > 1)):
+                p.varying.add(e)
+
+
 FAMILIES = {"cond": Conds, "sem": Sems, "rwlock": RWLocks, "barrier": Barriers,
-            "atomic": Atomics}
+            "atomic": Atomics, "signal": Signals}
 
 
 # ---- the whole program -----------------------------------------------------------------------
@@ -575,6 +896,7 @@ def build(rng, kind, shrink):
     p.families = names
     nthreads = rng.choice((2, 2, 3)) if shrink < 2 else 2
     threads = [Thread(i + 1) for i in range(nthreads)]
+    p.threads = threads  # (the signal family looks at the effects of their items)
     budget = max(4, rng.randint(10, 14) - (2 if nthreads == 3 else 0) - 2 * shrink)
     items = []
     for f in fams:
@@ -624,12 +946,12 @@ def choose_assert(p):
     simple comparisons with constants; whether it fails in some interleavings is for the
     oracle to find."""
     rng = p.rng
-    cands = [e for _, e in p.checks]
+    cands = [e for _, e in p.checks if not p.varying or e in p.varying]
     picks = rng.sample(cands, min(len(cands), rng.choice((1, 1, 2))))
     terms = []
     for e in picks:
         op = rng.choice(("!=", "<=", ">=", "!="))
-        k = rng.randint(0, 4)
+        k = rng.randint(0, min(4, p.bounds[e])) if e in p.bounds else rng.randint(0, 4)
         terms.append("%s %s %d" % (e, op, k))
     return " && ".join(terms)
 
@@ -727,6 +1049,13 @@ _CALL = _re.compile(r"\b(pthread_mutex_lock|pthread_mutex_unlock|pthread_cond_si
 
 
 _WAIT = _re.compile(r"\bpthread_cond_(?:timed)?wait\(&(\w+), &(\w+)")
+# The signal kind: sigwait blocks until a signal of its set is pending (then takes one);
+# sigtimedwait and an unblocking pthread_sigmask take one if any; a send makes its signal
+# pending (all on the one signals object; a send that is delivered at once is no event of
+# dpu's, counted as one here).
+_SIGTAKE = _re.compile(r"\b(sigwait|sigtimedwait|pthread_sigmask)\((?:SIG_UNBLOCK, )?&(s_\w+)")
+_SEND = _re.compile(r"\b(?:raise|kill|pthread_kill)\((?:[^;]*?, )?(SIGUSR[12])\)")
+_SIGSET_BITS = {"s_usr1": 1, "s_usr2": 2, "s_both": 3}
 
 
 def abstract_ops(lines):
@@ -737,6 +1066,10 @@ def abstract_ops(lines):
             c, m = w.groups()
             ops += [("ev", c), ("unlock", m), ("ev", c), ("lock", m)]
             continue
+        for fn, obj in _SIGTAKE.findall(ln):
+            ops.append(("sigwait" if fn == "sigwait" else "sigtry", _SIGSET_BITS[obj]))
+        for sig in _SEND.findall(ln):
+            ops.append(("sigsend", int(sig[-1])))
         for fn, obj in _CALL.findall(ln):
             if fn == "pthread_mutex_lock":
                 ops.append(("lock", obj))
@@ -791,6 +1124,8 @@ def estimate_runs(p, cap=RUNS_CAP):
             return st.get(obj, (None, 0)) == (None, 0)
         if op == "leave":
             return t not in st.get(obj, (frozenset(), 0))[0]
+        if op == "sigwait":
+            return st.get("#pending", 0) & obj != 0
         if op == "join":
             return pcs[obj] >= len(code[obj])
         return True
@@ -820,6 +1155,11 @@ def estimate_runs(p, cap=RUNS_CAP):
             if len(arrived) >= sems.get("#" + obj, 2):
                 arrived = frozenset()
             st[obj] = (arrived, gen)
+        elif op == "sigsend":
+            st["#pending"] = st.get("#pending", 0) | obj
+        elif op in ("sigwait", "sigtry"):
+            ready = st.get("#pending", 0) & obj
+            st["#pending"] = st.get("#pending", 0) & ~(ready & -ready)
         pcs = pcs[:t] + (pcs[t] + 1,) + pcs[t + 1:]
         return pcs, tuple(sorted(st.items(), key=lambda kv: kv[0]))
 
