@@ -338,6 +338,19 @@ void dpu_executor_stop(struct dpu_executor *exec) {
       exec->zygote = 0;
     }
   }
+  if (exec->shm && !exec->globals && exec->shm->nglobals) { /* kept for the reports */
+    exec->globals = malloc(exec->shm->nglobals * sizeof *exec->globals);
+    if (exec->globals) {
+      exec->nglobals = exec->shm->nglobals;
+      memcpy(exec->globals, dpu_shm_globals(exec->shm), exec->nglobals * sizeof *exec->globals);
+    }
+  }
   dpu_shm_destroy(exec->shm);
   exec->shm = NULL;
+}
+
+void dpu_executor_release(struct dpu_executor *exec) {
+  free(exec->globals);
+  exec->globals = NULL;
+  exec->nglobals = 0;
 }

@@ -38,6 +38,11 @@ struct dpu_executor {
   uint64_t runs;
   double exec_seconds;    /* wall time spent waiting for runs */
   char error[DPU_MSG_MAX]; /* why the program could not be loaded (DPU_EXECUTOR_BAD_PROGRAM) */
+  /* After dpu_executor_stop: the runner's table of the program's globals (shm's, which is
+   * gone), so that reports written at the end still name objects (executor/run.h's
+   * dpu_run_global_of); malloc'd, freed by dpu_executor_release. */
+  struct dpu_global_addr *globals;
+  uint32_t nglobals;
 };
 
 /* dpu_executor_start's result when the JIT cannot load the program (an undefined symbol that
@@ -66,8 +71,13 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
                                      const struct dpu_replay_step *replay,
                                      uint32_t n, double deadline);
 
-/* Ends the zygote and runner and releases the shared memory. */
+/* Ends the zygote and runner and releases the shared memory, keeping a copy of the table of
+ * the program's globals (exec->globals; NULL if it could not be allocated: objects are then
+ * shown by address). */
 void dpu_executor_stop(struct dpu_executor *exec);
+
+/* Frees what dpu_executor_stop kept. */
+void dpu_executor_release(struct dpu_executor *exec);
 
 /* Seconds on CLOCK_MONOTONIC. */
 double dpu_now(void);

@@ -35,9 +35,9 @@ enum dpu_run_status dpu_run_capture(struct dpu_executor *exec,
 }
 
 long dpu_run_global_of(const struct dpu_executor *exec, uint64_t a, uint64_t *offset) {
-  struct dpu_shm *shm = exec->shm;
-  const struct dpu_global_addr *g = dpu_shm_globals(shm);
-  for (uint32_t i = 0; i < shm->nglobals; i++)
+  const struct dpu_global_addr *g = exec->shm ? dpu_shm_globals(exec->shm) : exec->globals;
+  uint32_t n = exec->shm ? exec->shm->nglobals : exec->nglobals;
+  for (uint32_t i = 0; i < n; i++)
     if (a >= g[i].addr && a - g[i].addr < g[i].size) {
       *offset = a - g[i].addr;
       return (long)i;

@@ -415,6 +415,7 @@ static int finish(struct session *s, struct dpu_report_end *end) {
 
 static void free_session(struct session *s) {
   dpu_report_free(&s->rep);
+  dpu_executor_release(&s->exec);
   free(s->racing);
   free(s->spin_kinds);
   free(s->visible_text);

@@ -74,14 +74,20 @@ static void put_loc(json_t *o, struct dpu_loc l, int *ok) {
   dpu_json_put(o, "column", l.file && l.column ? json_integer(l.column) : json_null(), ok);
 }
 
-/* Adds "operation", "object" and "result" of step e to o, as dpu_step_object describes them
- * (object: "T1" for thread operations, the object's address for others, null for none or an
- * unknown thread; result: the outcome or null). */
-static void put_operation(json_t *o, const struct dpu_event_rec *e, int *ok) {
+/* Adds "operation", "object", "object_name", "object_offset" and "result" of step e to o, as
+ * dpu_step_object describes them (object: "T1" for thread operations, the object's address
+ * for others, null for none or an unknown thread; object_name and object_offset: the global
+ * variable the address is in and the offset in it, or null; result: the outcome or null). */
+static void put_operation(const struct dpu_report *r, json_t *o, const struct dpu_event_rec *e,
+                          int *ok) {
   char buf[48];
-  const char *outcome = dpu_step_object(e, buf, sizeof buf);
+  const char *outcome = dpu_step_object(e, buf, sizeof buf), *name = NULL;
+  uint64_t off = 0;
+  bool global = buf[0] == '0' && dpu_report_global(r, e->obj, &name, &off);
   dpu_json_put(o, "operation", json_string(dpu_op_name(e->op)), ok);
   dpu_json_put(o, "object", buf[0] && buf[0] != '(' ? json_string(buf) : json_null(), ok);
+  dpu_json_put(o, "object_name", global ? dpu_json_text(name, (size_t)-1) : json_null(), ok);
+  dpu_json_put(o, "object_offset", global ? json_integer((json_int_t)off) : json_null(), ok);
   dpu_json_put(o, "result", outcome ? json_string(outcome) : json_null(), ok);
 }
 
@@ -90,7 +96,7 @@ static json_t *step_json(const struct dpu_report *r, uint32_t i, const struct dp
   json_t *s = json_object();
   dpu_json_put(s, "step", json_integer(i + 1), ok);
   dpu_json_put(s, "thread", json_integer(e->tid), ok);
-  put_operation(s, e, ok);
+  put_operation(r, s, e, ok);
   put_loc(s, dpu_site_loc(r->sites, e->site), ok);
   return s;
 }
@@ -181,7 +187,7 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
     const struct dpu_blocked *b = &d->blocked[i];
     json_t *bo = json_object();
     dpu_json_put(bo, "thread", json_integer(b->tid), ok);
-    put_operation(bo, &(struct dpu_event_rec){.op = b->op, .obj = b->obj}, ok);
+    put_operation(r, bo, &(struct dpu_event_rec){.op = b->op, .obj = b->obj}, ok);
     put_loc(bo, dpu_site_loc(r->sites, b->site), ok);
     dpu_json_push(blocked, bo, ok);
   }

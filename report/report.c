@@ -43,31 +43,49 @@ void dpu_report_output(struct dpu_report *r, const struct dpu_run *run) {
 
 /* "  #STEP Tn OPERATION OBJECT FILE:LINE FUNCTION", columns padded only up to the last one
  * present. */
-/* "'name'" or "'name' + OFFSET" for an address inside a global of the program, into buf;
- * false when it is in none (or the executor is not known). */
-static bool global_name(const struct dpu_report *r, uint64_t a, char *buf, size_t size) {
-  uint64_t off;
-  long i = r->exec ? dpu_run_global_of(r->exec, a, &off) : -1;
+/* See report.h. */
+bool dpu_report_global(const struct dpu_report *r, uint64_t a, const char **name,
+                       uint64_t *offset) {
+  long i = r->exec ? dpu_run_global_of(r->exec, a, offset) : -1;
   if (i < 0 || (uint64_t)i >= r->sites->nglobals) return false;
-  if (!off) snprintf(buf, size, "'%s'", r->sites->globals[i]);
-  else snprintf(buf, size, "'%s' + %llu", r->sites->globals[i], (unsigned long long)off);
+  *name = r->sites->globals[i];
   return true;
 }
 
+/* "'name'" or "'name' + OFFSET" for an address inside a global of the program, into buf;
+ * false when it is in none (or the executor is not known). */
+static bool global_name(const struct dpu_report *r, uint64_t a, char *buf, size_t size) {
+  const char *name;
+  uint64_t off;
+  if (!dpu_report_global(r, a, &name, &off)) return false;
+  if (!off) snprintf(buf, size, "'%s'", name);
+  else snprintf(buf, size, "'%s' + %llu", name, (unsigned long long)off);
+  return true;
+}
+
+/* See report.h. */
+const char *dpu_report_step_object(const struct dpu_report *r, const struct dpu_event_rec *e,
+                                   char *obj, size_t size) {
+  const char *outcome = dpu_step_object(e, obj, size);
+  char name[64];
+  if (obj[0] == '0' && global_name(r, e->obj, name, sizeof name))
+    snprintf(obj, size, "%.60s", name);
+  return outcome;
+}
+
+/* "  #STEP Tn OPERATION OBJECT FILE:LINE FUNCTION", columns padded only up to the last one
+ * present. */
 static void print_step(struct dpu_report *r, uint32_t step, const struct dpu_event_rec *e) {
   char obj[96];
-  const char *outcome = dpu_step_object(e, obj, 48);
-  if (e->op == DPU_OP_NONDET && outcome) {
-    snprintf(obj, sizeof obj, "%s", outcome); /* `__VERIFIER_nondet = 2` */
-  } else if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE) {
-    /* `read 'busy' = 0`: the variable when dpu knows it (the record's object is the 8-byte
-     * granule: the access is at or after it). */
-    char name[64];
-    if (global_name(r, e->obj, name, sizeof name)) snprintf(obj, sizeof obj, "%.60s", name);
+  const char *outcome = dpu_report_step_object(r, e, obj, 64);
+  /* `__VERIFIER_nondet = 2`; `read 'busy' = 0` (a read's or write's object is the 8-byte
+   * granule: the access is at or after it); `pthread_mutex_trylock 'm' (busy)` */
+  if (e->op == DPU_OP_NONDET && outcome)
+    snprintf(obj, sizeof obj, "%s", outcome);
+  else if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE)
     snprintf(obj + strlen(obj), sizeof obj - strlen(obj), " %s", outcome);
-  } else if (outcome) {
+  else if (outcome)
     snprintf(obj + strlen(obj), sizeof obj - strlen(obj), " (%s)", outcome);
-  }
   struct dpu_loc s = dpu_site_loc(r->sites, e->site);
   FILE *f = r->text;
   if (s.file)

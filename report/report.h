@@ -163,6 +163,19 @@ void dpu_report_traces_end(struct dpu_report *r, bool print);
  * if the document could not be written (message on stderr). */
 int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end);
 
+/* Whether address a is inside a global variable of the program (after the executor set the
+ * runner up: r->exec; NULL or an address in no global: false). Then *name is the global's
+ * source name (owned by r->sites) and *offset a's byte offset in it. Reports name objects so:
+ * the text interleaving's 'm' or 'locks' + 8, JSON's object_name and object_offset. */
+bool dpu_report_global(const struct dpu_report *r, uint64_t a, const char **name,
+                       uint64_t *offset);
+
+/* dpu_step_object (report/defects.h: step e's object into obj[size], and its outcome or NULL),
+ * with an object that is (inside) a global of the program named as the reports show it: 'm',
+ * or 'locks' + 8; objects on the heap or a stack keep their address. */
+const char *dpu_report_step_object(const struct dpu_report *r, const struct dpu_event_rec *e,
+                                   char *obj, size_t size);
+
 /* Whether defect d violates property p: unreach-call, a call of reach_error or
  * __VERIFIER_error (code DPU_ASSERT_ERROR_CALL); no-data-race, a data race. */
 bool dpu_defect_violates(const struct dpu_defect *d, enum dpu_property p);

@@ -197,8 +197,8 @@ static json_t *code_flow(const struct dpu_report *r, const struct dpu_defect *d,
     for (uint32_t i = first; i < d->nsteps; i++) {
       const struct dpu_event_rec *e = &d->steps[i];
       if (e->tid != t) continue;
-      char obj[48], what[192];
-      const char *outcome = dpu_step_object(e, obj, sizeof obj);
+      char obj[64], what[208];
+      const char *outcome = dpu_report_step_object(r, e, obj, sizeof obj);
       snprintf(what, sizeof what, "#%u T%u %s%s%s%s%s%s", i + 1, t, dpu_op_name(e->op),
                obj[0] ? " " : "", obj, outcome ? " (" : "", outcome ? outcome : "",
                outcome ? ")" : "");

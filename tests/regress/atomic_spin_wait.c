@@ -40,7 +40,7 @@ static void *publisher(void *arg) {
 static void *spinner(void *arg) {
   (void)arg;
   // BUG: dpu: defect 1: hang: T2 spins forever: it keeps reading the atomic variable 'flag', which no other thread will change (at {{.*}}atomic_spin_wait.c:[[@LINE+2]] in spinner)
-  // BUG: T2 atomic-load {{0x[0-9a-f]+}} {{.*}}atomic_spin_wait.c:[[@LINE+1]] spinner
+  // BUG: T2 atomic-load 'flag' {{.*}}atomic_spin_wait.c:[[@LINE+1]] spinner
   while (!atomic_load(&flag))
     ;
   assert(data == 42);

@@ -15,7 +15,7 @@
 // RUN: FileCheck %s < %t.qpor
 // CHECK: {{^}}dpu: defect 1: data race: read of 4 bytes from 'flag' at {{.*}}race_atomic_plain.c:[[#@LINE+25]] in getter (T2) and atomic write at {{.*}}race_atomic_plain.c:[[#@LINE+19]] in setter (T1){{$}}
 // CHECK: {{^}}  #[[T2START:[0-9]+]] {{ *}}T2   start {{.*}}
-// CHECK: {{^}}  #[[STORE:[0-9]+]] {{ *}}T1   atomic-store {{ *}}{{0x[0-9a-f]+}} {{ *}}{{.*}}race_atomic_plain.c:[[#@LINE+17]] setter{{$}}
+// CHECK: {{^}}  #[[STORE:[0-9]+]] {{ *}}T1   atomic-store {{ *}}'flag' {{ *}}{{.*}}race_atomic_plain.c:[[#@LINE+17]] setter{{$}}
 // CHECK: {{^}}  stack of the read by T2 (after step #[[T2START]]):{{$}}
 // CHECK-NEXT: {{^}}    #0 getter at {{.*}}race_atomic_plain.c:[[#@LINE+21]]{{$}}
 // CHECK-NEXT: {{^}}  stack of the atomic write by T1 (step #[[STORE]]):{{$}}

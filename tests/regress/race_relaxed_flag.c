@@ -15,7 +15,7 @@
 // RUN: FileCheck %s < %t.qpor
 // CHECK: {{^}}dpu: defect 1: data race: write of 4 bytes to 'data' at {{.*}}race_relaxed_flag.c:[[#@LINE+21]] in producer (T1) and read at {{.*}}race_relaxed_flag.c:[[#@LINE+29]] in consumer (T2){{$}}
 // CHECK: {{^}}  #[[T1START:[0-9]+]] {{ *}}T1   start {{.*}}
-// CHECK: {{^}}  #[[LOAD:[0-9]+]] {{ *}}T2   atomic-load {{ *}}{{0x[0-9a-f]+}} {{ *}}{{.*}}race_relaxed_flag.c:[[#@LINE+26]] consumer{{$}}
+// CHECK: {{^}}  #[[LOAD:[0-9]+]] {{ *}}T2   atomic-load {{ *}}'flag' {{ *}}{{.*}}race_relaxed_flag.c:[[#@LINE+26]] consumer{{$}}
 // CHECK: {{^}}  stack of the write by T1 (after step #[[T1START]]):{{$}}
 // CHECK-NEXT: {{^}}    #0 producer at {{.*}}race_relaxed_flag.c:[[#@LINE+17]]{{$}}
 // CHECK-NEXT: {{^}}  stack of the read by T2 (after step #[[LOAD]]):{{$}}

@@ -17,8 +17,8 @@
 // RUN: %dpu --races=report %s > %t.qpor; test $? -eq 1
 // RUN: FileCheck %s < %t.qpor
 // CHECK: {{^}}dpu: defect 1: data race: write of 4 bytes to 'x' at {{.*}}race_rwlock_readers.c:[[#@LINE+20]] in reader (T[[A:[12]]]) and write at {{.*}}race_rwlock_readers.c:[[#@LINE+20]] in reader (T[[B:[12]]]){{$}}
-// CHECK: {{^}}  #[[RD1:[0-9]+]] {{ *}}T[[A]]   pthread_rwlock_rdlock {{ *}}{{0x[0-9a-f]+}} {{ *}}{{.*}}race_rwlock_readers.c:[[#@LINE+18]] reader{{$}}
-// CHECK: {{^}}  #[[RD2:[0-9]+]] {{ *}}T[[B]]   pthread_rwlock_rdlock {{ *}}{{0x[0-9a-f]+}} {{ *}}{{.*}}race_rwlock_readers.c:[[#@LINE+17]] reader{{$}}
+// CHECK: {{^}}  #[[RD1:[0-9]+]] {{ *}}T[[A]]   pthread_rwlock_rdlock {{ *}}'rw' {{ *}}{{.*}}race_rwlock_readers.c:[[#@LINE+18]] reader{{$}}
+// CHECK: {{^}}  #[[RD2:[0-9]+]] {{ *}}T[[B]]   pthread_rwlock_rdlock {{ *}}'rw' {{ *}}{{.*}}race_rwlock_readers.c:[[#@LINE+17]] reader{{$}}
 // CHECK: {{^}}  stack of the write by T[[A]] (after step #[[RD1]]):{{$}}
 // CHECK-NEXT: {{^}}    #0 reader at {{.*}}race_rwlock_readers.c:[[#@LINE+16]]{{$}}
 // CHECK-NEXT: {{^}}  stack of the write by T[[B]] (after step #[[RD2]]):{{$}}

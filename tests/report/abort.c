@@ -42,7 +42,7 @@ int main(void) {
 // CHECK-NEXT: {{^}}  #3    T0   pthread_create         T2                       [[FILE]]:30 main{{$}}
 // CHECK-NEXT: {{^}}  #4    T1   start                                           [[FILE]]:29 main{{$}}
 // CHECK-NEXT: {{^}}  #5    T2   start                                           [[FILE]]:30 main{{$}}
-// CHECK-NEXT: {{^}}  #6    T2   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:17 step{{$}}
+// CHECK-NEXT: {{^}}  #6    T2   pthread_mutex_lock     'm'                      [[FILE]]:17 step{{$}}
 // CHECK-NEXT: {{^}}  stack of T2:{{$}}
 // CHECK-NEXT: {{^}}    #0 step at [[FILE]]:20{{$}}
 // CHECK-NEXT: {{^}}  stack of T0:{{$}}
@@ -69,7 +69,7 @@ int main(void) {
 // JSON-NEXT: defect 1 step 3 T0 pthread_create T2 - abort.c:30 main
 // JSON-NEXT: defect 1 step 4 T1 start - - abort.c:29 main
 // JSON-NEXT: defect 1 step 5 T2 start - - abort.c:30 main
-// JSON-NEXT: defect 1 step 6 T2 pthread_mutex_lock 0x# - abort.c:17 step
+// JSON-NEXT: defect 1 step 6 T2 pthread_mutex_lock 0x#='m' - abort.c:17 step
 // JSON-NEXT: defect 1 stack T2 abort.c:20 step
 // JSON-NEXT: defect 1 stack T0 abort.c:31 main
 // JSON-NEXT: defect 1 stack T1 abort.c:17 step

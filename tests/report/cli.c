@@ -11,10 +11,10 @@
 // ARGS-NEXT: {{^}}  #1    T0   start{{$}}
 // ARGS-NEXT: {{^}}  #2    T0   pthread_create         T1                       [[FILE]]:23 main{{$}}
 // ARGS-NEXT: {{^}}  #3    T1   start                                           [[FILE]]:23 main{{$}}
-// ARGS-NEXT: {{^}}  #4    T0   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:24 main{{$}}
-// ARGS-NEXT: {{^}}  #5    T0   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:26 main{{$}}
-// ARGS-NEXT: {{^}}  #6    T1   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:14 worker{{$}}
-// ARGS-NEXT: {{^}}  #7    T1   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:17 worker{{$}}
+// ARGS-NEXT: {{^}}  #4    T0   pthread_mutex_lock     'm'                      [[FILE]]:24 main{{$}}
+// ARGS-NEXT: {{^}}  #5    T0   pthread_mutex_unlock   'm'                      [[FILE]]:26 main{{$}}
+// ARGS-NEXT: {{^}}  #6    T1   pthread_mutex_lock     'm'                      [[FILE]]:14 worker{{$}}
+// ARGS-NEXT: {{^}}  #7    T1   pthread_mutex_unlock   'm'                      [[FILE]]:17 worker{{$}}
 // ARGS-NEXT: {{^}}  #8    T1   exit-thread{{$}}
 // ARGS-NEXT: {{^}}  #9    T0   pthread_join           T1                       [[FILE]]:27 main{{$}}
 // ARGS-NEXT: {{^}}  stack of T0:{{$}}

@@ -51,12 +51,12 @@ int main(void) {
 // CHECK-NEXT: {{^}}  #3    T0   pthread_create         T2                       [[FILE]]:38 main{{$}}
 // CHECK-NEXT: {{^}}  #4    T1   start                                           [[FILE]]:37 main{{$}}
 // CHECK-NEXT: {{^}}  #5    T2   start                                           [[FILE]]:38 main{{$}}
-// CHECK-NEXT: {{^}}  #6    T1   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:20 close_account{{$}}
-// CHECK-NEXT: {{^}}  #7    T1   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:22 close_account{{$}}
+// CHECK-NEXT: {{^}}  #6    T1   pthread_mutex_lock     'm'                      [[FILE]]:20 close_account{{$}}
+// CHECK-NEXT: {{^}}  #7    T1   pthread_mutex_unlock   'm'                      [[FILE]]:22 close_account{{$}}
 // CHECK-NEXT: {{^}}  #8    T1   exit-thread{{$}}
 // CHECK-NEXT: {{^}}  #9    T0   pthread_join           T1                       [[FILE]]:39 main{{$}}
-// CHECK-NEXT: {{^}}  #10   T2   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:28 deposit{{$}}
-// CHECK-NEXT: {{^}}  #11   T2   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:30 deposit{{$}}
+// CHECK-NEXT: {{^}}  #10   T2   pthread_mutex_lock     'm'                      [[FILE]]:28 deposit{{$}}
+// CHECK-NEXT: {{^}}  #11   T2   pthread_mutex_unlock   'm'                      [[FILE]]:30 deposit{{$}}
 // CHECK-NEXT: {{^}}  stack of T2:{{$}}
 // CHECK-NEXT: {{^}}    #0 deposit at [[FILE]]:31{{$}}
 // CHECK-NEXT: {{^}}  stack of T0:{{$}}
@@ -80,12 +80,12 @@ int main(void) {
 // JSON-NEXT: defect 1 step 3 T0 pthread_create T2 - crash.c:38 main
 // JSON-NEXT: defect 1 step 4 T1 start - - crash.c:37 main
 // JSON-NEXT: defect 1 step 5 T2 start - - crash.c:38 main
-// JSON-NEXT: defect 1 step 6 T1 pthread_mutex_lock 0x# - crash.c:20 close_account
-// JSON-NEXT: defect 1 step 7 T1 pthread_mutex_unlock 0x# - crash.c:22 close_account
+// JSON-NEXT: defect 1 step 6 T1 pthread_mutex_lock 0x#='m' - crash.c:20 close_account
+// JSON-NEXT: defect 1 step 7 T1 pthread_mutex_unlock 0x#='m' - crash.c:22 close_account
 // JSON-NEXT: defect 1 step 8 T1 exit-thread - - -
 // JSON-NEXT: defect 1 step 9 T0 pthread_join T1 - crash.c:39 main
-// JSON-NEXT: defect 1 step 10 T2 pthread_mutex_lock 0x# - crash.c:28 deposit
-// JSON-NEXT: defect 1 step 11 T2 pthread_mutex_unlock 0x# - crash.c:30 deposit
+// JSON-NEXT: defect 1 step 10 T2 pthread_mutex_lock 0x#='m' - crash.c:28 deposit
+// JSON-NEXT: defect 1 step 11 T2 pthread_mutex_unlock 0x#='m' - crash.c:30 deposit
 // JSON-NEXT: defect 1 stack T2 crash.c:31 deposit
 // JSON-NEXT: defect 1 stack T0 crash.c:40 main
 // JSON-NEXT: defect 1 output ""

@@ -52,8 +52,8 @@ int main(void) {
 // CHECK-NEXT: {{^}}  #3    T0   pthread_create         T2                       [[FILE]]:39 main{{$}}
 // CHECK-NEXT: {{^}}  #4    T1   start                                           [[FILE]]:38 main{{$}}
 // CHECK-NEXT: {{^}}  #5    T2   start                                           [[FILE]]:39 main{{$}}
-// CHECK-NEXT: {{^}}  #6    T2   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:28 transfer_ba{{$}}
-// CHECK-NEXT: {{^}}  #7    T1   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:19 transfer_ab{{$}}
+// CHECK-NEXT: {{^}}  #6    T2   pthread_mutex_lock     'b'                      [[FILE]]:28 transfer_ba{{$}}
+// CHECK-NEXT: {{^}}  #7    T1   pthread_mutex_lock     'a'                      [[FILE]]:19 transfer_ab{{$}}
 // CHECK-NEXT: {{^}}  stack of T0:{{$}}
 // CHECK-NEXT: {{^}}    #0 main at [[FILE]]:40{{$}}
 // CHECK-NEXT: {{^}}  stack of T1:{{$}}
@@ -80,11 +80,11 @@ int main(void) {
 // JSON-NEXT: defect 1 step 3 T0 pthread_create T2 - deadlock.c:39 main
 // JSON-NEXT: defect 1 step 4 T1 start - - deadlock.c:38 main
 // JSON-NEXT: defect 1 step 5 T2 start - - deadlock.c:39 main
-// JSON-NEXT: defect 1 step 6 T2 pthread_mutex_lock 0x# - deadlock.c:28 transfer_ba
-// JSON-NEXT: defect 1 step 7 T1 pthread_mutex_lock 0x# - deadlock.c:19 transfer_ab
+// JSON-NEXT: defect 1 step 6 T2 pthread_mutex_lock 0x#='b' - deadlock.c:28 transfer_ba
+// JSON-NEXT: defect 1 step 7 T1 pthread_mutex_lock 0x#='a' - deadlock.c:19 transfer_ab
 // JSON-NEXT: defect 1 blocked T0 pthread_join T1 deadlock.c:40 main
-// JSON-NEXT: defect 1 blocked T1 pthread_mutex_lock 0x# deadlock.c:20 transfer_ab
-// JSON-NEXT: defect 1 blocked T2 pthread_mutex_lock 0x# deadlock.c:29 transfer_ba
+// JSON-NEXT: defect 1 blocked T1 pthread_mutex_lock 0x#='b' deadlock.c:20 transfer_ab
+// JSON-NEXT: defect 1 blocked T2 pthread_mutex_lock 0x#='a' deadlock.c:29 transfer_ba
 // JSON-NEXT: defect 1 stack T0 deadlock.c:40 main
 // JSON-NEXT: defect 1 stack T1 deadlock.c:20 transfer_ab
 // JSON-NEXT: defect 1 stack T2 deadlock.c:29 transfer_ba

@@ -50,14 +50,14 @@ int main(void) {
 // CHECK-NEXT: {{^}}  #5    T1   start                                           [[FILE]]:32 main{{$}}
 // CHECK-NEXT: {{^}}  #6    T2   start                                           [[FILE]]:32 main{{$}}
 // CHECK-NEXT: {{^}}  #7    T3   start                                           [[FILE]]:32 main{{$}}
-// CHECK-NEXT: {{^}}  #8    T3   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:24 worker{{$}}
-// CHECK-NEXT: {{^}}  #9    T3   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:26 worker{{$}}
+// CHECK-NEXT: {{^}}  #8    T3   pthread_mutex_lock     'm'                      [[FILE]]:24 worker{{$}}
+// CHECK-NEXT: {{^}}  #9    T3   pthread_mutex_unlock   'm'                      [[FILE]]:26 worker{{$}}
 // CHECK-NEXT: {{^}}  #10   T3   exit-thread{{$}}
-// CHECK-NEXT: {{^}}  #11   T2   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:24 worker{{$}}
-// CHECK-NEXT: {{^}}  #12   T2   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:26 worker{{$}}
+// CHECK-NEXT: {{^}}  #11   T2   pthread_mutex_lock     'm'                      [[FILE]]:24 worker{{$}}
+// CHECK-NEXT: {{^}}  #12   T2   pthread_mutex_unlock   'm'                      [[FILE]]:26 worker{{$}}
 // CHECK-NEXT: {{^}}  #13   T2   exit-thread{{$}}
-// CHECK-NEXT: {{^}}  #14   T1   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:24 worker{{$}}
-// CHECK-NEXT: {{^}}  #15   T1   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:26 worker{{$}}
+// CHECK-NEXT: {{^}}  #14   T1   pthread_mutex_lock     'm'                      [[FILE]]:24 worker{{$}}
+// CHECK-NEXT: {{^}}  #15   T1   pthread_mutex_unlock   'm'                      [[FILE]]:26 worker{{$}}
 // CHECK-NEXT: {{^}}  #16   T1   exit-thread{{$}}
 // CHECK-NEXT: {{^}}  #17   T0   pthread_join           T1                       [[FILE]]:33 main{{$}}
 // CHECK-NEXT: {{^}}  #18   T0   pthread_join           T2                       [[FILE]]:33 main{{$}}
@@ -76,16 +76,16 @@ int main(void) {
 // CHECK-NEXT: {{^}}  #5    T1   start                                           [[FILE]]:32 main{{$}}
 // CHECK-NEXT: {{^}}  #6    T2   start                                           [[FILE]]:32 main{{$}}
 // CHECK-NEXT: {{^}}  #7    T3   start                                           [[FILE]]:32 main{{$}}
-// CHECK-NEXT: {{^}}  #8    T1   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:24 worker{{$}}
-// CHECK-NEXT: {{^}}  #9    T1   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:26 worker{{$}}
+// CHECK-NEXT: {{^}}  #8    T1   pthread_mutex_lock     'm'                      [[FILE]]:24 worker{{$}}
+// CHECK-NEXT: {{^}}  #9    T1   pthread_mutex_unlock   'm'                      [[FILE]]:26 worker{{$}}
 // CHECK-NEXT: {{^}}  #10   T1   exit-thread{{$}}
 // CHECK-NEXT: {{^}}  #11   T0   pthread_join           T1                       [[FILE]]:33 main{{$}}
-// CHECK-NEXT: {{^}}  #12   T2   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:24 worker{{$}}
-// CHECK-NEXT: {{^}}  #13   T2   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:26 worker{{$}}
+// CHECK-NEXT: {{^}}  #12   T2   pthread_mutex_lock     'm'                      [[FILE]]:24 worker{{$}}
+// CHECK-NEXT: {{^}}  #13   T2   pthread_mutex_unlock   'm'                      [[FILE]]:26 worker{{$}}
 // CHECK-NEXT: {{^}}  #14   T2   exit-thread{{$}}
 // CHECK-NEXT: {{^}}  #15   T0   pthread_join           T2                       [[FILE]]:33 main{{$}}
-// CHECK-NEXT: {{^}}  #16   T3   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:24 worker{{$}}
-// CHECK-NEXT: {{^}}  #17   T3   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:26 worker{{$}}
+// CHECK-NEXT: {{^}}  #16   T3   pthread_mutex_lock     'm'                      [[FILE]]:24 worker{{$}}
+// CHECK-NEXT: {{^}}  #17   T3   pthread_mutex_unlock   'm'                      [[FILE]]:26 worker{{$}}
 // CHECK-NEXT: {{^}}  #18   T3   exit-thread{{$}}
 // CHECK-NEXT: {{^}}  #19   T0   pthread_join           T3                       [[FILE]]:33 main{{$}}
 // CHECK-NEXT: {{^}}  stack of T0:{{$}}
@@ -109,14 +109,14 @@ int main(void) {
 // JSON-NEXT: defect 1 step 5 T1 start - - dedupe.c:32 main
 // JSON-NEXT: defect 1 step 6 T2 start - - dedupe.c:32 main
 // JSON-NEXT: defect 1 step 7 T3 start - - dedupe.c:32 main
-// JSON-NEXT: defect 1 step 8 T3 pthread_mutex_lock 0x# - dedupe.c:24 worker
-// JSON-NEXT: defect 1 step 9 T3 pthread_mutex_unlock 0x# - dedupe.c:26 worker
+// JSON-NEXT: defect 1 step 8 T3 pthread_mutex_lock 0x#='m' - dedupe.c:24 worker
+// JSON-NEXT: defect 1 step 9 T3 pthread_mutex_unlock 0x#='m' - dedupe.c:26 worker
 // JSON-NEXT: defect 1 step 10 T3 exit-thread - - -
-// JSON-NEXT: defect 1 step 11 T2 pthread_mutex_lock 0x# - dedupe.c:24 worker
-// JSON-NEXT: defect 1 step 12 T2 pthread_mutex_unlock 0x# - dedupe.c:26 worker
+// JSON-NEXT: defect 1 step 11 T2 pthread_mutex_lock 0x#='m' - dedupe.c:24 worker
+// JSON-NEXT: defect 1 step 12 T2 pthread_mutex_unlock 0x#='m' - dedupe.c:26 worker
 // JSON-NEXT: defect 1 step 13 T2 exit-thread - - -
-// JSON-NEXT: defect 1 step 14 T1 pthread_mutex_lock 0x# - dedupe.c:24 worker
-// JSON-NEXT: defect 1 step 15 T1 pthread_mutex_unlock 0x# - dedupe.c:26 worker
+// JSON-NEXT: defect 1 step 14 T1 pthread_mutex_lock 0x#='m' - dedupe.c:24 worker
+// JSON-NEXT: defect 1 step 15 T1 pthread_mutex_unlock 0x#='m' - dedupe.c:26 worker
 // JSON-NEXT: defect 1 step 16 T1 exit-thread - - -
 // JSON-NEXT: defect 1 step 17 T0 pthread_join T1 - dedupe.c:33 main
 // JSON-NEXT: defect 1 step 18 T0 pthread_join T2 - dedupe.c:33 main
@@ -134,16 +134,16 @@ int main(void) {
 // JSON-NEXT: defect 2 step 5 T1 start - - dedupe.c:32 main
 // JSON-NEXT: defect 2 step 6 T2 start - - dedupe.c:32 main
 // JSON-NEXT: defect 2 step 7 T3 start - - dedupe.c:32 main
-// JSON-NEXT: defect 2 step 8 T1 pthread_mutex_lock 0x# - dedupe.c:24 worker
-// JSON-NEXT: defect 2 step 9 T1 pthread_mutex_unlock 0x# - dedupe.c:26 worker
+// JSON-NEXT: defect 2 step 8 T1 pthread_mutex_lock 0x#='m' - dedupe.c:24 worker
+// JSON-NEXT: defect 2 step 9 T1 pthread_mutex_unlock 0x#='m' - dedupe.c:26 worker
 // JSON-NEXT: defect 2 step 10 T1 exit-thread - - -
 // JSON-NEXT: defect 2 step 11 T0 pthread_join T1 - dedupe.c:33 main
-// JSON-NEXT: defect 2 step 12 T2 pthread_mutex_lock 0x# - dedupe.c:24 worker
-// JSON-NEXT: defect 2 step 13 T2 pthread_mutex_unlock 0x# - dedupe.c:26 worker
+// JSON-NEXT: defect 2 step 12 T2 pthread_mutex_lock 0x#='m' - dedupe.c:24 worker
+// JSON-NEXT: defect 2 step 13 T2 pthread_mutex_unlock 0x#='m' - dedupe.c:26 worker
 // JSON-NEXT: defect 2 step 14 T2 exit-thread - - -
 // JSON-NEXT: defect 2 step 15 T0 pthread_join T2 - dedupe.c:33 main
-// JSON-NEXT: defect 2 step 16 T3 pthread_mutex_lock 0x# - dedupe.c:24 worker
-// JSON-NEXT: defect 2 step 17 T3 pthread_mutex_unlock 0x# - dedupe.c:26 worker
+// JSON-NEXT: defect 2 step 16 T3 pthread_mutex_lock 0x#='m' - dedupe.c:24 worker
+// JSON-NEXT: defect 2 step 17 T3 pthread_mutex_unlock 0x#='m' - dedupe.c:26 worker
 // JSON-NEXT: defect 2 step 18 T3 exit-thread - - -
 // JSON-NEXT: defect 2 step 19 T0 pthread_join T3 - dedupe.c:33 main
 // JSON-NEXT: defect 2 stack T0 dedupe.c:35 main

@@ -51,10 +51,10 @@ int main(void) {
 // CHECK-NEXT: {{^}}  #3    T0   pthread_create         T2                       [[FILE]]:36 main{{$}}
 // CHECK-NEXT: {{^}}  #4    T1   start                                           [[FILE]]:35 main{{$}}
 // CHECK-NEXT: {{^}}  #5    T2   start                                           [[FILE]]:36 main{{$}}
-// CHECK-NEXT: {{^}}  #6    T2   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:20 cleanup{{$}}
-// CHECK-NEXT: {{^}}  #7    T2   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:22 cleanup{{$}}
-// CHECK-NEXT: {{^}}  #8    T1   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:20 cleanup{{$}}
-// CHECK-NEXT: {{^}}  #9    T1   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:22 cleanup{{$}}
+// CHECK-NEXT: {{^}}  #6    T2   pthread_mutex_lock     'm'                      [[FILE]]:20 cleanup{{$}}
+// CHECK-NEXT: {{^}}  #7    T2   pthread_mutex_unlock   'm'                      [[FILE]]:22 cleanup{{$}}
+// CHECK-NEXT: {{^}}  #8    T1   pthread_mutex_lock     'm'                      [[FILE]]:20 cleanup{{$}}
+// CHECK-NEXT: {{^}}  #9    T1   pthread_mutex_unlock   'm'                      [[FILE]]:22 cleanup{{$}}
 // CHECK-NEXT: {{^}}  stack of T1:{{$}}
 // CHECK-NEXT: {{^}}    #0 cleanup at [[FILE]]:24{{$}}
 // CHECK-NEXT: {{^}}  stack of T0:{{$}}
@@ -80,10 +80,10 @@ int main(void) {
 // JSON-NEXT: defect 1 step 3 T0 pthread_create T2 - double_free.c:36 main
 // JSON-NEXT: defect 1 step 4 T1 start - - double_free.c:35 main
 // JSON-NEXT: defect 1 step 5 T2 start - - double_free.c:36 main
-// JSON-NEXT: defect 1 step 6 T2 pthread_mutex_lock 0x# - double_free.c:20 cleanup
-// JSON-NEXT: defect 1 step 7 T2 pthread_mutex_unlock 0x# - double_free.c:22 cleanup
-// JSON-NEXT: defect 1 step 8 T1 pthread_mutex_lock 0x# - double_free.c:20 cleanup
-// JSON-NEXT: defect 1 step 9 T1 pthread_mutex_unlock 0x# - double_free.c:22 cleanup
+// JSON-NEXT: defect 1 step 6 T2 pthread_mutex_lock 0x#='m' - double_free.c:20 cleanup
+// JSON-NEXT: defect 1 step 7 T2 pthread_mutex_unlock 0x#='m' - double_free.c:22 cleanup
+// JSON-NEXT: defect 1 step 8 T1 pthread_mutex_lock 0x#='m' - double_free.c:20 cleanup
+// JSON-NEXT: defect 1 step 9 T1 pthread_mutex_unlock 0x#='m' - double_free.c:22 cleanup
 // JSON-NEXT: defect 1 stack T1 double_free.c:24 cleanup
 // JSON-NEXT: defect 1 stack T0 double_free.c:37 main
 // JSON-NEXT: defect 1 stack T2 double_free.c:25 cleanup

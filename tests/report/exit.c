@@ -55,8 +55,8 @@ int main(void) {
 // CHECK-NEXT: {{^}}  #3    T0   pthread_create         T2                       [[FILE]]:43 main{{$}}
 // CHECK-NEXT: {{^}}  #4    T1   start                                           [[FILE]]:42 main{{$}}
 // CHECK-NEXT: {{^}}  #5    T2   start                                           [[FILE]]:43 main{{$}}
-// CHECK-NEXT: {{^}}  #6    T2   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:30 server{{$}}
-// CHECK-NEXT: {{^}}  #7    T2   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:32 server{{$}}
+// CHECK-NEXT: {{^}}  #6    T2   pthread_mutex_lock     'm'                      [[FILE]]:30 server{{$}}
+// CHECK-NEXT: {{^}}  #7    T2   pthread_mutex_unlock   'm'                      [[FILE]]:32 server{{$}}
 // CHECK-NEXT: {{^}}  #8    T2   exit                                            [[FILE]]:35 server{{$}}
 // CHECK-NEXT: {{^}}  stack of T2:{{$}}
 // CHECK-NEXT: {{^}}    #0 server at [[FILE]]:35{{$}}
@@ -84,8 +84,8 @@ int main(void) {
 // JSON-NEXT: defect 1 step 3 T0 pthread_create T2 - exit.c:43 main
 // JSON-NEXT: defect 1 step 4 T1 start - - exit.c:42 main
 // JSON-NEXT: defect 1 step 5 T2 start - - exit.c:43 main
-// JSON-NEXT: defect 1 step 6 T2 pthread_mutex_lock 0x# - exit.c:30 server
-// JSON-NEXT: defect 1 step 7 T2 pthread_mutex_unlock 0x# - exit.c:32 server
+// JSON-NEXT: defect 1 step 6 T2 pthread_mutex_lock 0x#='m' - exit.c:30 server
+// JSON-NEXT: defect 1 step 7 T2 pthread_mutex_unlock 0x#='m' - exit.c:32 server
 // JSON-NEXT: defect 1 step 8 T2 exit - - exit.c:35 server
 // JSON-NEXT: defect 1 stack T2 exit.c:35 server
 // JSON-NEXT: defect 1 stack T0 exit.c:44 main

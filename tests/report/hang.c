@@ -40,8 +40,8 @@ int main(void) {
 // CHECK-NEXT: {{^}}  #1    T0   start{{$}}
 // CHECK-NEXT: {{^}}  #2    T0   pthread_create         T1                       [[FILE]]:27 main{{$}}
 // CHECK-NEXT: {{^}}  #3    T1   start                                           [[FILE]]:27 main{{$}}
-// CHECK-NEXT: {{^}}  #4    T1   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:17 waiter{{$}}
-// CHECK-NEXT: {{^}}  #5    T1   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:19 waiter{{$}}
+// CHECK-NEXT: {{^}}  #4    T1   pthread_mutex_lock     'm'                      [[FILE]]:17 waiter{{$}}
+// CHECK-NEXT: {{^}}  #5    T1   pthread_mutex_unlock   'm'                      [[FILE]]:19 waiter{{$}}
 // CHECK-NEXT: {{^}}  stack of T1:{{$}}
 // CHECK-NEXT: {{^}}    #0 waiter at [[FILE]]:20{{$}}
 // CHECK-NEXT: {{^}}  stack of T0:{{$}}
@@ -63,8 +63,8 @@ int main(void) {
 // JSON-NEXT: defect 1 step 1 T0 start - - -
 // JSON-NEXT: defect 1 step 2 T0 pthread_create T1 - hang.c:27 main
 // JSON-NEXT: defect 1 step 3 T1 start - - hang.c:27 main
-// JSON-NEXT: defect 1 step 4 T1 pthread_mutex_lock 0x# - hang.c:17 waiter
-// JSON-NEXT: defect 1 step 5 T1 pthread_mutex_unlock 0x# - hang.c:19 waiter
+// JSON-NEXT: defect 1 step 4 T1 pthread_mutex_lock 0x#='m' - hang.c:17 waiter
+// JSON-NEXT: defect 1 step 5 T1 pthread_mutex_unlock 0x#='m' - hang.c:19 waiter
 // JSON-NEXT: defect 1 stack T1 hang.c:20 waiter
 // JSON-NEXT: defect 1 stack T0 hang.c:28 main
 // JSON-NEXT: defect 1 output ""

@@ -28,26 +28,26 @@ int main(void) { return 0; }
 // CHECK: {{^}}dpu: defect 1: hang: run exceeded 400 steps{{$}}
 // CHECK-NEXT: {{^}}  interleaving (2 threads, 400 steps):{{$}}
 // CHECK-NEXT: {{^}}  #1    T0   start{{$}}
-// CHECK-NEXT: {{^}}  #2    T0   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:25 main{{$}}
+// CHECK-NEXT: {{^}}  #2    T0   pthread_mutex_lock     'm'                      [[FILE]]:25 main{{$}}
 // CHECK-NEXT: {{^}}  #3    T0   pthread_create         T1                       [[FILE]]:26 main{{$}}
 // CHECK-NEXT: {{^}}  #4    T1   start                                           [[FILE]]:26 main{{$}}
-// CHECK-NEXT: {{^}}  #5    T1   pthread_mutex_trylock  {{0x[0-9a-f]+}} (busy)    [[FILE]]:17 worker{{$}}
-// CHECK: {{^}}  #50   T1   pthread_mutex_trylock  {{0x[0-9a-f]+}} (busy)    [[FILE]]:17 worker{{$}}
+// CHECK-NEXT: {{^}}  #5    T1   pthread_mutex_trylock  'm' (busy)               [[FILE]]:17 worker{{$}}
+// CHECK: {{^}}  #50   T1   pthread_mutex_trylock  'm' (busy)               [[FILE]]:17 worker{{$}}
 // CHECK-NEXT: {{^}}  ... 300 steps left out (#51 to #350; --steps-shown=0 shows them all){{$}}
-// CHECK-NEXT: {{^}}  #351  T1   pthread_mutex_trylock  {{0x[0-9a-f]+}} (busy)    [[FILE]]:17 worker{{$}}
-// CHECK: {{^}}  #400  T1   pthread_mutex_trylock  {{0x[0-9a-f]+}} (busy)    [[FILE]]:17 worker{{$}}
+// CHECK-NEXT: {{^}}  #351  T1   pthread_mutex_trylock  'm' (busy)               [[FILE]]:17 worker{{$}}
+// CHECK: {{^}}  #400  T1   pthread_mutex_trylock  'm' (busy)               [[FILE]]:17 worker{{$}}
 // CHECK-NEXT: {{^}}  stack of T0:{{$}}
 // CHECK: {{^}}dpu: summary: 1 defects, 1 max-configs, 0 SSBs, 1 runs, {{[0-9.]+}} s{{$}}
 
 // TWO: {{^}}  interleaving (2 threads, 400 steps):{{$}}
 // TWO-NEXT: {{^}}  #1    T0   start{{$}}
-// TWO-NEXT: {{^}}  #2    T0   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:25 main{{$}}
+// TWO-NEXT: {{^}}  #2    T0   pthread_mutex_lock     'm'                      [[FILE]]:25 main{{$}}
 // TWO-NEXT: {{^}}  ... 396 steps left out (#3 to #398; --steps-shown=0 shows them all){{$}}
-// TWO-NEXT: {{^}}  #399  T1   pthread_mutex_trylock  {{0x[0-9a-f]+}} (busy)    [[FILE]]:17 worker{{$}}
-// TWO-NEXT: {{^}}  #400  T1   pthread_mutex_trylock  {{0x[0-9a-f]+}} (busy)    [[FILE]]:17 worker{{$}}
+// TWO-NEXT: {{^}}  #399  T1   pthread_mutex_trylock  'm' (busy)               [[FILE]]:17 worker{{$}}
+// TWO-NEXT: {{^}}  #400  T1   pthread_mutex_trylock  'm' (busy)               [[FILE]]:17 worker{{$}}
 // TWO-NEXT: {{^}}  stack of T0:{{$}}
 
 // JSON: state complete exit_code 1 reason null
 // JSON: defect 1 threads 2 steps 400 blocked 0 stacks 2 output_truncated false
-// JSON: defect 1 step 200 T1 pthread_mutex_trylock 0x# busy livelock_max_steps.c:17 worker
-// JSON: defect 1 step 400 T1 pthread_mutex_trylock 0x# busy livelock_max_steps.c:17 worker
+// JSON: defect 1 step 200 T1 pthread_mutex_trylock 0x#='m' busy livelock_max_steps.c:17 worker
+// JSON: defect 1 step 400 T1 pthread_mutex_trylock 0x#='m' busy livelock_max_steps.c:17 worker

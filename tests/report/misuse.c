@@ -49,11 +49,11 @@ int main(void) {
 // CHECK-NEXT: {{^}}  #3    T0   pthread_create         T2                       [[FILE]]:37 main{{$}}
 // CHECK-NEXT: {{^}}  #4    T1   start                                           [[FILE]]:36 main{{$}}
 // CHECK-NEXT: {{^}}  #5    T2   start                                           [[FILE]]:37 main{{$}}
-// CHECK-NEXT: {{^}}  #6    T1   pthread_mutex_lock     {{0x[0-9a-f]+}}           [[FILE]]:18 producer{{$}}
+// CHECK-NEXT: {{^}}  #6    T1   pthread_mutex_lock     'm'                      [[FILE]]:18 producer{{$}}
 // CHECK-NEXT: {{^}}  #7    T1   exit-thread{{$}}
 // CHECK-NEXT: {{^}}  #8    T0   pthread_join           T1                       [[FILE]]:38 main{{$}}
-// CHECK-NEXT: {{^}}  #9    T2   pthread_mutex_trylock  {{0x[0-9a-f]+}} (busy)    [[FILE]]:25 consumer{{$}}
-// CHECK-NEXT: {{^}}  #10   T2   pthread_mutex_unlock   {{0x[0-9a-f]+}}           [[FILE]]:27 consumer{{$}}
+// CHECK-NEXT: {{^}}  #9    T2   pthread_mutex_trylock  'm' (busy)               [[FILE]]:25 consumer{{$}}
+// CHECK-NEXT: {{^}}  #10   T2   pthread_mutex_unlock   'm'                      [[FILE]]:27 consumer{{$}}
 // CHECK-NEXT: {{^}}  stack of T2:{{$}}
 // CHECK-NEXT: {{^}}    #0 consumer at [[FILE]]:27{{$}}
 // CHECK-NEXT: {{^}}  stack of T0:{{$}}
@@ -78,11 +78,11 @@ int main(void) {
 // JSON-NEXT: defect 1 step 3 T0 pthread_create T2 - misuse.c:37 main
 // JSON-NEXT: defect 1 step 4 T1 start - - misuse.c:36 main
 // JSON-NEXT: defect 1 step 5 T2 start - - misuse.c:37 main
-// JSON-NEXT: defect 1 step 6 T1 pthread_mutex_lock 0x# - misuse.c:18 producer
+// JSON-NEXT: defect 1 step 6 T1 pthread_mutex_lock 0x#='m' - misuse.c:18 producer
 // JSON-NEXT: defect 1 step 7 T1 exit-thread - - -
 // JSON-NEXT: defect 1 step 8 T0 pthread_join T1 - misuse.c:38 main
-// JSON-NEXT: defect 1 step 9 T2 pthread_mutex_trylock 0x# busy misuse.c:25 consumer
-// JSON-NEXT: defect 1 step 10 T2 pthread_mutex_unlock 0x# - misuse.c:27 consumer
+// JSON-NEXT: defect 1 step 9 T2 pthread_mutex_trylock 0x#='m' busy misuse.c:25 consumer
+// JSON-NEXT: defect 1 step 10 T2 pthread_mutex_unlock 0x#='m' - misuse.c:27 consumer
 // JSON-NEXT: defect 1 stack T2 misuse.c:27 consumer
 // JSON-NEXT: defect 1 stack T0 misuse.c:39 main
 // JSON-NEXT: defect 1 output "busy, unlocking it\n"

@@ -1,5 +1,5 @@
 // The report that README.md walks through ("Reading a report") is dpu's real report of
-// examples/bank.c, every line of it (but the mutex's address and the seconds); its replay
+// examples/bank.c, every line of it (but the seconds); its replay
 // line shows the same report again; the JSON report says the same.
 // Derivation (examples/bank.c): each of the two withdrawing threads has a read block and,
 // if the balance sufficed, a write block on the lock; 6 orders; in the 4 where both read
@@ -24,16 +24,16 @@
 // JSON-NEXT: defect 1 step 3 T0 pthread_create T2 - bank.c:35 main
 // JSON-NEXT: defect 1 step 4 T1 start - - bank.c:34 main
 // JSON-NEXT: defect 1 step 5 T2 start - - bank.c:35 main
-// JSON-NEXT: defect 1 step 6 T2 pthread_mutex_lock 0x# - bank.c:15 read_balance
-// JSON-NEXT: defect 1 step 7 T2 pthread_mutex_unlock 0x# - bank.c:17 read_balance
-// JSON-NEXT: defect 1 step 8 T1 pthread_mutex_lock 0x# - bank.c:15 read_balance
-// JSON-NEXT: defect 1 step 9 T1 pthread_mutex_unlock 0x# - bank.c:17 read_balance
-// JSON-NEXT: defect 1 step 10 T1 pthread_mutex_lock 0x# - bank.c:24 withdraw
-// JSON-NEXT: defect 1 step 11 T1 pthread_mutex_unlock 0x# - bank.c:26 withdraw
+// JSON-NEXT: defect 1 step 6 T2 pthread_mutex_lock 0x#='lock' - bank.c:15 read_balance
+// JSON-NEXT: defect 1 step 7 T2 pthread_mutex_unlock 0x#='lock' - bank.c:17 read_balance
+// JSON-NEXT: defect 1 step 8 T1 pthread_mutex_lock 0x#='lock' - bank.c:15 read_balance
+// JSON-NEXT: defect 1 step 9 T1 pthread_mutex_unlock 0x#='lock' - bank.c:17 read_balance
+// JSON-NEXT: defect 1 step 10 T1 pthread_mutex_lock 0x#='lock' - bank.c:24 withdraw
+// JSON-NEXT: defect 1 step 11 T1 pthread_mutex_unlock 0x#='lock' - bank.c:26 withdraw
 // JSON-NEXT: defect 1 step 12 T1 exit-thread - - -
 // JSON-NEXT: defect 1 step 13 T0 pthread_join T1 - bank.c:36 main
-// JSON-NEXT: defect 1 step 14 T2 pthread_mutex_lock 0x# - bank.c:24 withdraw
-// JSON-NEXT: defect 1 step 15 T2 pthread_mutex_unlock 0x# - bank.c:26 withdraw
+// JSON-NEXT: defect 1 step 14 T2 pthread_mutex_lock 0x#='lock' - bank.c:24 withdraw
+// JSON-NEXT: defect 1 step 15 T2 pthread_mutex_unlock 0x#='lock' - bank.c:26 withdraw
 // JSON-NEXT: defect 1 step 16 T2 exit-thread - - -
 // JSON-NEXT: defect 1 step 17 T0 pthread_join T2 - bank.c:37 main
 // JSON-NEXT: defect 1 stack T0 bank.c:39 main

@@ -96,15 +96,15 @@ int main(void) {
 // TEXT-NEXT: {{^}}  #3    T0   pthread_create         T2                       sarif.c:59 main{{$}}
 // TEXT-NEXT: {{^}}  #4    T1   start                                           sarif.c:58 main{{$}}
 // TEXT-NEXT: {{^}}  #5    T2   start                                           sarif.c:59 main{{$}}
-// TEXT-NEXT: {{^}}  #6    T2   pthread_mutex_lock     {{0x[0-9a-f]+}}           sarif.c:48 t2{{$}}
-// TEXT-NEXT: {{^}}  #7    T2   pthread_mutex_lock     {{0x[0-9a-f]+}}           sarif.c:49 t2{{$}}
-// TEXT-NEXT: {{^}}  #8    T2   pthread_mutex_unlock   {{0x[0-9a-f]+}}           sarif.c:51 t2{{$}}
-// TEXT-NEXT: {{^}}  #9    T2   pthread_mutex_unlock   {{0x[0-9a-f]+}}           sarif.c:52 t2{{$}}
+// TEXT-NEXT: {{^}}  #6    T2   pthread_mutex_lock     'b'                      sarif.c:48 t2{{$}}
+// TEXT-NEXT: {{^}}  #7    T2   pthread_mutex_lock     'a'                      sarif.c:49 t2{{$}}
+// TEXT-NEXT: {{^}}  #8    T2   pthread_mutex_unlock   'a'                      sarif.c:51 t2{{$}}
+// TEXT-NEXT: {{^}}  #9    T2   pthread_mutex_unlock   'b'                      sarif.c:52 t2{{$}}
 // TEXT-NEXT: {{^}}  #10   T2   exit-thread{{$}}
-// TEXT-NEXT: {{^}}  #11   T1   pthread_mutex_lock     {{0x[0-9a-f]+}}           sarif.c:38 t1{{$}}
-// TEXT-NEXT: {{^}}  #12   T1   pthread_mutex_lock     {{0x[0-9a-f]+}}           sarif.c:39 t1{{$}}
-// TEXT-NEXT: {{^}}  #13   T1   pthread_mutex_unlock   {{0x[0-9a-f]+}}           sarif.c:41 t1{{$}}
-// TEXT-NEXT: {{^}}  #14   T1   pthread_mutex_unlock   {{0x[0-9a-f]+}}           sarif.c:42 t1{{$}}
+// TEXT-NEXT: {{^}}  #11   T1   pthread_mutex_lock     'a'                      sarif.c:38 t1{{$}}
+// TEXT-NEXT: {{^}}  #12   T1   pthread_mutex_lock     'b'                      sarif.c:39 t1{{$}}
+// TEXT-NEXT: {{^}}  #13   T1   pthread_mutex_unlock   'b'                      sarif.c:41 t1{{$}}
+// TEXT-NEXT: {{^}}  #14   T1   pthread_mutex_unlock   'a'                      sarif.c:42 t1{{$}}
 // TEXT-NEXT: {{^}}  #15   T1   exit-thread{{$}}
 // TEXT-NEXT: {{^}}  #16   T0   pthread_join           T1                       sarif.c:60 main{{$}}
 // TEXT-NEXT: {{^}}  #17   T0   pthread_join           T2                       sarif.c:61 main{{$}}
@@ -119,8 +119,8 @@ int main(void) {
 // TEXT-NEXT: {{^}}  #3    T0   pthread_create         T2                       sarif.c:59 main{{$}}
 // TEXT-NEXT: {{^}}  #4    T1   start                                           sarif.c:58 main{{$}}
 // TEXT-NEXT: {{^}}  #5    T2   start                                           sarif.c:59 main{{$}}
-// TEXT-NEXT: {{^}}  #6    T2   pthread_mutex_lock     {{0x[0-9a-f]+}}           sarif.c:48 t2{{$}}
-// TEXT-NEXT: {{^}}  #7    T1   pthread_mutex_lock     {{0x[0-9a-f]+}}           sarif.c:38 t1{{$}}
+// TEXT-NEXT: {{^}}  #6    T2   pthread_mutex_lock     'b'                      sarif.c:48 t2{{$}}
+// TEXT-NEXT: {{^}}  #7    T1   pthread_mutex_lock     'a'                      sarif.c:38 t1{{$}}
 // TEXT-NEXT: {{^}}  stack of T0:{{$}}
 // TEXT-NEXT: {{^}}    #0 main at sarif.c:60{{$}}
 // TEXT-NEXT: {{^}}  stack of T1:{{$}}

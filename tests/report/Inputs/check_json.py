@@ -40,10 +40,17 @@ def where(o):
 
 
 def obj(o):
+    """The object as "T1", "0x#" (an address), "0x#='m'" or "0x#='locks'+40" (an address in a
+    global variable: object_name, object_offset), or "-" for none."""
     v = o.get("object")
     if v is None:
         return "-"
-    return re.sub(r"^0x[0-9a-f]+$", "0x#", v)
+    v = re.sub(r"^0x[0-9a-f]+$", "0x#", v)
+    if o.get("object_name") is not None:
+        v += "='%s'" % o["object_name"]
+        if o.get("object_offset"):
+            v += "+%d" % o["object_offset"]
+    return v
 
 
 def main():

@@ -1,0 +1,80 @@
+// Objects in an interleaving are named when they are (inside) a global variable of the
+// program: a mutex by its name, an element of a global array or a field of a global struct by
+// the variable and the byte offset ('locks' + 40: the second pthread_mutex_t, of 40 bytes on
+// x86-64; 'stats' + 8: the field after an int and its padding). A mutex on the heap keeps its
+// address. The JSON report has the same as object_name and object_offset next to the address.
+// Derivation: ab takes locks[0] then locks[1], ba locks[1] then locks[0] (after their own
+// critical sections on heap_lock and stats.guard, which no other thread takes): of the 3
+// maximal configurations (ab's pair first, ba's pair first, or each takes its first lock),
+// the last is a deadlock with T1 at line 51 and T2 at line 63; the interleaving dpu finds
+// first runs main's set-up, T2 up to its first locks[1], then T1 up to locks[0].
+// RUN: %dpu --format=json -o %t.json %s > %t; test $? -eq 1
+// RUN: FileCheck -DFILE=%s %s < %t
+// RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
+// CHECK: {{^}}dpu: defect 1: deadlock: 3 threads blocked: T0 in pthread_join at [[FILE]]:75, T1 in pthread_mutex_lock at [[FILE]]:51, T2 in pthread_mutex_lock at [[FILE]]:63{{$}}
+// CHECK-NEXT: {{^}}  interleaving (3 threads, 12 steps):{{$}}
+// CHECK-NEXT: {{^}}  #1    T0   start{{$}}
+// CHECK-NEXT: {{^}}  #2    T0   pthread_mutex_init     [[HEAP:0x[0-9a-f]+]]           [[FILE]]:71 main{{$}}
+// CHECK-NEXT: {{^}}  #3    T0   pthread_create         T1                       [[FILE]]:73 main{{$}}
+// CHECK-NEXT: {{^}}  #4    T0   pthread_create         T2                       [[FILE]]:74 main{{$}}
+// CHECK-NEXT: {{^}}  #5    T1   start                                           [[FILE]]:73 main{{$}}
+// CHECK-NEXT: {{^}}  #6    T2   start                                           [[FILE]]:74 main{{$}}
+// CHECK-NEXT: {{^}}  #7    T2   pthread_mutex_lock     'stats' + 8              [[FILE]]:59 ba{{$}}
+// CHECK-NEXT: {{^}}  #8    T2   pthread_mutex_unlock   'stats' + 8              [[FILE]]:61 ba{{$}}
+// CHECK-NEXT: {{^}}  #9    T2   pthread_mutex_lock     'locks' + 40             [[FILE]]:62 ba{{$}}
+// CHECK-NEXT: {{^}}  #10   T1   pthread_mutex_lock     [[HEAP]]           [[FILE]]:48 ab{{$}}
+// CHECK-NEXT: {{^}}  #11   T1   pthread_mutex_unlock   [[HEAP]]           [[FILE]]:49 ab{{$}}
+// CHECK-NEXT: {{^}}  #12   T1   pthread_mutex_lock     'locks'                  [[FILE]]:50 ab{{$}}
+// CHECK: {{^}}dpu: summary: 1 defects, 3 max-configs, 0 SSBs, 3 runs, {{[0-9.]+}} s{{$}}
+// JSON: defect 1 step 2 T0 pthread_mutex_init 0x# - object_names.c:71 main
+// JSON: defect 1 step 7 T2 pthread_mutex_lock 0x#='stats'+8 - object_names.c:59 ba
+// JSON: defect 1 step 9 T2 pthread_mutex_lock 0x#='locks'+40 - object_names.c:62 ba
+// JSON: defect 1 step 10 T1 pthread_mutex_lock 0x# - object_names.c:48 ab
+// JSON: defect 1 step 12 T1 pthread_mutex_lock 0x#='locks' - object_names.c:50 ab
+// JSON: defect 1 blocked T1 pthread_mutex_lock 0x#='locks'+40 object_names.c:51 ab
+// JSON: defect 1 blocked T2 pthread_mutex_lock 0x#='locks' object_names.c:63 ba
+#include <pthread.h>
+#include <stdlib.h>
+
+static pthread_mutex_t locks[2] = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER};
+static struct {
+  int count;
+  pthread_mutex_t guard;
+} stats = {0, PTHREAD_MUTEX_INITIALIZER};
+static pthread_mutex_t *heap_lock;
+
+static void *ab(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(heap_lock);
+  pthread_mutex_unlock(heap_lock);
+  pthread_mutex_lock(&locks[0]);
+  pthread_mutex_lock(&locks[1]);
+  pthread_mutex_unlock(&locks[1]);
+  pthread_mutex_unlock(&locks[0]);
+  return NULL;
+}
+
+static void *ba(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&stats.guard);
+  stats.count++;
+  pthread_mutex_unlock(&stats.guard);
+  pthread_mutex_lock(&locks[1]);
+  pthread_mutex_lock(&locks[0]);
+  pthread_mutex_unlock(&locks[0]);
+  pthread_mutex_unlock(&locks[1]);
+  return NULL;
+}
+
+int main(void) {
+  heap_lock = malloc(sizeof *heap_lock);
+  pthread_mutex_init(heap_lock, NULL);
+  pthread_t t1, t2;
+  pthread_create(&t1, NULL, ab, NULL);
+  pthread_create(&t2, NULL, ba, NULL);
+  pthread_join(t1, NULL);
+  pthread_join(t2, NULL);
+  pthread_mutex_destroy(heap_lock);
+  free(heap_lock);
+  return 0;
+}
