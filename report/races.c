@@ -246,8 +246,8 @@ void dpu_race_print(FILE *f, const struct dpu_defect *d) {
   /* The address is of the first byte both accesses touch (a memcpy may start before it). */
   fprintf(f, "  memory: %s", ri->memory);
   if (ri->rec.mem == DPU_MEM_GLOBAL || ri->rec.mem == DPU_MEM_TLS)
-    fprintf(f, ri->rec.mem == DPU_MEM_GLOBAL ? " (a global of %llu bytes)" : " (%llu bytes)",
-            (unsigned long long)ri->rec.size);
+    fprintf(f, ri->rec.mem == DPU_MEM_GLOBAL ? " (a global of %llu byte%s)" : " (%llu byte%s)",
+            (unsigned long long)ri->rec.size, ri->rec.size == 1 ? "" : "s");
   bool ranged = ri->access[0].size > 1 || ri->access[1].size > 1;
   fprintf(f, " at %#llx%s\n", (unsigned long long)ri->rec.addr,
           ranged && (ri->access[0].size != ri->access[1].size) ? ", the first byte both touch"
