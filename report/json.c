@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "races.h"
+#include "waits.h"
 #include "doc.h"
 
 /* ---- helpers shared with sarif.c ------------------------------------------------------- */
@@ -188,6 +189,8 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
     json_t *bo = json_object();
     dpu_json_put(bo, "thread", json_integer(b->tid), ok);
     put_operation(r, bo, &(struct dpu_event_rec){.op = b->op, .obj = b->obj}, ok);
+    int32_t h = dpu_waits_holder(d, b);
+    dpu_json_put(bo, "held_by", h >= 0 ? json_integer(h) : json_null(), ok);
     put_loc(bo, dpu_site_loc(r->sites, b->site), ok);
     dpu_json_push(blocked, bo, ok);
   }

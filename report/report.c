@@ -13,6 +13,7 @@
 #include "races.h"
 #include "doc.h"
 #include "stacks.h"
+#include "waits.h"
 
 double dpu_report_elapsed(const struct dpu_report *r) { return dpu_now() - r->t0; }
 
@@ -124,6 +125,7 @@ static void print_defect(struct dpu_report *r, const struct dpu_defect *d) {
     print_steps(r, d->steps, d->nsteps);
     if (d->race) dpu_race_print(f, d);
     else dpu_stacks_print(f, d->stacks, d->nstacks);
+    dpu_waits_print(f, r, d);
     print_output(f, d->output, d->output_len, d->output_truncated);
   }
   char *cmd = dpu_defect_replay(r->inv, d);

@@ -60,6 +60,7 @@ int main(void) {
 // CHECK-NEXT: {{^}}    #0 transfer_ab at [[FILE]]:20{{$}}
 // CHECK-NEXT: {{^}}  stack of T2:{{$}}
 // CHECK-NEXT: {{^}}    #0 transfer_ba at [[FILE]]:29{{$}}
+// CHECK-NEXT: {{^}}  waits: T1 for 'b' (held by T2), T2 for 'a' (held by T1){{$}}
 // CHECK-NEXT: {{^}}  output:{{$}}
 // CHECK-NEXT: {{^}}  | start{{$}}
 // CHECK-NEXT: {{^}}  replay: dpu replay 0:3,1:1,2:2,1:1 [[FILE]]{{$}}
@@ -67,7 +68,7 @@ int main(void) {
 // CHECK-NEXT: {{^}}dpu: summary: 1 defects, 3 max-configs, 0 SSBs, 3 runs, {{[0-9.]+}} s{{$}}
 
 // Its replay line shows the same block.
-// REPLAY: replay of defect 1: exit 1, same 18-line block: deadlock: 3 threads blocked: T0 in pthread_join at [[FILE]]:40, T1 in pthread_mutex_lock at [[FILE]]:20, T2 in pthread_mutex_lock at [[FILE]]:29
+// REPLAY: replay of defect 1: exit 1, same 19-line block: deadlock: 3 threads blocked: T0 in pthread_join at [[FILE]]:40, T1 in pthread_mutex_lock at [[FILE]]:20, T2 in pthread_mutex_lock at [[FILE]]:29
 
 // The JSON document: the same defect, its steps, blocked threads, stacks and output.
 // JSON: state complete exit_code 1 reason null

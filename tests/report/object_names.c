@@ -2,37 +2,40 @@
 // program: a mutex by its name, an element of a global array or a field of a global struct by
 // the variable and the byte offset ('locks' + 40: the second pthread_mutex_t, of 40 bytes on
 // x86-64; 'stats' + 8: the field after an int and its padding). A mutex on the heap keeps its
-// address. The JSON report has the same as object_name and object_offset next to the address.
+// address. The JSON report has the same as object_name and object_offset next to the address,
+// and a blocked thread's held_by: the thread holding the lock it waits for.
 // Derivation: ab takes locks[0] then locks[1], ba locks[1] then locks[0] (after their own
 // critical sections on heap_lock and stats.guard, which no other thread takes): of the 3
 // maximal configurations (ab's pair first, ba's pair first, or each takes its first lock),
-// the last is a deadlock with T1 at line 51 and T2 at line 63; the interleaving dpu finds
+// the last is a deadlock with T1 at line 54 and T2 at line 66; the interleaving dpu finds
 // first runs main's set-up, T2 up to its first locks[1], then T1 up to locks[0].
 // RUN: %dpu --format=json -o %t.json %s > %t; test $? -eq 1
 // RUN: FileCheck -DFILE=%s %s < %t
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
-// CHECK: {{^}}dpu: defect 1: deadlock: 3 threads blocked: T0 in pthread_join at [[FILE]]:75, T1 in pthread_mutex_lock at [[FILE]]:51, T2 in pthread_mutex_lock at [[FILE]]:63{{$}}
+// CHECK: {{^}}dpu: defect 1: deadlock: 3 threads blocked: T0 in pthread_join at [[FILE]]:78, T1 in pthread_mutex_lock at [[FILE]]:54, T2 in pthread_mutex_lock at [[FILE]]:66{{$}}
 // CHECK-NEXT: {{^}}  interleaving (3 threads, 12 steps):{{$}}
 // CHECK-NEXT: {{^}}  #1    T0   start{{$}}
-// CHECK-NEXT: {{^}}  #2    T0   pthread_mutex_init     [[HEAP:0x[0-9a-f]+]]           [[FILE]]:71 main{{$}}
-// CHECK-NEXT: {{^}}  #3    T0   pthread_create         T1                       [[FILE]]:73 main{{$}}
-// CHECK-NEXT: {{^}}  #4    T0   pthread_create         T2                       [[FILE]]:74 main{{$}}
-// CHECK-NEXT: {{^}}  #5    T1   start                                           [[FILE]]:73 main{{$}}
-// CHECK-NEXT: {{^}}  #6    T2   start                                           [[FILE]]:74 main{{$}}
-// CHECK-NEXT: {{^}}  #7    T2   pthread_mutex_lock     'stats' + 8              [[FILE]]:59 ba{{$}}
-// CHECK-NEXT: {{^}}  #8    T2   pthread_mutex_unlock   'stats' + 8              [[FILE]]:61 ba{{$}}
-// CHECK-NEXT: {{^}}  #9    T2   pthread_mutex_lock     'locks' + 40             [[FILE]]:62 ba{{$}}
-// CHECK-NEXT: {{^}}  #10   T1   pthread_mutex_lock     [[HEAP]]           [[FILE]]:48 ab{{$}}
-// CHECK-NEXT: {{^}}  #11   T1   pthread_mutex_unlock   [[HEAP]]           [[FILE]]:49 ab{{$}}
-// CHECK-NEXT: {{^}}  #12   T1   pthread_mutex_lock     'locks'                  [[FILE]]:50 ab{{$}}
+// CHECK-NEXT: {{^}}  #2    T0   pthread_mutex_init     [[HEAP:0x[0-9a-f]+]]           [[FILE]]:74 main{{$}}
+// CHECK-NEXT: {{^}}  #3    T0   pthread_create         T1                       [[FILE]]:76 main{{$}}
+// CHECK-NEXT: {{^}}  #4    T0   pthread_create         T2                       [[FILE]]:77 main{{$}}
+// CHECK-NEXT: {{^}}  #5    T1   start                                           [[FILE]]:76 main{{$}}
+// CHECK-NEXT: {{^}}  #6    T2   start                                           [[FILE]]:77 main{{$}}
+// CHECK-NEXT: {{^}}  #7    T2   pthread_mutex_lock     'stats' + 8              [[FILE]]:62 ba{{$}}
+// CHECK-NEXT: {{^}}  #8    T2   pthread_mutex_unlock   'stats' + 8              [[FILE]]:64 ba{{$}}
+// CHECK-NEXT: {{^}}  #9    T2   pthread_mutex_lock     'locks' + 40             [[FILE]]:65 ba{{$}}
+// CHECK-NEXT: {{^}}  #10   T1   pthread_mutex_lock     [[HEAP]]           [[FILE]]:51 ab{{$}}
+// CHECK-NEXT: {{^}}  #11   T1   pthread_mutex_unlock   [[HEAP]]           [[FILE]]:52 ab{{$}}
+// CHECK-NEXT: {{^}}  #12   T1   pthread_mutex_lock     'locks'                  [[FILE]]:53 ab{{$}}
+// The waits line names the lock-order cycle: who holds what each blocked thread waits for.
+// CHECK: {{^}}  waits: T1 for 'locks' + 40 (held by T2), T2 for 'locks' (held by T1){{$}}
 // CHECK: {{^}}dpu: summary: 1 defects, 3 max-configs, 0 SSBs, 3 runs, {{[0-9.]+}} s{{$}}
-// JSON: defect 1 step 2 T0 pthread_mutex_init 0x# - object_names.c:71 main
-// JSON: defect 1 step 7 T2 pthread_mutex_lock 0x#='stats'+8 - object_names.c:59 ba
-// JSON: defect 1 step 9 T2 pthread_mutex_lock 0x#='locks'+40 - object_names.c:62 ba
-// JSON: defect 1 step 10 T1 pthread_mutex_lock 0x# - object_names.c:48 ab
-// JSON: defect 1 step 12 T1 pthread_mutex_lock 0x#='locks' - object_names.c:50 ab
-// JSON: defect 1 blocked T1 pthread_mutex_lock 0x#='locks'+40 object_names.c:51 ab
-// JSON: defect 1 blocked T2 pthread_mutex_lock 0x#='locks' object_names.c:63 ba
+// JSON: defect 1 step 2 T0 pthread_mutex_init 0x# - object_names.c:74 main
+// JSON: defect 1 step 7 T2 pthread_mutex_lock 0x#='stats'+8 - object_names.c:62 ba
+// JSON: defect 1 step 9 T2 pthread_mutex_lock 0x#='locks'+40 - object_names.c:65 ba
+// JSON: defect 1 step 10 T1 pthread_mutex_lock 0x# - object_names.c:51 ab
+// JSON: defect 1 step 12 T1 pthread_mutex_lock 0x#='locks' - object_names.c:53 ab
+// JSON: defect 1 blocked T1 pthread_mutex_lock 0x#='locks'+40 object_names.c:54 ab held_by T2
+// JSON: defect 1 blocked T2 pthread_mutex_lock 0x#='locks' object_names.c:66 ba held_by T1
 #include <pthread.h>
 #include <stdlib.h>
 

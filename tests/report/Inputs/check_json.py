@@ -125,8 +125,9 @@ def main():
                 n, st["step"], st["thread"], st["operation"], obj(st), st["result"] or "-",
                 where(st)))
         for b in d["blocked"]:
-            print("defect %d blocked T%d %s %s %s" % (n, b["thread"], b["operation"], obj(b),
-                                                     where(b)))
+            held = " held_by T%d" % b["held_by"] if b.get("held_by") is not None else ""
+            print("defect %d blocked T%d %s %s %s%s" % (n, b["thread"], b["operation"], obj(b),
+                                                       where(b), held))
         for stk in d["stacks"]:
             print("defect %d stack T%d %s" % (n, stk["thread"],
                                               " < ".join(where(f) for f in stk["frames"])))

@@ -1,0 +1,61 @@
+/* See waits.h. */
+#include "waits.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+
+#include "../protocol/rules.h"
+
+static bool is_lock(uint8_t op) { return op == DPU_OP_MUTEX_LOCK || op == DPU_OP_SPIN_LOCK; }
+
+/* The thread holding lock obj after the steps (tid + 1; 0 none). */
+static int32_t holder(const struct dpu_event_rec *steps, uint32_t n, uint64_t obj) {
+  int32_t owner = 0;
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const struct dpu_event_rec *s = &steps[i];
+    if (s->obj != obj) continue;
+    switch (s->op) {
+    case DPU_OP_MUTEX_TRYLOCK:
+    case DPU_OP_MUTEX_TIMEDLOCK:
+    case DPU_OP_SPIN_TRYLOCK:
+      if (!s->result) break; /* busy, timed out */
+      /* fall through */
+    case DPU_OP_MUTEX_LOCK:
+    case DPU_OP_SPIN_LOCK:
+      dpu_lock_take(&owner, &count, s->tid + 1, /* a spinlock's aux is no mutex type */
+                    s->op != DPU_OP_SPIN_LOCK && s->op != DPU_OP_SPIN_TRYLOCK &&
+                        s->aux == PTHREAD_MUTEX_RECURSIVE);
+      break;
+    case DPU_OP_MUTEX_UNLOCK:
+    case DPU_OP_SPIN_UNLOCK:
+      dpu_lock_drop(&owner, &count, s->tid + 1);
+      break;
+    default:
+      break;
+    }
+  }
+  return owner;
+}
+
+int32_t dpu_waits_holder(const struct dpu_defect *d, const struct dpu_blocked *b) {
+  if (d->end != DPU_END_DEADLOCK || !is_lock(b->op)) return -1;
+  return holder(d->steps, d->nsteps, b->obj) - 1;
+}
+
+void dpu_waits_print(FILE *f, const struct dpu_report *r, const struct dpu_defect *d) {
+  if (d->end != DPU_END_DEADLOCK) return;
+  bool any = false;
+  for (uint32_t i = 0; i < d->nblocked && i < DPU_MAX_THREADS; i++) {
+    const struct dpu_blocked *b = &d->blocked[i];
+    if (!is_lock(b->op)) continue;
+    char obj[64];
+    dpu_report_step_object(r, &(struct dpu_event_rec){.op = b->op, .obj = b->obj}, obj,
+                           sizeof obj);
+    fprintf(f, "%s T%u for %s", any ? "," : "  waits:", b->tid, obj);
+    int32_t h = dpu_waits_holder(d, b);
+    if (h >= 0) fprintf(f, " (held by T%d)", h);
+    any = true;
+  }
+  if (any) fputc('\n', f);
+}
