@@ -42,8 +42,6 @@ void dpu_report_output(struct dpu_report *r, const struct dpu_run *run) {
   print_output(r->text, run->output, run->output_len, run->output_truncated);
 }
 
-/* "  #STEP Tn OPERATION OBJECT FILE:LINE FUNCTION", columns padded only up to the last one
- * present. */
 /* See report.h. */
 bool dpu_report_global(const struct dpu_report *r, uint64_t a, const char **name,
                        uint64_t *offset) {
