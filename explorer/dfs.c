@@ -147,6 +147,81 @@ static int account(struct dpu_report *r, struct dpu_shm *shm, struct dpu_fpset *
   return dpu_report_run(r, &run); /* last: it may run the program again */
 }
 
+/* The deepest frame of stack[0..n) with a choice not tried yet, which it takes: the next value
+ * of a nondet call, another thread woken by a signal, another enabled thread, then the kill by
+ * the exit that was not taken. Returns its index, -1 if every interleaving was explored. */
+static int64_t backtrack(struct frame *stack, uint32_t n) {
+  int64_t k = (int64_t)n - 1;
+  for (; k >= 0; k--) {
+    if (stack[k].woken < stack[k].nvals) { /* the same nondet call, the next value */
+      stack[k].woken++;
+      break;
+    }
+    int w = stack[k].signal ? first_in(&stack[k].waiters, &stack[k].wdone) : -1;
+    if (w >= 0) { /* the same signal waking another thread */
+      dpu_tset_add(&stack[k].wdone, (unsigned)w);
+      stack[k].woken = (uint16_t)(w + 1);
+      break;
+    }
+    int rem = first_in(&stack[k].enabled, &stack[k].done);
+    if (rem >= 0) {
+      uint16_t t = (uint16_t)rem;
+      if (stack[k].killed) { /* the kill taken here was tried */
+        stack[k].kill_alt = (int16_t)stack[k].chosen;
+        stack[k].kill_done = true;
+        stack[k].killed = false;
+      }
+      dpu_tset_add(&stack[k].done, t);
+      stack[k].chosen = t;
+      stack[k].woken = 0;
+      stack[k].signal = false;
+      stack[k].nvals = 0;
+      stack[k].refresh = true;
+      break;
+    }
+    if (stack[k].kill_alt >= 0 && !stack[k].kill_done) {
+      stack[k].kill_done = true;
+      stack[k].killed = true;
+      stack[k].chosen = (uint16_t)stack[k].kill_alt;
+      stack[k].woken = 0;
+      stack[k].signal = false;
+      stack[k].nvals = 0;
+      stack[k].refresh = false;
+      break;
+    }
+  }
+  return k;
+}
+
+/* Grows *stack (of *cap frames, zeroed past what was used) to hold n. Returns 0, -1 if out of
+ * memory (unchanged then). */
+static int grow_stack(struct frame **stack, uint32_t *cap, uint32_t n) {
+  if (n <= *cap) return 0;
+  uint32_t ncap = *cap;
+  while (ncap < n) ncap *= 2;
+  struct frame *ns = realloc(*stack, (size_t)ncap * sizeof **stack);
+  if (!ns) return -1;
+  memset(ns + *cap, 0, (size_t)(ncap - *cap) * sizeof **stack);
+  *stack = ns, *cap = ncap;
+  return 0;
+}
+
+/* Sets the frames of a run of n events past the replayed prefix, and refreshes the choices of
+ * the prefix's last frame, whose thread was changed by the backtracking. */
+static void set_frames(struct frame *stack, struct dpu_shm *shm, const struct dpu_event_rec *ev,
+                       uint32_t n, uint32_t prefix) {
+  nw = dpu_tset_words(shm->nthread_ids);
+  if (prefix && prefix <= n && stack[prefix - 1].refresh)
+    set_choices(&stack[prefix - 1], shm, &ev[prefix - 1]);
+  struct dpu_tset killable;
+  bool kany = false; /* after the exit */
+  for (uint32_t i = 0; i < prefix && i < n; i++) kany = killable_after(&killable, kany, shm, &ev[i]);
+  for (uint32_t i = prefix; i < n; i++) {
+    set_frame(&stack[i], shm, ev, n, i, kany ? &killable : NULL);
+    kany = killable_after(&killable, kany, shm, &ev[i]);
+  }
+}
+
 enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec, struct dpu_report *r,
                                         const struct dpu_explore_options *o,
                                         struct dpu_counts *c) {
@@ -180,17 +255,10 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec, struct dpu_re
     }
     const struct dpu_event_rec *ev = dpu_shm_records(shm);
     uint32_t n = shm->nevents;
-    if (n > stack_cap) {
-      uint32_t ncap = stack_cap;
-      while (ncap < n) ncap *= 2;
-      struct frame *ns = realloc(stack, (size_t)ncap * sizeof *stack);
-      if (!ns) {
-        fprintf(stderr, "dpu: error: out of memory\n");
-        status = DPU_EXPLORE_FAILED;
-        break;
-      }
-      memset(ns + stack_cap, 0, (size_t)(ncap - stack_cap) * sizeof *stack);
-      stack = ns, stack_cap = ncap;
+    if (grow_stack(&stack, &stack_cap, n) != 0) {
+      fprintf(stderr, "dpu: error: out of memory\n");
+      status = DPU_EXPLORE_FAILED;
+      break;
     }
     if (cut) status = DPU_EXPLORE_INCOMPLETE;
     if (n < prefix) {
@@ -198,16 +266,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec, struct dpu_re
        * from run to run): explore what was seen. */
       prefix = n;
     }
-    nw = dpu_tset_words(shm->nthread_ids);
-    if (prefix && prefix <= n && stack[prefix - 1].refresh)
-      set_choices(&stack[prefix - 1], shm, &ev[prefix - 1]);
-    struct dpu_tset killable;
-    bool kany = false; /* after the exit */
-    for (uint32_t i = 0; i < prefix && i < n; i++) kany = killable_after(&killable, kany, shm, &ev[i]);
-    for (uint32_t i = prefix; i < n; i++) {
-      set_frame(&stack[i], shm, ev, n, i, kany ? &killable : NULL);
-      kany = killable_after(&killable, kany, shm, &ev[i]);
-    }
+    set_frames(stack, shm, ev, n, prefix);
     /* A run cut at the thread limit (DPU_LIMIT_THREADS) is a prefix: backtracked from, but
      * no trace (as in qpor.c). */
     bool leaf_cut = cut && shm->result.end == DPU_END_LIMIT &&
@@ -224,46 +283,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec, struct dpu_re
       status = DPU_EXPLORE_STOPPED;
       break;
     }
-    /* Backtrack to the deepest choice point with an untried thread. */
-    int64_t k = (int64_t)n - 1;
-    for (; k >= 0; k--) {
-      if (stack[k].woken < stack[k].nvals) { /* the same nondet call, the next value */
-        stack[k].woken++;
-        break;
-      }
-      int w = stack[k].signal ? first_in(&stack[k].waiters, &stack[k].wdone) : -1;
-      if (w >= 0) { /* the same signal waking another thread */
-        dpu_tset_add(&stack[k].wdone, (unsigned)w);
-        stack[k].woken = (uint16_t)(w + 1);
-        break;
-      }
-      int rem = first_in(&stack[k].enabled, &stack[k].done);
-      if (rem >= 0) {
-        uint16_t t = (uint16_t)rem;
-        if (stack[k].killed) { /* the kill taken here was tried */
-          stack[k].kill_alt = (int16_t)stack[k].chosen;
-          stack[k].kill_done = true;
-          stack[k].killed = false;
-        }
-        dpu_tset_add(&stack[k].done, t);
-        stack[k].chosen = t;
-        stack[k].woken = 0;
-        stack[k].signal = false;
-        stack[k].nvals = 0;
-        stack[k].refresh = true;
-        break;
-      }
-      if (stack[k].kill_alt >= 0 && !stack[k].kill_done) {
-        stack[k].kill_done = true;
-        stack[k].killed = true;
-        stack[k].chosen = (uint16_t)stack[k].kill_alt;
-        stack[k].woken = 0;
-        stack[k].signal = false;
-        stack[k].nvals = 0;
-        stack[k].refresh = false;
-        break;
-      }
-    }
+    int64_t k = backtrack(stack, n);
     if (k < 0) break; /* every interleaving explored */
     prefix = (uint32_t)k + 1;
     if (dpu_explore_must_stop(o, c)) {

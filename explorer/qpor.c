@@ -83,6 +83,122 @@ void dpu_qpor_print_stats(FILE *f, const struct dpu_qpor_stats *st) {
           (unsigned long long)st->max_depth);
 }
 
+/* Allocates q's arrays (q->exec set) and an empty unfolding. Returns 0, -1 if out of memory
+ * (what was allocated is freed by qpor_destroy). */
+static int qpor_init(struct qpor *q) {
+  q->cap = q->exec->shm->records_cap;
+  q->ev = malloc(q->cap * sizeof *q->ev);
+  q->killable_after = malloc(q->cap * sizeof *q->killable_after);
+  q->proc = DPU_NO_OBJECT;
+  q->pos_next = malloc(q->cap * sizeof *q->pos_next);
+  q->replay = malloc((q->cap + 1) * sizeof *q->replay);
+  q->cmax_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q->cmax_o);
+  q->chain_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q->chain_o);
+  if (!q->ev || ensure((void **)&q->ksets, &q->ksets_cap, 1, sizeof *q->ksets) != 0 ||
+      !q->killable_after || !q->pos_next || !q->replay || !q->cmax_o || !q->chain_o ||
+      dpu_unf_init(&q->u, q->qo->skip_step) != 0)
+    return -1;
+  dpu_tset_clear(&q->ksets[0]);
+  q->nksets = 1;
+  return 0;
+}
+
+/* Counts (and warns once) when the events of the run processed from frame `from` are not the
+ * alternative expect[0..n) it was to replay. */
+static void check_replay(struct qpor *q, uint32_t from, struct dpu_event **expect, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (from + i >= q->n || q->ev[from + i] != expect[i]) {
+      q->st->replay_mismatch++;
+      if (!q->warned_mismatch++) {
+        dpu_progress_clear();
+        fprintf(stderr, "dpu: warning: a replay did not produce the events the unfolding "
+                        "predicted (is the program deterministic?)\n");
+      }
+      return;
+    }
+}
+
+/* Backtracks from frame *j: frames *j-1, *j-2, ...: Alt(C_i, D ∪ {e_i}) (Alg. 1 line 11), until
+ * one has an alternative, whose frame is left in *j and events in q->jlist, with e_i added to
+ * D. Returns the alternative's length, 0 if every frame was backtracked (the exploration is
+ * done), -1 if out of memory. */
+static int64_t backtrack(struct qpor *q, uint32_t *j) {
+  while ((*j)-- > 0) {
+    struct dpu_event *e = q->ev[*j];
+    qpor_c_undo(q, e);
+    qpor_d_pop_above(q, *j);
+    int64_t nj = qpor_alt(q, e);
+    if (nj < 0) return -1;
+    if (nj > 0) return qpor_d_push(q, e, *j) != 0 ? -1 : nj;
+  }
+  return 0;
+}
+
+/* The unfolding's statistics for --stats, into q->st. */
+static void collect_stats(struct qpor *q) {
+  struct dpu_qpor_stats *st = q->st;
+  st->trees = q->u.pes.nthreads + q->u.pes.nobjects;
+  if (q->u.pes.live > st->peak_live) st->peak_live = q->u.pes.live;
+  for (const struct dpu_event *e = q->u.pes.events; e; e = e->next) {
+    st->tree_nodes++;
+    st->depth_sum += e->tnode.depth;
+    if (e->tnode.depth > st->depth_max) st->depth_max = e->tnode.depth;
+    if (e->obj != DPU_NO_OBJECT) {
+      st->tree_nodes++;
+      st->depth_sum += e->onode.depth;
+      if (e->onode.depth > st->depth_max) st->depth_max = e->onode.depth;
+    }
+  }
+  st->events = q->u.pes.nevents;
+  st->cex_events = q->u.cex_created;
+  st->bytes = q->u.pes.bytes;
+  st->causality_queries = q->u.pes.causality_stats.queries;
+  st->conflict_queries = q->u.pes.conflict_stats.queries;
+  st->tree_steps = q->u.pes.causality_stats.steps + q->u.pes.conflict_stats.steps;
+  for (int b = 0; b < 33; b++)
+    st->depth_hist[b] = q->u.pes.causality_stats.hist[b] + q->u.pes.conflict_stats.hist[b];
+}
+
+/* Frees q's unfolding and arrays (any of them may be NULL). */
+static void qpor_destroy(struct qpor *q) {
+  dpu_unf_destroy(&q->u);
+  free(q->ev), free(q->ksets), free(q->killable_after), free(q->pos_next), free(q->replay);
+  free(q->cmax_o), free(q->d);
+  free(q->spikes), free(q->spike_start), free(q->pick), free(q->jlist), free(q->emark), free(q->wstack);
+  for (uint32_t f = 0; f < q->nparks; f++) free(q->parks[f].p);
+  for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++) free(q->chain_t[t].e);
+  for (uint32_t o = 0; q->chain_o && o < DPU_PES_MAX_OBJECTS; o++) free(q->chain_o[o].e);
+  free(q->chain_o);
+  free(q->parks);
+}
+
+/* Accounts the run that ended with rs (explore.c's dpu_explore_ran). Returns whether it is to
+ * be processed; if not, the exploration ends with *status. A run cut at the thread limit is a
+ * prefix of real runs (DPU_LIMIT_THREADS): it is explored from as a leaf (*leaf_cut), so that
+ * the interleavings of the first threads are, but it is no maximal configuration. Any other cut
+ * ends the exploration. A prefix, cut or limited, makes *status incomplete. */
+static bool run_usable(struct qpor *q, enum dpu_run_status rs, enum dpu_explore_status *status,
+                       bool *leaf_cut) {
+  struct dpu_shm *shm = q->exec->shm;
+  bool cut = false;
+  enum dpu_explore_status ended = dpu_explore_ran(rs, q->r, shm, q->c, &cut);
+  *leaf_cut = false;
+  if (ended != DPU_EXPLORE_COMPLETE) {
+    *status = ended;
+    return false;
+  }
+  *leaf_cut = cut && shm->result.end == DPU_END_LIMIT && shm->result.code == DPU_LIMIT_THREADS;
+  if (shm->result.limited) *status = DPU_EXPLORE_INCOMPLETE; /* a prefix, even with a defect */
+  if (cut) {
+    *status = DPU_EXPLORE_INCOMPLETE;
+    if (!*leaf_cut) {
+      q->c->cut++;
+      return false;
+    }
+  }
+  return true;
+}
+
 enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_report *r,
                                          const struct dpu_explore_options *o,
                                          const struct dpu_qpor_options *qo, struct dpu_counts *c,
@@ -90,24 +206,12 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_r
   struct qpor q;
   memset(&q, 0, sizeof q);
   q.exec = exec, q.r = r, q.o = o, q.qo = qo, q.c = c, q.st = st;
-  q.cap = exec->shm->records_cap;
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
-  q.ev = malloc(q.cap * sizeof *q.ev);
-  q.killable_after = malloc(q.cap * sizeof *q.killable_after);
-  q.proc = DPU_NO_OBJECT;
-  q.pos_next = malloc(q.cap * sizeof *q.pos_next);
-  q.replay = malloc((q.cap + 1) * sizeof *q.replay);
-  q.cmax_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q.cmax_o);
-  q.chain_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q.chain_o);
-  if (!q.ev || ensure((void **)&q.ksets, &q.ksets_cap, 1, sizeof *q.ksets) != 0 ||
-      !q.killable_after || !q.pos_next || !q.replay || !q.cmax_o || !q.chain_o ||
-      dpu_unf_init(&q.u, qo->skip_step) != 0) {
+  if (qpor_init(&q) != 0) {
     oom();
     status = DPU_EXPLORE_FAILED;
     goto out;
   }
-  dpu_tset_clear(&q.ksets[0]);
-  q.nksets = 1;
 
   /* The first run: no replay. Then, each iteration: process the last run from frame `from`,
    * and decide the next run. */
@@ -118,25 +222,8 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_r
   enum dpu_run_status rs = run(&q, 0, NULL, 0);
   for (;;) {
     struct dpu_shm *shm = exec->shm;
-    bool cut = false;
-    enum dpu_explore_status ended = dpu_explore_ran(rs, r, shm, c, &cut);
-    if (ended != DPU_EXPLORE_COMPLETE) {
-      status = ended;
-      break;
-    }
-    /* A run cut at the thread limit is a prefix of real runs (DPU_LIMIT_THREADS): it is
-     * explored from as a leaf, so that the interleavings of the first threads are, but it is
-     * no maximal configuration. Any other cut ends the exploration. */
-    bool leaf_cut = cut && shm->result.end == DPU_END_LIMIT &&
-                    shm->result.code == DPU_LIMIT_THREADS;
-    if (shm->result.limited) status = DPU_EXPLORE_INCOMPLETE; /* a prefix, even with a defect */
-    if (cut) {
-      status = DPU_EXPLORE_INCOMPLETE;
-      if (!leaf_cut) {
-        c->cut++;
-        break;
-      }
-    }
+    bool leaf_cut;
+    if (!run_usable(&q, rs, &status, &leaf_cut)) break;
     struct dpu_event *redirect = NULL;
     int64_t m = qpor_process_run(&q, from, &redirect);
     if (m < 0) {
@@ -150,16 +237,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_r
       break;
     }
     if (expect) {
-      for (uint32_t i = 0; i < nexpect; i++)
-        if (from + i >= q.n || q.ev[from + i] != expect[i]) {
-          st->replay_mismatch++;
-          if (!q.warned_mismatch++) {
-            dpu_progress_clear();
-            fprintf(stderr, "dpu: warning: a replay did not produce the events the unfolding "
-                            "predicted (is the program deterministic?)\n");
-          }
-          break;
-        }
+      check_replay(&q, from, expect, nexpect);
       expect = NULL;
     }
     uint32_t j; /* the frame to backtrack from */
@@ -194,28 +272,13 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_r
       break;
     }
     redirected_at = -1;
-    /* Backtrack: frames j-1, j-2, ...: Alt(C_i, D ∪ {e_i}). */
-    int64_t nj = 0;
-    while (j-- > 0) {
-      struct dpu_event *e = q.ev[j];
-      qpor_c_undo(&q, e);
-      qpor_d_pop_above(&q, j);
-      nj = qpor_alt(&q, e);
-      if (nj < 0) {
-        oom();
-        status = DPU_EXPLORE_FAILED;
-        goto out;
-      }
-      if (nj > 0) {
-        if (qpor_d_push(&q, e, j) != 0) {
-          oom();
-          status = DPU_EXPLORE_FAILED;
-          goto out;
-        }
-        break;
-      }
+    int64_t nj = backtrack(&q, &j);
+    if (nj < 0) {
+      oom();
+      status = DPU_EXPLORE_FAILED;
+      break;
     }
-    if (nj <= 0) break; /* every frame backtracked: done */
+    if (nj == 0) break; /* every frame backtracked: done */
     from = j;
     expect = q.jlist;
     nexpect = (uint32_t)nj;
@@ -224,33 +287,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_r
 out:
   if (qo->dot && dpu_unf_write_dot(&q.u, qo->dot) != 0)
     fprintf(stderr, "dpu: error: cannot write the --dot file\n");
-  st->trees = q.u.pes.nthreads + q.u.pes.nobjects;
-  if (q.u.pes.live > st->peak_live) st->peak_live = q.u.pes.live;
-  for (const struct dpu_event *e = q.u.pes.events; e; e = e->next) {
-    st->tree_nodes++;
-    st->depth_sum += e->tnode.depth;
-    if (e->tnode.depth > st->depth_max) st->depth_max = e->tnode.depth;
-    if (e->obj != DPU_NO_OBJECT) {
-      st->tree_nodes++;
-      st->depth_sum += e->onode.depth;
-      if (e->onode.depth > st->depth_max) st->depth_max = e->onode.depth;
-    }
-  }
-  st->events = q.u.pes.nevents;
-  st->cex_events = q.u.cex_created;
-  st->bytes = q.u.pes.bytes;
-  st->causality_queries = q.u.pes.causality_stats.queries;
-  st->conflict_queries = q.u.pes.conflict_stats.queries;
-  st->tree_steps = q.u.pes.causality_stats.steps + q.u.pes.conflict_stats.steps;
-  for (int b = 0; b < 33; b++)
-    st->depth_hist[b] = q.u.pes.causality_stats.hist[b] + q.u.pes.conflict_stats.hist[b];
-  dpu_unf_destroy(&q.u);
-  free(q.ev), free(q.ksets), free(q.killable_after), free(q.pos_next), free(q.replay), free(q.cmax_o), free(q.d);
-  free(q.spikes), free(q.spike_start), free(q.pick), free(q.jlist), free(q.emark), free(q.wstack);
-  for (uint32_t f = 0; f < q.nparks; f++) free(q.parks[f].p);
-  for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++) free(q.chain_t[t].e);
-  for (uint32_t o = 0; q.chain_o && o < DPU_PES_MAX_OBJECTS; o++) free(q.chain_o[o].e);
-  free(q.chain_o);
-  free(q.parks);
+  collect_stats(&q);
+  qpor_destroy(&q);
   return status;
 }
