@@ -106,25 +106,34 @@ static bool stuck_after(const struct dpu_event *pt) {
   return dpu_spin_repeated_iteration(chain, n) != 0;
 }
 
-/* Whether the next read (is_cas: a CAS) of obj at `site` by the owner of pt, right after
- * `after` (for a read: the write it reads; for a CAS: the location's last event), is blocked
- * by the spin rule (dpu_spin_read_blocks; runtime/models/atomic.c): it continues pt, a read of
- * obj at the same place in the same activation of a spin region (for a CAS: a failed CAS; a
- * load has another site), nothing modified obj since, and for a CAS aux says it expects
- * another value than pt read. */
+/* Whether pt is an update that failed, as far as it is known: a CAS that did not exchange, a
+ * read-modify-write that left the value as it was (ops.def: their data, the record's result;
+ * unknown until executed: no failed read). */
+static bool failed_update(const struct dpu_event *pt) {
+  return (pt->op == DPU_OP_ATOMIC_CAS && pt->data == 0) ||
+         (pt->op == DPU_OP_ATOMIC_RMW && pt->data == 1);
+}
+
+/* Whether the next read (op: a load, a visible plain read, or an update: a CAS or a
+ * read-modify-write) of obj at `site` by the owner of pt, right after `after` (for a read: the
+ * write it reads; for an update: the location's last event), is blocked by the spin rule
+ * (dpu_spin_read_blocks; runtime/models/atomic.c): it continues pt, a read of obj at the same
+ * place in the same activation of a spin region (for an update: a failed one; a load has
+ * another site), nothing modified obj since, and for an update aux says it would fail again. */
 static bool spin_read_blocks(const struct dpu_event *after, const struct dpu_event *pt,
-                             bool is_cas, uint32_t obj, uint32_t site, uint64_t aux) {
+                             uint8_t op, uint32_t obj, uint32_t site, uint64_t aux) {
   if (!pt) return false;
+  bool update = op == DPU_OP_ATOMIC_CAS || op == DPU_OP_ATOMIC_RMW;
   bool cont, unchanged;
-  if (is_cas) {
-    cont = after && pt->op == DPU_OP_ATOMIC_CAS && pt->data == 0 && pt->obj == after->obj &&
-           continues(pt, site); /* pt exchanged (data 1) or unknown: not a failed read */
+  if (update) {
+    cont = after && pt->op == op && failed_update(pt) && pt->obj == after->obj &&
+           continues(pt, site);
     unchanged = cont && after->st.count == pt->st.count; /* pt is on obj's tree above after */
   } else {
     cont = dpu_op_is_read(pt->op) && pt->obj == obj && continues(pt, site);
     unchanged = pt->pre_obj == after;
   }
-  return dpu_spin_read_blocks(is_cas, !is_cas && stuck_after(pt), cont, unchanged, aux != 0);
+  return dpu_spin_read_blocks(update, !update && stuck_after(pt), cont, unchanged, aux != 0);
 }
 
 /* Over 100 lines (issue #14's limit) on purpose: one case per operation of ops.def that has a
@@ -203,7 +212,8 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     break;
   /* atomic.c */
   case DPU_OP_ATOMIC_CAS:
-    if (spin_read_blocks(after, pt, true, obj, site, aux)) return 0;
+  case DPU_OP_ATOMIC_RMW:
+    if (spin_read_blocks(after, pt, op, obj, site, aux)) return 0;
     break;
   /* signal.c: the state is the set of pending signals */
   case DPU_OP_SIG_WAIT:
@@ -221,7 +231,7 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     break;
   case DPU_OP_ATOMIC_LOAD:
   case DPU_OP_READ: /* on reader object obj, where `after` is the write it reads */
-    if (spin_read_blocks(after, pt, false, obj, site, aux)) return 0;
+    if (spin_read_blocks(after, pt, op, obj, site, aux)) return 0;
     break;
   default:
     break;
@@ -344,9 +354,11 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     s.owner = DPU_ONCE_DONE;
     break;
   case DPU_OP_ATOMIC_STORE:
-  case DPU_OP_ATOMIC_RMW:
   case DPU_OP_WRITE:
     s.count++;
+    break;
+  case DPU_OP_ATOMIC_RMW: /* data 1: it left the value as it was (unknown: taken to change it) */
+    if (e->data != 1) s.count++;
     break;
   case DPU_OP_ATOMIC_CAS:
     if (e->data == 1) s.count++;

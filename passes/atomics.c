@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../protocol/protocol.h"
+#include "../protocol/rules.h"
 #include "steps.h"
 
 static LLVMValueRef hook(LLVMModuleRef mod, const char *name, LLVMTypeRef *type,
@@ -30,6 +31,24 @@ static void bracket_atomic_function(LLVMModuleRef mod, LLVMValueRef f, LLVMBuild
     LLVMPositionBuilderBefore(b, t);
     c = LLVMBuildCall2(b, ty, end, NULL, 0, "");
     LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(t));
+  }
+}
+
+/* LLVM's read-modify-write operation as rules.h's enum dpu_rmw. */
+static enum dpu_rmw rmw_kind(LLVMAtomicRMWBinOp op) {
+  switch (op) {
+  case LLVMAtomicRMWBinOpXchg: return DPU_RMW_XCHG;
+  case LLVMAtomicRMWBinOpAdd: return DPU_RMW_ADD;
+  case LLVMAtomicRMWBinOpSub: return DPU_RMW_SUB;
+  case LLVMAtomicRMWBinOpAnd: return DPU_RMW_AND;
+  case LLVMAtomicRMWBinOpNand: return DPU_RMW_NAND;
+  case LLVMAtomicRMWBinOpOr: return DPU_RMW_OR;
+  case LLVMAtomicRMWBinOpXor: return DPU_RMW_XOR;
+  case LLVMAtomicRMWBinOpMax: return DPU_RMW_MAX;
+  case LLVMAtomicRMWBinOpMin: return DPU_RMW_MIN;
+  case LLVMAtomicRMWBinOpUMax: return DPU_RMW_UMAX;
+  case LLVMAtomicRMWBinOpUMin: return DPU_RMW_UMIN;
+  default: return DPU_RMW_OTHER;
   }
 }
 
@@ -77,11 +96,18 @@ void dpu_pass_atomics(LLVMModuleRef mod) {
         else
           op |= (uint32_t)LLVMGetOrdering(i) << 8;
         unsigned long long size = LLVMStoreSizeOfType(td, vty);
+        /* A CAS passes its expected value, a read-modify-write its operand and (bits 12-15)
+         * its operation (rules.h: dpu_rmw_unchanged), for the spin-loop rule. */
         LLVMValueRef expected = LLVMConstInt(i64, 0, 0);
-        if ((op & 0xff) == DPU_OP_ATOMIC_CAS && size <= 8) {
-          LLVMValueRef cmp = LLVMGetOperand(i, 1);
-          if (LLVMGetTypeKind(vty) == LLVMPointerTypeKind) expected = LLVMBuildPtrToInt(b, cmp, i64, "");
-          else if (LLVMGetTypeKind(vty) == LLVMIntegerTypeKind) expected = LLVMBuildZExt(b, cmp, i64, "");
+        bool integer = size <= 8 && (LLVMGetTypeKind(vty) == LLVMPointerTypeKind ||
+                                     LLVMGetTypeKind(vty) == LLVMIntegerTypeKind);
+        if ((op & 0xff) == DPU_OP_ATOMIC_RMW)
+          op |= (uint32_t)(integer ? rmw_kind(LLVMGetAtomicRMWBinOp(i)) : DPU_RMW_OTHER) << 12;
+        if (((op & 0xff) == DPU_OP_ATOMIC_CAS || (op & 0xff) == DPU_OP_ATOMIC_RMW) && integer) {
+          LLVMValueRef v = LLVMGetOperand(i, 1);
+          if (LLVMGetTypeKind(vty) == LLVMPointerTypeKind) expected = LLVMBuildPtrToInt(b, v, i64, "");
+          else if (size < 8) expected = LLVMBuildZExt(b, v, i64, "");
+          else expected = v;
         }
         LLVMValueRef c = LLVMBuildCall2(
             b, op_ty, op_fn,

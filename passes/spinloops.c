@@ -9,13 +9,15 @@
  * changed): stopping it there lost the order where both reads come before a write.
  *
  * A *spin region* is a natural loop L (loops.h) such that 1. no instruction of L has an effect:
- * no store, atomic read-modify-write, va_arg, invoke, and no call but to a debug/lifetime/assume
+ * no store, va_arg, invoke, and no call but to a debug/lifetime/assume
  * intrinsic, a yield or sleep (sched_yield, pthread_yield, thrd_yield, usleep, nanosleep, sleep;
  * dpu makes them no-ops or scheduling points), an inline asm that only pauses, or a *pure
  * helper*: a defined function without loops whose instructions have no effect and call nothing
  * but the above (a wrapper such as `static int ready(void) { return flag; }`); a cmpxchg is
  * allowed (it fails while it reads an unchanged value; the runtime's rule only blocks one that
- * would fail again); 2. its iterations carry no state that matters: every header phi of L whose
+ * would fail again), and so is an atomicrmw (the runtime's rule only blocks one that would
+ * leave the value as it was again, as a test-and-set of a set flag does: then it wrote what
+ * was there, and the iteration changed nothing; one that changes the value runs); 2. its iterations carry no state that matters: every header phi of L whose
  * value changes along a back edge (its value from a latch is neither itself nor its value on
  * entry) is used only by arithmetic whose results end in such phis again: not by a branch, not
  * by an access to memory or a call, and not after L (GenMC's spin-assume criterion, extended to
@@ -27,11 +29,11 @@
  * differs only in what it read: reading the same values again puts it back where it was, so
  * waiting for a write instead of looping loses no behaviour.
  *
- * The pass marks every read of a region (loads, atomic or not, and cmpxchg, including those of
- * the pure helpers it calls) with the metadata "dpu.spin", and makes the activations visible to
- * the runtime: `call @__dpu_spin_enter(i32 region)` at the start of the header (every iteration:
- * the runtime ignores it while the region is active) and `call @__dpu_spin_exit()` at the start
- * of every exit block. The sites of marked reads get a continuation twin (instrument.h: struct
+ * The pass marks every read of a region (loads, atomic or not, cmpxchg and atomicrmw,
+ * including the loads of the pure helpers it calls) with the metadata "dpu.spin", and makes
+ * the activations visible to the runtime: `call @__dpu_spin_enter(i32 region)` at the start of
+ * the header (every iteration: the runtime ignores it while the region is active) and `call
+ * @__dpu_spin_exit()` at the start of every exit block. The sites of marked reads get a continuation twin (instrument.h: struct
  * dpu_site.spin), which the runtime records for every read of an activation but its first: the
  * explorer, which does not see the enter and exit calls, tells a repeated read from its site. */
 #include <llvm-c/DebugInfo.h>
@@ -102,11 +104,11 @@ static bool harmless_call(struct helpers *h, LLVMValueRef call) {
   return !LLVMIsDeclaration(callee) && pure_helper(h, callee);
 }
 
-/* Whether inst has no effect (rule 1). */
+/* Whether inst has no effect (rule 1); a cmpxchg or an atomicrmw is taken for a read (see
+ * above). */
 static bool effect_free(struct helpers *h, LLVMValueRef inst) {
   switch (LLVMGetInstructionOpcode(inst)) {
   case LLVMStore:
-  case LLVMAtomicRMW:
   case LLVMVAArg:
   case LLVMInvoke:
   case LLVMCallBr:
@@ -121,10 +123,11 @@ static bool effect_free(struct helpers *h, LLVMValueRef inst) {
   }
 }
 
-/* Whether inst reads memory: a load, a cmpxchg, or a call of a pure helper that loads. */
+/* Whether inst reads memory: a load, a cmpxchg, an atomicrmw, or a call of a pure helper that
+ * loads. */
 static bool reads(LLVMValueRef inst) {
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-  if (op == LLVMLoad || op == LLVMAtomicCmpXchg) return true;
+  if (op == LLVMLoad || op == LLVMAtomicCmpXchg || op == LLVMAtomicRMW) return true;
   if (op != LLVMCall) return false;
   LLVMValueRef callee = LLVMGetCalledValue(inst);
   if (!LLVMIsAFunction(callee) || LLVMIsDeclaration(callee)) return false;
@@ -143,7 +146,9 @@ static bool pure_helper(struct helpers *h, LLVMValueRef f) {
   dpu_loops_free(l);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); pure && bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); pure && i; i = LLVMGetNextInstruction(i))
-      if (!effect_free(h, i) || LLVMGetInstructionOpcode(i) == LLVMAtomicCmpXchg) pure = false;
+      if (!effect_free(h, i) || LLVMGetInstructionOpcode(i) == LLVMAtomicCmpXchg ||
+          LLVMGetInstructionOpcode(i) == LLVMAtomicRMW)
+        pure = false;
   *helper_state(h, f) = pure ? 1 : 2; /* not *st: deciding callees may have moved it */
   return pure;
 }
@@ -281,7 +286,7 @@ struct marks {
 
 static void mark_read(struct marks *m, LLVMValueRef inst) {
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-  if (op == LLVMLoad || op == LLVMAtomicCmpXchg) {
+  if (op == LLVMLoad || op == LLVMAtomicCmpXchg || op == LLVMAtomicRMW) {
     LLVMSetMetadata(inst, m->kind, m->md);
     return;
   }

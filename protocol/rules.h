@@ -184,16 +184,55 @@ static inline uint32_t dpu_spin_repeated_iteration(const struct dpu_spin_read *r
   return 0;
 }
 
-/* Whether a thread's next read (a load or visible plain read, or a CAS: is_cas) is blocked:
- * for a load, the thread is stuck, or the read continues its previous one (same location,
- * same site, same activation: dpu_site_continues) on a location unchanged since, so it would
- * read the same value; for a CAS, it continues a failed CAS on an unchanged location and
- * expects another value than the one read (fails_again: it would fail again). A stuck thread's
- * CAS is not blocked: the load-then-CAS retry loop expects the value its failed CAS read. */
-static inline bool dpu_spin_read_blocks(bool is_cas, bool stuck, bool continues,
+/* Whether a thread's next read (a load or visible plain read, or an update: is_update, a CAS
+ * or a read-modify-write) is blocked: for a load, the thread is stuck, or the read continues
+ * its previous one (same location, same site, same activation: dpu_site_continues) on a
+ * location unchanged since, so it would read the same value; for an update, it continues a
+ * failed one (a CAS that failed, a read-modify-write that left the value as it was) on an
+ * unchanged location and would fail again (fails_again: a CAS expects another value than the
+ * one read, a read-modify-write would leave it unchanged again: dpu_rmw_unchanged). A stuck
+ * thread's CAS is not blocked: the load-then-CAS retry loop expects the value its failed CAS
+ * read. */
+static inline bool dpu_spin_read_blocks(bool is_update, bool stuck, bool continues,
                                         bool unchanged, bool fails_again) {
-  if (is_cas) return continues && unchanged && fails_again;
+  if (is_update) return continues && unchanged && fails_again;
   return stuck || (continues && unchanged);
+}
+
+/* The read-modify-write operations whose effect dpu evaluates (LLVM's atomicrmw operations on
+ * integers and pointers; passes/atomics.c maps them); DPU_RMW_OTHER for the others (floating
+ * point, wrapping increments), which are always taken to change the value. */
+enum dpu_rmw {
+  DPU_RMW_XCHG, DPU_RMW_ADD, DPU_RMW_SUB, DPU_RMW_AND, DPU_RMW_NAND, DPU_RMW_OR, DPU_RMW_XOR,
+  DPU_RMW_MAX, DPU_RMW_MIN, DPU_RMW_UMAX, DPU_RMW_UMIN, DPU_RMW_OTHER = 15
+};
+
+/* Whether the read-modify-write `kind` with operand v leaves the value cur of a location of
+ * `size` bytes (1 to 8; cur and v zero-extended) as it is: an exchange of the value already
+ * there (a test-and-set of a set flag), an OR of bits already set, an AND or a MIN that
+ * changes nothing, an addition of 0. Such an update writes what was there: a spin loop that
+ * repeats it waits, like a failed CAS (runtime/models/atomic.c). */
+static inline bool dpu_rmw_unchanged(uint8_t kind, uint64_t cur, uint64_t v, uint32_t size) {
+  unsigned bits = size >= 8 ? 64 : size * 8;
+  uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1, sign = 1ull << (bits - 1);
+  cur &= mask, v &= mask;
+  int64_t scur = (int64_t)((cur ^ sign) - sign), sv = (int64_t)((v ^ sign) - sign);
+  uint64_t next;
+  switch (kind) {
+  case DPU_RMW_XCHG: next = v; break;
+  case DPU_RMW_ADD: next = cur + v; break;
+  case DPU_RMW_SUB: next = cur - v; break;
+  case DPU_RMW_AND: next = cur & v; break;
+  case DPU_RMW_NAND: next = ~(cur & v); break;
+  case DPU_RMW_OR: next = cur | v; break;
+  case DPU_RMW_XOR: next = cur ^ v; break;
+  case DPU_RMW_MAX: next = sv > scur ? v : cur; break;
+  case DPU_RMW_MIN: next = sv < scur ? v : cur; break;
+  case DPU_RMW_UMAX: next = v > cur ? v : cur; break;
+  case DPU_RMW_UMIN: next = v < cur ? v : cur; break;
+  default: return false;
+  }
+  return (next & mask) == cur;
 }
 
 #endif

@@ -39,6 +39,7 @@ static inline __attribute__((always_inline)) bool thread_enabled(const struct dp
     return dpu_rt_once_enabled(op, obj, tid);
   case DPU_OP_ATOMIC_LOAD:
   case DPU_OP_ATOMIC_CAS:
+  case DPU_OP_ATOMIC_RMW:
   case DPU_OP_READ:
     return dpu_rt_atomic_enabled(op, obj, tid);
   case DPU_OP_SIG_WAIT:

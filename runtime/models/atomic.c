@@ -21,7 +21,9 @@
  * expected value differs from the value read (it would fail again, as in a spinlock that
  * resets its expected value), but not one that expects that value (the usual
  * load-then-CAS-retry loop, whose failed CAS stored the value it read in `expected`, succeeds
- * on its retry). If no thread ever modifies the location, the run ends as a hang naming the
+ * on its retry); and so is a read-modify-write that left the value as it was and would again
+ * (a test-and-set or exchange spinlock while the lock is held: rules.h, dpu_rmw_unchanged),
+ * which is no modification either. If no thread ever modifies the location, the run ends as a hang naming the
  * spinning thread (sched.c).
  *
  * Loops that read several locations (Peterson's `while (want[o] && turn == o)`, issue #10):
@@ -133,11 +135,13 @@ static bool continues(const struct dpu_rt_thread *t, uint64_t obj, uint32_t site
 
 /* Whether the running thread's next read of obj at site would repeat its previous read (same
  * location, same site, same activation; for a CAS, one that expects another value than the
- * one read). */
+ * one read; for a read-modify-write `rmw` with operand v, one that would leave the value read
+ * as it is again). */
 static bool repeats_read(const struct dpu_rt_thread *t, uint8_t op, uint64_t obj, uint32_t site,
-                         uint64_t expected) {
+                         uint64_t v, uint8_t rmw, uint32_t size) {
   if (!continues(t, obj, site)) return false;
-  return op == DPU_OP_ATOMIC_LOAD || expected != t->last_value;
+  if (op == DPU_OP_ATOMIC_RMW) return dpu_rmw_unchanged(rmw, t->last_value, v, size);
+  return op == DPU_OP_ATOMIC_LOAD || v != t->last_value;
 }
 
 bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid) {
@@ -145,7 +149,7 @@ bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid) {
   obj = dpu_op_object(op, obj);
   bool cont = continues(t, obj, t->pend_site);
   uint32_t *v = cont ? version_of(obj) : NULL;
-  return !dpu_spin_read_blocks(op == DPU_OP_ATOMIC_CAS, t->stuck, cont,
+  return !dpu_spin_read_blocks(op != DPU_OP_ATOMIC_LOAD && op != DPU_OP_READ, t->stuck, cont,
                                v && *v == t->last_version, t->pend_aux != 0);
 }
 
@@ -201,18 +205,34 @@ uint64_t dpu_rt_value_at(const void *p, uint32_t size) {
 }
 
 /* op: enum dpu_op in bits 0-7, the instruction's LLVM ordering in bits 8-11 and, for a
- * cmpxchg, its failure ordering in bits 12-15 (passes/atomics.c). */
+ * cmpxchg, its failure ordering in bits 12-15, for an atomicrmw its operation (enum dpu_rmw);
+ * expected: a cmpxchg's expected value, an atomicrmw's operand (passes/atomics.c). */
 void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expected) {
   uint32_t op = op_order & 0xff, order = op_order >> 8 & 15;
+  uint8_t rmw = op_order >> 12 & 15;
   uint64_t obj = (uint64_t)(uintptr_t)addr;
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
   bool wide = size > 8; /* no spin detection: values are compared up to 8 bytes */
-  if (op == DPU_OP_ATOMIC_LOAD || op == DPU_OP_ATOMIC_CAS) __dpu_site = spin_site(t, __dpu_site);
-  uint64_t aux = op == DPU_OP_ATOMIC_CAS && !wide &&
-                 repeats_read(t, (uint8_t)op, obj, __dpu_site, expected);
+  if (op != DPU_OP_ATOMIC_STORE) __dpu_site = spin_site(t, __dpu_site);
+  uint64_t aux = (op == DPU_OP_ATOMIC_CAS || op == DPU_OP_ATOMIC_RMW) && !wide &&
+                 repeats_read(t, (uint8_t)op, obj, __dpu_site, expected, rmw, size);
   struct dpu_event_rec *e = dpu_rt_visible_aux((uint8_t)op, obj, aux);
   uint32_t *v = version_of(obj);
   if (!v) dpu_rt_end(DPU_END_LIMIT, 0, "more than %d atomic locations in one run", VCAP * 3 / 4);
+  if (op == DPU_OP_ATOMIC_RMW && !wide &&
+      dpu_rmw_unchanged(rmw, dpu_rt_value_at(addr, size), expected, size)) {
+    /* It writes the value that is there: a read for the spin-loop rule, as a failed CAS (its
+     * record's result 1, "unchanged"), and no modification of the location. Still a write
+     * for the race detector (C11 7.17.7.3: a read-modify-write writes). */
+    e->result = 1;
+    t->last_read = true;
+    t->last_obj = obj;
+    t->last_site = e->site;
+    t->last_version = *v;
+    t->last_value = dpu_rt_value_at(addr, size);
+    dpu_race_atomic(addr, size, (uint8_t)op, false, order);
+    return;
+  }
   switch (op) {
   case DPU_OP_ATOMIC_LOAD:
   case DPU_OP_ATOMIC_CAS: /* a read until __dpu_atomic_cas_result says it exchanged */

@@ -492,6 +492,7 @@ class Atomics:
             p.decls.append("static int %s; // written before %s is set, read after"
                            % (self.data, self.flag))
         self.setter = False
+        self.tas = None  # a test-and-set lock, made by the first tas_cs
         self.out = p.fresh("obs")
         self.mx = Mutexes(p, "am")
         p.decls.append("static int %s; // guarded by %s" % (self.out, self.mx.m))
@@ -550,8 +551,11 @@ class Atomics:
         th.effects.append((self, "spin", 0, 1))
         rng = self.p.rng
         v = th.local(self.p)
-        if rng.random() < 0.6:
+        r = rng.random()
+        if r < 0.45:
             loop = ["while (!atomic_load(&%s))" % self.flag, "  ;"]
+        elif r < 0.6:  # a read by an update that changes nothing (the spin-loop rule's RMWs)
+            loop = ["while (!atomic_fetch_or(&%s, 0))" % self.flag, "  ;"]
         else:
             i = th.local(self.p, "i")
             loop = ["for (%s = 0; %s < 2 && !atomic_load(&%s); %s++)" % (i, i, self.flag, i),
@@ -559,9 +563,25 @@ class Atomics:
         return loop + ["if (atomic_load(&%s))" % self.flag,
                        "  %s = %s;" % (v, self.data)] + self.record(v), 5
 
+    def tas_cs(self, th):
+        """A critical section under a test-and-set spinlock (atomic_exchange), always released:
+        a failed exchange writes the 1 that is there, and its repetition waits (the spin-loop
+        rule of runtime/models/atomic.c)."""
+        if not self.tas:
+            self.tas = self.p.fresh("tas")
+            self.tas_out = self.p.fresh("tobs")
+            self.p.decls.append("static atomic_int %s;" % self.tas)
+            self.p.decls.append("static int %s; // guarded by %s" % (self.tas_out, self.tas))
+            self.p.checks.append(("val", self.tas_out))
+        v = th.local(self.p)
+        return ["%s = atomic_load(&%s);" % (v, self.p.rng.choice(self.a)),
+                "while (atomic_exchange(&%s, 1))" % self.tas, "  ;",
+                "%s = %s * 3 + %s;" % (self.tas_out, self.tas_out, v),
+                "atomic_store(&%s, 0);" % self.tas], 4
+
     def items(self):
         its = [(self.rmw, 3), (self.store, 1), (self.load, 2), (self.cas, 2),
-               (self.check_then_act, 2), (self.mx.cs, 1)]
+               (self.check_then_act, 2), (self.mx.cs, 1), (self.tas_cs, 1)]
         if self.flag:
             its += [(self.spin, 2), (self.set_flag, 1)]
         return its

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "../../explorer/unfold.h"
+#include "../../protocol/rules.h"
 
 static struct dpu_unfolding u;
 static struct dpu_event *last_t[DPU_MAX_THREADS];
@@ -259,6 +260,28 @@ static void nondet_takes_every_value(void **state) {
  * the flags nest as they say (an atomic access or a read is an access, an eager operation is a
  * thread operation, a try operation does not block); an operation that cannot block has an
  * outcome on a fresh object, and a try operation's outcomes have words. */
+/* rules.h's read-modify-writes that leave a value as it was (the spin-loop rule's failed
+ * updates), at each width: a test-and-set of a set flag, an OR of set bits, a signed MIN that
+ * keeps the value; and the ones that change it. */
+static void rmw_unchanged(void **state) {
+  (void)state;
+  assert_true(dpu_rmw_unchanged(DPU_RMW_XCHG, 1, 1, 1));   /* test-and-set of a set flag */
+  assert_false(dpu_rmw_unchanged(DPU_RMW_XCHG, 0, 1, 1));  /* takes the lock */
+  assert_true(dpu_rmw_unchanged(DPU_RMW_OR, 6, 2, 4));
+  assert_false(dpu_rmw_unchanged(DPU_RMW_OR, 4, 2, 4));
+  assert_true(dpu_rmw_unchanged(DPU_RMW_ADD, 5, 0, 8));
+  assert_false(dpu_rmw_unchanged(DPU_RMW_ADD, 5, 1, 8));
+  assert_true(dpu_rmw_unchanged(DPU_RMW_ADD, 0xff, 0x100, 1)); /* wraps within the byte */
+  assert_true(dpu_rmw_unchanged(DPU_RMW_AND, 3, 7, 2));
+  assert_true(dpu_rmw_unchanged(DPU_RMW_NAND, 0xff, 0, 1));   /* ~(0xff & 0) = 0xff */
+  assert_true(dpu_rmw_unchanged(DPU_RMW_XOR, 9, 0, 4));
+  assert_true(dpu_rmw_unchanged(DPU_RMW_MIN, 0xfffffffe, 3, 4)); /* -2 < 3 */
+  assert_false(dpu_rmw_unchanged(DPU_RMW_UMIN, 0xfffffffe, 3, 4));
+  assert_true(dpu_rmw_unchanged(DPU_RMW_MAX, 3, 0xfffffffe, 4));
+  assert_true(dpu_rmw_unchanged(DPU_RMW_UMAX, 0xffffffffffffffffull, 7, 8));
+  assert_false(dpu_rmw_unchanged(DPU_RMW_OTHER, 1, 1, 4)); /* floating point: taken to change */
+}
+
 static void ops_table_agrees_with_the_model(void **state) {
   (void)state;
   uint16_t r[DPU_MODEL_MAX_OUTCOMES];
@@ -289,6 +312,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(rwlock_readers_share, setup, teardown),
       cmocka_unit_test_setup_teardown(nondet_takes_every_value, setup, teardown),
       cmocka_unit_test_setup_teardown(ops_table_agrees_with_the_model, setup, teardown),
+      cmocka_unit_test(rmw_unchanged),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
