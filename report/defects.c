@@ -145,6 +145,16 @@ static const struct dpu_event_rec *last_step_of(const struct dpu_run *run, int32
   return NULL;
 }
 
+/* The innermost program frame of thread tid's stack among stacks[0..nstacks) that has a
+ * source line, or NULL (no stack captured, or code without debug info). */
+static const struct dpu_loc *top_frame(int32_t tid, const struct dpu_thread_stack *stacks,
+                                       uint32_t nstacks) {
+  for (uint32_t i = 0; i < nstacks; i++)
+    if ((int32_t)stacks[i].tid == tid && stacks[i].nframes > 0 && stacks[i].frames[0].file)
+      return &stacks[i].frames[0];
+  return NULL;
+}
+
 /* ---- the digest ---------------------------------------------------------------------------- */
 
 static void feed(blake2b_state *s, const void *p, size_t n) { blake2b_update(s, p, n); }
@@ -238,8 +248,11 @@ void dpu_defect_digest(const struct dpu_run *run, const struct dpu_site_table *s
   feed_u32(&s, (uint32_t)res->code);
   feed_message(&s, res->msg);
   feed_loc(&s, dpu_site_loc(sites, res->site));
-  if (res->end == DPU_END_SIGNAL || res->end == DPU_END_HANG_TIME) {
-    /* Without a stack, the faulting thread's last visible operation is its known site. */
+  if ((res->end == DPU_END_SIGNAL || res->end == DPU_END_HANG_TIME) &&
+      !top_frame(res->tid, stacks, nstacks)) {
+    /* Without a stack, the faulting thread's last visible operation is its known site. With
+     * one, the stack says where it faulted: the last visible operation before it changes
+     * between traces of one crash (a racing read made visible, a lock taken or not). */
     const struct dpu_event_rec *last = last_step_of(run, res->tid);
     feed_loc(&s, dpu_site_loc(sites, last ? last->site : 0));
   }
@@ -311,8 +324,10 @@ static void block_sites(FILE *f, const struct dpu_run_result *res,
   }
 }
 
-/* The message of the text report's first line, after "KIND: ". */
-static char *format_message(const struct dpu_run *run, const struct dpu_site_table *sites) {
+/* The message of the text report's first line, after "KIND: ". stacks: the threads' stacks,
+ * where a crash names its faulting line. */
+static char *format_message(const struct dpu_run *run, const struct dpu_site_table *sites,
+                            const struct dpu_thread_stack *stacks, uint32_t nstacks) {
   const struct dpu_run_result *res = run->result;
   char *buf = NULL;
   size_t len = 0;
@@ -331,9 +346,13 @@ static char *format_message(const struct dpu_run *run, const struct dpu_site_tab
     break;
   case DPU_END_SIGNAL: {
     fprintf(f, "%s in T%d", dpu_signal_name(res->code), res->tid);
-    /* Where the thread was: just after its last visible operation. */
+    /* Where the thread faulted, from its stack; else where it was: just after its last
+     * visible operation. */
+    const struct dpu_loc *top = top_frame(res->tid, stacks, nstacks);
     const struct dpu_event_rec *last = last_step_of(run, res->tid);
-    if (last) {
+    if (top) {
+      fprintf(f, " at %s:%u in %s", top->file, top->line, top->function);
+    } else if (last) {
       struct dpu_loc ls = dpu_site_loc(sites, last->site);
       fprintf(f, " after %s", dpu_op_name(last->op));
       if (ls.file) fprintf(f, " at %s:%u in %s", ls.file, ls.line, ls.function);
@@ -369,15 +388,13 @@ static void locate(struct dpu_defect *d, const struct dpu_run *run,
   d->loc = dpu_site_loc(sites, res->site);
   d->loc_exact = d->loc.file != NULL;
   if (d->loc.file) return;
-  for (uint32_t i = 0; i < d->nstacks; i++)
-    if ((int32_t)d->stacks[i].tid == res->tid && d->stacks[i].nframes > 0 &&
-        d->stacks[i].frames[0].file) {
-      const struct dpu_loc *f = &d->stacks[i].frames[0];
-      d->loc = (struct dpu_loc){.function = f->function, .file = f->file, .line = f->line,
-                                .column = f->column};
-      d->loc_exact = true;
-      return;
-    }
+  const struct dpu_loc *f = top_frame(res->tid, d->stacks, d->nstacks);
+  if (f) {
+    d->loc = (struct dpu_loc){.function = f->function, .file = f->file, .line = f->line,
+                              .column = f->column};
+    d->loc_exact = true;
+    return;
+  }
   if (res->end == DPU_END_DEADLOCK) {
     /* A thread waiting for a lock is closer to the cause than one joining a blocked thread. */
     for (int pass = 0; pass < 2 && !d->loc.file; pass++)
@@ -424,7 +441,7 @@ struct dpu_defect *dpu_defects_add(struct dpu_defects *t, const struct dpu_run *
   uint32_t nout = res->defect_output < run->output_len ? res->defect_output : run->output_len;
   uint32_t nb = res->nblocked < DPU_MAX_THREADS ? res->nblocked : DPU_MAX_THREADS;
   d->end = res->end, d->tid = res->tid, d->code = res->code;
-  d->message = format_message(run, sites);
+  d->message = format_message(run, sites, stacks, nstacks);
   d->steps = dpu_copy(ev, n * sizeof *ev), d->nsteps = n;
   for (uint32_t i = 0; i < n; i++)
     if (ev[i].tid + 1u > d->nthreads) d->nthreads = ev[i].tid + 1u;

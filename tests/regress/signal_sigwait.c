@@ -49,7 +49,7 @@
 // ONE: {{^}}dpu: summary: 0 defects, 1 max-configs, 0 SSBs,
 // INSTALL: dpu: defect 1: crash: SIGUSR1 in T0
 // INSTALL: {{^}}dpu: traces with defects: 1 of 2 (defect 1 in 1)
-// DEFAULT: dpu: defect 1: crash: SIGUSR1 in T0 after start (sent by the program itself with raise or pthread_kill)
+// DEFAULT: dpu: defect 1: crash: SIGUSR1 in T0 at {{.*}}signal_sigwait.c:113 in main (sent by the program itself with raise or pthread_kill)
 // DEFAULT: #0 main at {{.*}}signal_sigwait.c:113
 #include <assert.h>
 #include <pthread.h>

@@ -2,7 +2,7 @@
 // shared pointer to NULL under m; deposit reads it under m and then writes through it.
 // Derivation: 2 orders of the two blocks on m; when close_account goes first, deposit
 // dereferences NULL: 2 max-configs, 1 crash, located exactly at the faulting line 31 (the
-// innermost frame of T2's stack; the message names the last visible operation before it).
+// innermost frame of T2's stack, which the message names too).
 // RUN: %dpu --format=json -o %t.json %s > %t; test $? -eq 1
 // RUN: FileCheck -DFILE=%s %s < %t
 // RUN: %python %inputs/replay_check.py %dpu %t | FileCheck -DFILE=%s --check-prefix=REPLAY %s
@@ -44,7 +44,7 @@ int main(void) {
 
 // The whole report. The stacks of the live threads, the crashing one first: T2 at the
 // faulting line 31, T0 blocked in pthread_join(t2) at line 40 (T1 has exited).
-// CHECK: {{^}}dpu: defect 1: crash: SIGSEGV in T2 after pthread_mutex_unlock at [[FILE]]:30 in deposit (fault address 0x0000000000000000){{$}}
+// CHECK: {{^}}dpu: defect 1: crash: SIGSEGV in T2 at [[FILE]]:31 in deposit (fault address 0x0000000000000000){{$}}
 // CHECK-NEXT: {{^}}  interleaving (3 threads, 11 steps):{{$}}
 // CHECK-NEXT: {{^}}  #1    T0   start{{$}}
 // CHECK-NEXT: {{^}}  #2    T0   pthread_create         T1                       [[FILE]]:37 main{{$}}
@@ -67,13 +67,13 @@ int main(void) {
 // CHECK-NEXT: {{^}}dpu: summary: 1 defects, 2 max-configs, 0 SSBs, 2 runs, {{[0-9.]+}} s{{$}}
 
 // Its replay line shows the same block.
-// REPLAY: replay of defect 1: exit 1, same 19-line block: crash: SIGSEGV in T2 after pthread_mutex_unlock at [[FILE]]:30 in deposit (fault address 0x#)
+// REPLAY: replay of defect 1: exit 1, same 19-line block: crash: SIGSEGV in T2 at [[FILE]]:31 in deposit (fault address 0x#)
 
 // The JSON document: the same defect, its steps, stacks and output.
 // JSON: state complete exit_code 1 reason null
 // JSON-NEXT: summary defects 1 traces_with_defects 1 max_configs 2 ssbs 0
 // JSON-NEXT: defect 1 crash traces 1 thread 2 location crash.c:31 deposit exact
-// JSON-NEXT: defect 1 message SIGSEGV in T2 after pthread_mutex_unlock at crash.c:30 in deposit (fault address 0x#)
+// JSON-NEXT: defect 1 message SIGSEGV in T2 at crash.c:31 in deposit (fault address 0x#)
 // JSON-NEXT: defect 1 threads 3 steps 11 blocked 0 stacks 2 output_truncated false
 // JSON-NEXT: defect 1 step 1 T0 start - - -
 // JSON-NEXT: defect 1 step 2 T0 pthread_create T1 - crash.c:37 main
