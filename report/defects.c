@@ -205,18 +205,28 @@ static int cmp_blocked(const void *a, const void *b) {
   return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : (x[1] < y[1] ? -1 : x[1] > y[1]);
 }
 
-/* The blocked operations of a deadlock and their sites, whichever threads wait there. */
+/* The blocked operations of a deadlock and their sites, as a set: whichever threads wait
+ * there, and however many. Joins are left out when another operation is blocked: a thread
+ * joining a blocked thread waits because of it, and where it joins (which thread it waits for
+ * first) changes from trace to trace of one deadlock. */
 static void feed_blocked(blake2b_state *s, const struct dpu_run_result *res,
                          const struct dpu_site_table *sites) {
   uint32_t key[DPU_MAX_THREADS][2];
-  uint32_t nb = res->nblocked < DPU_MAX_THREADS ? res->nblocked : DPU_MAX_THREADS;
+  uint32_t nb = res->nblocked < DPU_MAX_THREADS ? res->nblocked : DPU_MAX_THREADS, n = 0;
+  bool all_joins = true;
+  for (uint32_t i = 0; i < nb; i++) all_joins &= res->blocked[i].op == DPU_OP_THREAD_JOIN;
   for (uint32_t i = 0; i < nb; i++) {
-    key[i][0] = res->blocked[i].op;
-    key[i][1] = res->blocked[i].site;
+    if (!all_joins && res->blocked[i].op == DPU_OP_THREAD_JOIN) continue;
+    key[n][0] = res->blocked[i].op;
+    key[n++][1] = res->blocked[i].site;
   }
-  qsort(key, nb, sizeof key[0], cmp_blocked);
-  feed_u32(s, nb);
-  for (uint32_t i = 0; i < nb; i++) {
+  qsort(key, n, sizeof key[0], cmp_blocked);
+  uint32_t distinct = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (i == 0 || cmp_blocked(key[i - 1], key[i]) != 0) distinct++;
+  feed_u32(s, distinct);
+  for (uint32_t i = 0; i < n; i++) {
+    if (i > 0 && cmp_blocked(key[i - 1], key[i]) == 0) continue;
     feed_u32(s, key[i][0]);
     feed_loc(s, dpu_site_loc(sites, key[i][1]));
   }
@@ -246,7 +256,8 @@ void dpu_defect_digest(const struct dpu_run *run, const struct dpu_site_table *s
   feed_str(&s, "dpu-defect-v2");
   feed_u32(&s, (uint32_t)res->end);
   feed_u32(&s, (uint32_t)res->code);
-  feed_message(&s, res->msg);
+  /* A deadlock's message counts its blocked threads, which feed_blocked takes as a set. */
+  if (res->end != DPU_END_DEADLOCK) feed_message(&s, res->msg);
   feed_loc(&s, dpu_site_loc(sites, res->site));
   if ((res->end == DPU_END_SIGNAL || res->end == DPU_END_HANG_TIME) &&
       !top_frame(res->tid, stacks, nstacks)) {
@@ -340,7 +351,9 @@ static char *format_message(const struct dpu_run *run, const struct dpu_site_tab
     for (uint32_t i = 0; i < res->nblocked && i < DPU_MAX_THREADS; i++) {
       const struct dpu_blocked *b = &res->blocked[i];
       struct dpu_loc bs = dpu_site_loc(sites, b->site);
-      fprintf(f, "%s T%u in %s", i ? "," : "", b->tid, dpu_op_name(b->op));
+      /* The call the program made: pthread_cond_wait, not its wake-up step. */
+      const char *name = dpu_op_name(b->op);
+      fprintf(f, "%s T%u in %.*s", i ? "," : "", b->tid, (int)strcspn(name, ":"), name);
       if (bs.file) fprintf(f, " at %s:%u", bs.file, bs.line);
     }
     break;

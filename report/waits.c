@@ -43,19 +43,34 @@ int32_t dpu_waits_holder(const struct dpu_defect *d, const struct dpu_blocked *b
   return holder(d->steps, d->nsteps, b->obj) - 1;
 }
 
+/* What blocked thread b waits for, after "T1 ": "for 'b' (held by T2)", "for a signal on
+ * 'c'", "for T2 to end". */
+static void print_wait(FILE *f, const struct dpu_report *r, const struct dpu_defect *d,
+                       const struct dpu_blocked *b) {
+  char obj[64];
+  if (b->op == DPU_OP_THREAD_JOIN) {
+    fprintf(f, " for T%llu to end", (unsigned long long)b->obj);
+    return;
+  }
+  dpu_report_step_object(r, &(struct dpu_event_rec){.op = b->op, .obj = b->obj}, obj,
+                          sizeof obj);
+  switch (b->op) {
+  case DPU_OP_COND_RESUME: fprintf(f, " for a signal on %s", obj); return;
+  case DPU_OP_SEM_WAIT: fprintf(f, " for a post on %s", obj); return;
+  case DPU_OP_BARRIER_LEAVE: fprintf(f, " for the rest of %s's round", obj); return;
+  case DPU_OP_ONCE_ENTER: fprintf(f, " for %s's routine to return", obj); return;
+  default: break;
+  }
+  fprintf(f, " for %s", obj);
+  int32_t h = dpu_waits_holder(d, b);
+  if (h >= 0) fprintf(f, " (held by T%d)", h);
+}
+
 void dpu_waits_print(FILE *f, const struct dpu_report *r, const struct dpu_defect *d) {
   if (d->end != DPU_END_DEADLOCK) return;
-  bool any = false;
   for (uint32_t i = 0; i < d->nblocked && i < DPU_MAX_THREADS; i++) {
-    const struct dpu_blocked *b = &d->blocked[i];
-    if (!is_lock(b->op)) continue;
-    char obj[64];
-    dpu_report_step_object(r, &(struct dpu_event_rec){.op = b->op, .obj = b->obj}, obj,
-                           sizeof obj);
-    fprintf(f, "%s T%u for %s", any ? "," : "  waits:", b->tid, obj);
-    int32_t h = dpu_waits_holder(d, b);
-    if (h >= 0) fprintf(f, " (held by T%d)", h);
-    any = true;
+    fprintf(f, "%s T%u", i ? "," : "  waits:", d->blocked[i].tid);
+    print_wait(f, r, d, &d->blocked[i]);
   }
-  if (any) fputc('\n', f);
+  if (d->nblocked) fputc('\n', f);
 }

@@ -1,6 +1,7 @@
-/* A deadlock's waits: which thread holds each mutex or spinlock a blocked thread waits for,
- * the lock-order cycle that the interleaving shows step by step, in one line:
- *   waits: T1 for 'b' (held by T2), T2 for 'a' (held by T1) */
+/* A deadlock's waits: what each blocked thread waits for and, for a mutex or spinlock, which
+ * thread holds it, so that the cycle the interleaving shows step by step is in one line:
+ *   waits: T0 for T1 to end, T1 for 'b' (held by T2), T2 for 'a' (held by T1)
+ *   waits: T0 for T2 to end, T2 for a signal on 'not_full', T4 for a signal on 'not_empty' */
 #ifndef DPU_WAITS_H
 #define DPU_WAITS_H
 
@@ -10,8 +11,8 @@
 #include "defects.h"
 #include "report.h"
 
-/* Prints d's waits line on f when d is a deadlock in which a thread waits for a mutex or a
- * spinlock; nothing otherwise. The holder is the thread that took the lock last in d's
+/* Prints d's waits line on f when d is a deadlock (every blocked thread, in the order of
+ * d->blocked); nothing otherwise. A lock's holder is the thread that took it last in d's
  * interleaving and has not released it (protocol/rules.h's dpu_lock_take/drop over the
  * steps); a lock nobody holds (never released by a thread that exited, say) has no "held by". */
 void dpu_waits_print(FILE *f, const struct dpu_report *r, const struct dpu_defect *d);

@@ -45,7 +45,7 @@ int main(void) {
   pthread_barrier_init(&bar, NULL, COUNT);
   pthread_create(&t1, NULL, worker, &ids[0]);
   pthread_create(&t2, NULL, worker, &ids[1]);
-  // BUG: dpu: defect 1: deadlock: 3 threads blocked: T0 in pthread_join at {{.*}}barrier_phases.c:[[@LINE+1]], T1 in pthread_barrier_wait:leave at {{.*}}barrier_phases.c:[[@LINE+14]], T2 in pthread_barrier_wait:leave at {{.*}}barrier_phases.c:[[@LINE+14]]{{$}}
+  // BUG: dpu: defect 1: deadlock: 3 threads blocked: T0 in pthread_join at {{.*}}barrier_phases.c:[[@LINE+1]], T1 in pthread_barrier_wait at {{.*}}barrier_phases.c:[[@LINE+14]], T2 in pthread_barrier_wait at {{.*}}barrier_phases.c:[[@LINE+14]]{{$}}
   pthread_join(t1, NULL);
   pthread_join(t2, NULL);
   assert(seen_a[0] == 2 && seen_a[1] == 1);

@@ -44,7 +44,7 @@ static void *waiter(void *arg) {
   (void)arg;
   pthread_mutex_lock(&m);
 #ifdef BUG
-  // BUG-SAME: T1 in pthread_cond_wait:wake at {{.*}}cond_handoff.c:[[@LINE+1]]{{$}}
+  // BUG-SAME: T1 in pthread_cond_wait at {{.*}}cond_handoff.c:[[@LINE+1]]{{$}}
   pthread_cond_wait(&c, &m);
 #else
   while (!ready)

@@ -37,7 +37,7 @@
 // CHECK: dpu: summary: 0 defects, 112 max-configs, 0 SSBs, {{[0-9]+}} runs
 // The deadlock (lines of examples/mixed_pool.c: 77 main's first join, 40 the condition wait, 54
 // the barrier wait), reported once with the first trace that showed it (T1 or T2 forgotten).
-// BUGDEF: {{^ *}}1 deadlock: 3 threads blocked: T0 in pthread_join at {{.*}}mixed_pool.c:77, T1 in {{(pthread_barrier_wait:leave at .*mixed_pool.c:54, T2 in pthread_cond_wait:wake at .*mixed_pool.c:40|pthread_cond_wait:wake at .*mixed_pool.c:40, T2 in pthread_barrier_wait:leave at .*mixed_pool.c:54)}}{{$}}
+// BUGDEF: {{^ *}}1 deadlock: 3 threads blocked: T0 in pthread_join at {{.*}}mixed_pool.c:77, T1 in {{(pthread_barrier_wait at .*mixed_pool.c:54, T2 in pthread_cond_wait at .*mixed_pool.c:40|pthread_cond_wait at .*mixed_pool.c:40, T2 in pthread_barrier_wait at .*mixed_pool.c:54)}}{{$}}
 // BUGDEF-NOT: {{.}}
 // BUG: dpu: traces with defects: 4 of 52 (defect 1 in 4)
 // BUG-NEXT: dpu: summary: 1 defects, 52 max-configs, 0 SSBs, {{[0-9]+}} runs

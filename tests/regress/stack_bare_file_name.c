@@ -66,7 +66,7 @@ static void *worker(void *arg) {
 #endif
   return NULL;
 }
-// CHECK-NEXT: {{^}}  waits: T1 for 'm' (held by T0){{$}}
+// CHECK-NEXT: {{^}}  waits: T0 for T1 to end, T1 for 'm' (held by T0){{$}}
 // CHECK-NEXT: {{^}}  output: (none)
 // CHECK: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs
 // SPIN-NEXT: {{^}}  output: (none)

@@ -60,7 +60,7 @@ int main(void) {
 // CHECK-NEXT: {{^}}    #0 transfer_ab at [[FILE]]:20{{$}}
 // CHECK-NEXT: {{^}}  stack of T2:{{$}}
 // CHECK-NEXT: {{^}}    #0 transfer_ba at [[FILE]]:29{{$}}
-// CHECK-NEXT: {{^}}  waits: T1 for 'b' (held by T2), T2 for 'a' (held by T1){{$}}
+// CHECK-NEXT: {{^}}  waits: T0 for T1 to end, T1 for 'b' (held by T2), T2 for 'a' (held by T1){{$}}
 // CHECK-NEXT: {{^}}  output:{{$}}
 // CHECK-NEXT: {{^}}  | start{{$}}
 // CHECK-NEXT: {{^}}  replay: dpu replay 0:3,1:1,2:2,1:1 [[FILE]]{{$}}

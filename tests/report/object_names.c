@@ -27,7 +27,7 @@
 // CHECK-NEXT: {{^}}  #11   T1   pthread_mutex_unlock   [[HEAP]]           [[FILE]]:52 ab{{$}}
 // CHECK-NEXT: {{^}}  #12   T1   pthread_mutex_lock     'locks'                  [[FILE]]:53 ab{{$}}
 // The waits line names the lock-order cycle: who holds what each blocked thread waits for.
-// CHECK: {{^}}  waits: T1 for 'locks' + 40 (held by T2), T2 for 'locks' (held by T1){{$}}
+// CHECK: {{^}}  waits: T0 for T1 to end, T1 for 'locks' + 40 (held by T2), T2 for 'locks' (held by T1){{$}}
 // CHECK: {{^}}dpu: summary: 1 defects, 3 max-configs, 0 SSBs, 3 runs, {{[0-9.]+}} s{{$}}
 // JSON: defect 1 step 2 T0 pthread_mutex_init 0x# - object_names.c:74 main
 // JSON: defect 1 step 7 T2 pthread_mutex_lock 0x#='stats'+8 - object_names.c:62 ba

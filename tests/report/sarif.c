@@ -127,7 +127,7 @@ int main(void) {
 // TEXT-NEXT: {{^}}    #0 t1 at sarif.c:39{{$}}
 // TEXT-NEXT: {{^}}  stack of T2:{{$}}
 // TEXT-NEXT: {{^}}    #0 t2 at sarif.c:49{{$}}
-// TEXT-NEXT: {{^}}  waits: T1 for 'b' (held by T2), T2 for 'a' (held by T1){{$}}
+// TEXT-NEXT: {{^}}  waits: T0 for T1 to end, T1 for 'b' (held by T2), T2 for 'a' (held by T1){{$}}
 // TEXT-NEXT: {{^}}  output: (none){{$}}
 // TEXT-NEXT: {{^}}  replay: dpu replay 0:3,1:1,2:2,1:1 sarif.c{{$}}
 // TEXT-NEXT: {{^}}dpu: traces with defects: 2 of 3 (defect 1 in 1, defect 2 in 1){{$}}
