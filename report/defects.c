@@ -109,7 +109,9 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
   }
   if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE) {
     static char value[32]; /* the value read or written */
-    snprintf(value, sizeof value, "= %llu", (unsigned long long)e->aux);
+    /* Above 32 bits, most likely an address: in hex, as addresses are shown. */
+    snprintf(value, sizeof value, e->aux >> 32 ? "= %#llx" : "= %llu",
+             (unsigned long long)e->aux);
     return value;
   }
   return dpu_op_outcome_word(e->op, e->result); /* protocol/ops.def */

@@ -223,14 +223,27 @@ int dpu_race_capture(struct dpu_executor *exec, struct dpu_defect *d,
 
 /* ---- text -------------------------------------------------------------------------------- */
 
+/* Whether access a is itself the last step before it: an atomic access, or a plain one the
+ * exploration made visible (a read or write step of its thread, at its site or the site's
+ * spin twin, whose bytes hold the raced one, addr). */
+static bool is_own_step(const struct dpu_defect *d, const struct dpu_race_access *a,
+                        uint64_t addr) {
+  if (a->rec.flags & DPU_ACCESS_ATOMIC) return true;
+  if (!a->step || a->step > d->nsteps) return false;
+  const struct dpu_event_rec *st = &d->steps[a->step - 1];
+  return st->tid == a->rec.tid && (st->op == DPU_OP_READ || st->op == DPU_OP_WRITE) &&
+         (st->site == a->rec.site || st->site == a->rec.site + 1) && st->obj <= addr &&
+         addr < st->obj + (a->size ? a->size : 1);
+}
+
 void dpu_race_print(FILE *f, const struct dpu_defect *d) {
   const struct dpu_race_info *ri = d->race;
   for (int i = 0; i < 2; i++) {
     const struct dpu_race_access *a = &ri->access[i];
     fprintf(f, "  stack of the %s by T%u", dpu_race_kind(a->rec.flags), a->rec.tid);
-    /* An atomic access is a step of its own (the last one before it). */
     if (a->step)
-      fprintf(f, a->rec.flags & DPU_ACCESS_ATOMIC ? " (step #%u)" : " (after step #%u)", a->step);
+      fprintf(f, is_own_step(d, a, ri->rec.addr) ? " (step #%u)" : " (after step #%u)",
+              a->step);
     fprintf(f, ":\n");
     if (!a->captured) {
       fprintf(f, "    (not captured)\n");

@@ -74,26 +74,58 @@ const char *dpu_report_step_object(const struct dpu_report *r, const struct dpu_
 
 /* "  #STEP Tn OPERATION OBJECT FILE:LINE FUNCTION", columns padded only up to the last one
  * present. */
-static void print_step(struct dpu_report *r, uint32_t step, const struct dpu_event_rec *e) {
-  char obj[96];
-  const char *outcome = dpu_report_step_object(r, e, obj, 64);
+/* A step's object column: `'m'`, `'m' (busy)`, `'busy' = 0`, or a nondet value. */
+static void step_object(struct dpu_report *r, const struct dpu_event_rec *e, char *obj,
+                        size_t cap) {
+  const char *outcome = dpu_report_step_object(r, e, obj, cap < 64 ? cap : 64);
   /* `__VERIFIER_nondet = 2`; `read 'busy' = 0` (a read's or write's object is the 8-byte
    * granule: the access is at or after it); `pthread_mutex_trylock 'm' (busy)` */
   if (e->op == DPU_OP_NONDET && outcome)
-    snprintf(obj, sizeof obj, "%s", outcome);
+    snprintf(obj, cap, "%s", outcome);
   else if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE)
-    snprintf(obj + strlen(obj), sizeof obj - strlen(obj), " %s", outcome);
+    snprintf(obj + strlen(obj), cap - strlen(obj), " %s", outcome);
   else if (outcome)
-    snprintf(obj + strlen(obj), sizeof obj - strlen(obj), " (%s)", outcome);
+    snprintf(obj + strlen(obj), cap - strlen(obj), " (%s)", outcome);
+}
+
+/* The widths of an interleaving's columns: at least the usual ones (step 4, thread 3,
+ * operation 22, object 24), wider when a step needs it (a 6-digit step, an operation such as
+ * pthread_barrier_wait:leave, a long object: up to 48), so that the columns stay aligned. */
+struct columns {
+  int step, tid, op, obj;
+};
+
+static void print_step(struct dpu_report *r, const struct columns *w, uint32_t step,
+                       const struct dpu_event_rec *e) {
+  char obj[96];
+  step_object(r, e, obj, sizeof obj);
   struct dpu_loc s = dpu_site_loc(r->sites, e->site);
   FILE *f = r->text;
   if (s.file)
-    fprintf(f, "  #%-4u T%-3u %-22s %-24s %s:%u %s\n", step, e->tid, dpu_op_name(e->op), obj,
-            s.file, s.line, s.function);
+    fprintf(f, "  #%-*u T%-*u %-*s %-*s %s:%u %s\n", w->step, step, w->tid, e->tid, w->op,
+            dpu_op_name(e->op), w->obj, obj, s.file, s.line, s.function);
   else if (obj[0])
-    fprintf(f, "  #%-4u T%-3u %-22s %s\n", step, e->tid, dpu_op_name(e->op), obj);
+    fprintf(f, "  #%-*u T%-*u %-*s %s\n", w->step, step, w->tid, e->tid, w->op,
+            dpu_op_name(e->op), obj);
   else
-    fprintf(f, "  #%-4u T%-3u %s\n", step, e->tid, dpu_op_name(e->op));
+    fprintf(f, "  #%-*u T%-*u %s\n", w->step, step, w->tid, e->tid, dpu_op_name(e->op));
+}
+
+static int digits(uint32_t v) {
+  int n = 1;
+  while (v >= 10) v /= 10, n++;
+  return n;
+}
+
+static void widen(struct dpu_report *r, struct columns *w, uint32_t step,
+                  const struct dpu_event_rec *e) {
+  char obj[96];
+  step_object(r, e, obj, sizeof obj);
+  int len = (int)strlen(dpu_op_name(e->op)), olen = (int)strlen(obj);
+  if (digits(step) > w->step) w->step = digits(step);
+  if (digits(e->tid) + 1 > w->tid) w->tid = digits(e->tid) + 1;
+  if (len > w->op) w->op = len;
+  if (olen > w->obj && olen <= 48) w->obj = olen;
 }
 
 /* The interleaving's steps, or with steps_shown N > 0 and more than 2N steps, its first and
@@ -102,6 +134,11 @@ static void print_step(struct dpu_report *r, uint32_t step, const struct dpu_eve
 static void print_steps(struct dpu_report *r, const struct dpu_event_rec *steps, uint32_t n) {
   uint32_t keep = r->steps_shown;
   bool elide = keep > 0 && n > 2 * (uint64_t)keep;
+  struct columns w = {4, 3, 22, 24};
+  for (uint32_t i = 0; i < n; i++) {
+    if (elide && i == keep) i = n - keep;
+    widen(r, &w, i + 1, &steps[i]);
+  }
   for (uint32_t i = 0; i < n; i++) {
     if (elide && i == keep) {
       uint32_t last = n - keep;
@@ -109,7 +146,7 @@ static void print_steps(struct dpu_report *r, const struct dpu_event_rec *steps,
               last - keep, keep + 1, last);
       i = last;
     }
-    print_step(r, i + 1, &steps[i]);
+    print_step(r, &w, i + 1, &steps[i]);
   }
 }
 
