@@ -378,7 +378,15 @@ static char *format_message(const struct dpu_run *run, const struct dpu_site_tab
   case DPU_END_HANG_STEPS:
   case DPU_END_HANG_TIME:
     fprintf(f, "%s", res->msg);
-    if (s.file) fprintf(f, " (at %s:%u in %s)", s.file, s.line, s.function); /* a spin */
+    if (s.file) {
+      fprintf(f, " (at %s:%u in %s)", s.file, s.line, s.function); /* a spin */
+    } else if (res->end == DPU_END_HANG_STEPS && steps_to_defect(run) > 0) {
+      /* No thread at fault: the one that took the last step is where the run went round. */
+      const struct dpu_event_rec *last = &run->events[steps_to_defect(run) - 1];
+      struct dpu_loc ls = dpu_site_loc(sites, last->site);
+      fprintf(f, "; the last step: T%u %s", last->tid, dpu_op_name(last->op));
+      if (ls.file) fprintf(f, " at %s:%u in %s", ls.file, ls.line, ls.function);
+    }
     break;
   default:
     fprintf(f, "%s", res->msg);

@@ -511,8 +511,9 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
       fprintf(f, ")\n");
     }
     if (end->visible_sites)
-      fprintf(f, "dpu: racing accesses explored: %u access sites made scheduling points, %u "
-                 "explorations\n", end->visible_sites, end->explorations);
+      fprintf(f, "dpu: racing accesses explored: %u access site%s made scheduling points, %u "
+                 "exploration%s\n", end->visible_sites, end->visible_sites == 1 ? "" : "s",
+              end->explorations, end->explorations == 1 ? "" : "s");
     if (strcmp(end->state, "incomplete") == 0)
       fprintf(f, "dpu: exploration incomplete (%s)\n", end->reason ? end->reason : "?");
     if (r->sites && r->sites->nondet_bounded)

@@ -7,7 +7,7 @@
 // RUN: FileCheck %s < %t
 // CHECK: {{^}}dpu: defect 1: data race: read of 4 bytes from offset 4 of a 16-byte heap block (allocated at {{.*}}race_free.c:[[#@LINE+26]] in main by T0) at {{.*}}race_free.c:[[#@LINE+16]] in reader (T1) and write of 16 bytes (free) at {{.*}}race_free.c:[[#@LINE+21]] in freer (T2){{$}}
 // CHECK: {{^}}dpu: traces with defects: 1 of 1 (defect 1 in 1){{$}}
-// CHECK-NEXT: {{^}}dpu: racing accesses explored: 1 access sites made scheduling points, 2 explorations{{$}}
+// CHECK-NEXT: {{^}}dpu: racing accesses explored: 1 access site made scheduling points, 2 explorations{{$}}
 // CHECK-NEXT: {{^}}dpu: summary: 1 defects, 1 max-configs, 0 SSBs, 2 runs
 #include <pthread.h>
 #include <stdlib.h>

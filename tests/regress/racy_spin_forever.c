@@ -10,7 +10,7 @@
 // CHECK: {{^}}dpu: defect 1: hang: T1 spins forever: it keeps reading the variable 'flag', which no other thread will change (at {{.*}}racy_spin_forever.c:[[#@LINE+18]] in reader){{$}}
 // CHECK: {{^}}  #{{[0-9]+}} T1 read 'flag' = 0 {{.*}}racy_spin_forever.c:[[#@LINE+17]] reader{{$}}
 // CHECK: {{^}}dpu: traces with defects: 1 of 1 (defect 1 in 1){{$}}
-// CHECK-NEXT: {{^}}dpu: racing accesses explored: 1 access sites made scheduling points, 2 explorations{{$}}
+// CHECK-NEXT: {{^}}dpu: racing accesses explored: 1 access site made scheduling points, 2 explorations{{$}}
 // CHECK-NEXT: {{^}}dpu: summary: 1 defects, 1 max-configs, 0 SSBs,
 #include <pthread.h>
 

@@ -25,7 +25,7 @@
 // BAD: dpu: error: invalid value 'x' for --steps-shown
 int main(void) { return 0; }
 
-// CHECK: {{^}}dpu: defect 1: hang: run exceeded 400 steps{{$}}
+// CHECK: {{^}}dpu: defect 1: hang: run exceeded 400 steps; the last step: T1 pthread_mutex_trylock at [[FILE]]:17 in worker{{$}}
 // CHECK-NEXT: {{^}}  interleaving (2 threads, 400 steps):{{$}}
 // CHECK-NEXT: {{^}}  #1    T0   start{{$}}
 // CHECK-NEXT: {{^}}  #2    T0   pthread_mutex_lock     'm'                      [[FILE]]:25 main{{$}}
