@@ -7,6 +7,8 @@ void dpu_run_decode(struct dpu_shm *shm, struct dpu_run *out) {
       .events = dpu_shm_records(shm),
       .nevents = shm->nevents,
       .result = &shm->result,
+      .later = shm->later,
+      .nlater = shm->nlater < DPU_MAX_LATER ? shm->nlater : DPU_MAX_LATER,
       .output = dpu_shm_output(shm),
       .output_len = shm->output_len,
       .output_truncated = shm->output_truncated != 0,

@@ -19,6 +19,9 @@ struct dpu_run {
                                         * threads still blocked, stacks, where a defect was
                                         * (the report may reword the message: a spin hang
                                         * names its variable) */
+  const struct dpu_later_defect *later; /* nlater defects of the run after result's, in the
+                                         * order they happened (protocol.h) */
+  uint32_t nlater;
   const char *output;                  /* output_len bytes the program wrote (not terminated) */
   uint32_t output_len;
   bool output_truncated;               /* more than the executor keeps */

@@ -222,6 +222,27 @@ struct dpu_run_result {
   struct dpu_stacks stacks;
 };
 
+/* The defects of a run after its first (dpu_run_result): a failed assertion or abort() stops
+ * only its thread and the others run on, so another thread may fail too, or crash, misuse the
+ * API or the heap; each is a defect of that trace, reported as well as the first (without
+ * their threads' stacks: the report places them at their call, or a crash at its thread's
+ * last visible operation). A deadlock or hang after a stopped thread is not one (the stopped
+ * thread would have gone on), nor is an exit status. At most DPU_MAX_LATER of them. */
+#define DPU_MAX_LATER 8
+
+struct dpu_later_defect {
+  int32_t end, tid, code;   /* as in dpu_run_result */
+  uint32_t site;
+  uint32_t defect_at, defect_output;
+  char msg[DPU_MSG_MAX];
+};
+
+/* Whether a defect `end` after the run's first is reported as a later one. */
+static inline int dpu_end_is_later_defect(int end) {
+  return end == DPU_END_ASSERT || end == DPU_END_ABORT || end == DPU_END_SIGNAL ||
+         end == DPU_END_MISUSE || end == DPU_END_HEAP || end == DPU_END_MEMORY;
+}
+
 /* Data races (issue #9, DESIGN.md §7), found by the runner's detector (runtime/race.c) and
  * read by the explorer (report/races.c). A race is two accesses of one run that come from
  * different threads, overlap in at least one byte, at least one of which writes and at least
@@ -319,6 +340,8 @@ struct dpu_shm {
   uint32_t replay_len;             /* request */
 
   struct dpu_run_result result;    /* response */
+  uint32_t nlater;                 /* later[0, nlater): the run's defects after result's */
+  struct dpu_later_defect later[DPU_MAX_LATER];
   volatile uint32_t nevents;       /* records written so far (kept current during a run) */
   volatile uint32_t output_len;    /* bytes of output captured */
   volatile uint32_t output_truncated;

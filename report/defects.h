@@ -37,6 +37,8 @@ struct dpu_defect {
                                     * dpu_defect_new); loc.file NULL if unknown */
   bool loc_exact;                  /* loc is the faulting call itself, not the thread's last
                                     * visible operation before a crash or hang */
+  bool later;                      /* first seen after its run's first defect (protocol.h:
+                                    * dpu_later_defect): no stacks were taken for it */
   struct dpu_event_rec *steps;     /* the interleaving of the first trace that showed it */
   uint32_t nsteps;
   uint32_t nthreads;               /* threads in that trace (highest tid + 1) */
@@ -51,6 +53,8 @@ struct dpu_defect {
   char *visible_sites;             /* the access sites visible when it was found ("12,15",
                                     * for --visible-sites), or NULL */
   uint8_t digest[DPU_DEFECT_DIGEST_BYTES];
+  uint8_t bare_digest[DPU_DEFECT_DIGEST_BYTES]; /* the digest without the stacks: how a later
+                                    * defect of a run, which has none, finds the same defect */
   uint64_t traces;                 /* traces that showed this defect so far */
   uint64_t first_run;              /* the run (1-based) that found it */
   uint64_t traces_seen;            /* the last trace (dpu_report.ntraces) counted in traces */

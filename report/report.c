@@ -160,6 +160,9 @@ static void print_defect(struct dpu_report *r, const struct dpu_defect *d) {
     print_steps(r, d->steps, d->nsteps);
     if (d->race) dpu_race_print(f, d);
     else dpu_stacks_print(f, d->stacks, d->nstacks);
+    if (d->later && !d->nstacks)
+      fprintf(f, "  stacks: not taken (a defect after another one in its run: the threads' "
+                 "stacks are those of the first)\n");
     dpu_waits_print(f, r, d);
     print_output(f, d->output, d->output_len, d->output_truncated);
   }
@@ -301,20 +304,42 @@ void dpu_report_tick(struct dpu_report *r) {
   if (r->doc_pending) rewrite_running(r);
 }
 
-/* The defect run ended with: counted, or recorded if new. Returns it if it is new
- * (to be printed), else NULL. */
-static struct dpu_defect *report_end(struct dpu_report *r, const struct dpu_run *run) {
+/* The defect with digest `bare` without stacks (dpu_defect.bare_digest) that a defect
+ * first seen as `later` (or not) may be: a later defect of a run has no stacks, so it is the
+ * same as any defect with its bare digest, and a defect with stacks is the same as one first
+ * seen as a later defect with its bare digest. NULL if none. A linear scan: defects are few. */
+static struct dpu_defect *find_bare(const struct dpu_defects *t, const uint8_t *bare,
+                                    bool later) {
+  for (uint32_t i = 0; i < t->n; i++)
+    if ((later || t->v[i]->later) &&
+        memcmp(t->v[i]->bare_digest, bare, DPU_DEFECT_DIGEST_BYTES) == 0)
+      return t->v[i];
+  return NULL;
+}
+
+/* The defect run ended with (or a later defect of the run, as its end: later): counted once
+ * per trace, or recorded if new. Returns it if it is new (to be printed), else NULL. */
+static struct dpu_defect *report_end(struct dpu_report *r, const struct dpu_run *run,
+                                     bool later) {
   static struct dpu_thread_stack stacks[DPU_MAX_THREADS];
   uint32_t nstacks = dpu_defect_stacks(run, stacks);
-  uint8_t digest[DPU_DEFECT_DIGEST_BYTES];
+  uint8_t digest[DPU_DEFECT_DIGEST_BYTES], bare[DPU_DEFECT_DIGEST_BYTES];
   dpu_defect_digest(run, r->sites, stacks, nstacks, digest);
+  dpu_defect_digest(run, r->sites, NULL, 0, bare);
   struct dpu_defect *d = dpu_defects_find(&r->defects, digest);
+  if (!d) d = find_bare(&r->defects, bare, later);
   if (d) {
-    d->traces++;
+    if (d->traces_seen != r->ntraces) d->traces++; /* two threads of one trace, one bug */
+    d->traces_seen = r->ntraces;
     return NULL;
   }
   d = dpu_defects_add(&r->defects, run, r->sites, stacks, nstacks, digest,
                       r->counts ? r->counts->runs : 0);
+  if (d) {
+    memcpy(d->bare_digest, bare, sizeof bare);
+    d->later = later;
+    d->traces_seen = r->ntraces;
+  }
   if (!d) {
     dpu_progress_clear();
     fprintf(stderr, "dpu: error: out of memory while recording a defect (%s: %s)\n",
@@ -444,10 +469,23 @@ int dpu_report_run(struct dpu_report *r, const struct dpu_run *run) {
   if (ended || raced) r->defects.traces++;
   /* Every new defect is made from the run before the first capture run replaces it: the
    * races first (they happened before the run ended, and may be why it failed). */
-  struct dpu_defect *fresh[DPU_MAX_RACES + 1];
+  struct dpu_defect *fresh[DPU_MAX_RACES + 1 + DPU_MAX_LATER];
   uint32_t nf = raced || run->races_msg ? report_races(r, run, fresh) : 0;
   uint32_t nraces = nf;
-  if (ended && (fresh[nf] = report_end(r, run))) nf++;
+  if (ended && (fresh[nf] = report_end(r, run, false))) nf++;
+  /* The run's later defects (protocol.h), each as the end of the run up to it. */
+  for (uint32_t i = 0; ended && i < run->nlater; i++) {
+    static struct dpu_run_result res;
+    const struct dpu_later_defect *l = &run->later[i];
+    res = (struct dpu_run_result){.end = l->end, .tid = l->tid, .code = l->code,
+                                  .site = l->site, .defect_at = l->defect_at,
+                                  .defect_output = l->defect_output}; /* no stacks */
+    memcpy(res.msg, l->msg, sizeof res.msg);
+    struct dpu_run later = *run;
+    later.result = &res;
+    later.nlater = 0;
+    if ((fresh[nf] = report_end(r, &later, true))) nf++;
+  }
   for (uint32_t i = 0; i < nf && r->visible_sites; i++)
     fresh[i]->visible_sites = strdup(r->visible_sites);
   for (uint32_t i = 0; i < nf; i++) {

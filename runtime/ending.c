@@ -30,11 +30,38 @@ static void record_place(struct dpu_run_result *r) {
   r->defect_output = dpu_rt.shm->output_len;
 }
 
-/* Records how the run ended in the result, unless result_stands. */
+/* A defect after the run's first, which stopped only its thread: one more entry of the
+ * run's later defects (protocol.h), or NULL when it is none or there is no room. Its message
+ * is the caller's to write. Async-signal-safe. */
+static struct dpu_later_defect *add_later(int end, int code, uint32_t site) {
+  struct dpu_shm *shm = dpu_rt.shm;
+  if (!dpu_end_is_defect(shm->result.end) || !dpu_end_is_later_defect(end) ||
+      shm->nlater >= DPU_MAX_LATER || dpu_rt.cur < 0)
+    return NULL;
+  struct dpu_later_defect *l = &shm->later[shm->nlater++];
+  l->end = end;
+  l->tid = dpu_rt.cur;
+  l->code = code;
+  l->site = site;
+  l->defect_at = shm->nevents;
+  l->defect_output = shm->output_len;
+  l->msg[0] = 0;
+  return l;
+}
+
+/* Records how the run ended in the result, unless result_stands: then a defect is one of the
+ * run's later ones. */
 static void vset_end(int end, int code, const char *fmt, va_list ap) {
   struct dpu_run_result *r = &dpu_rt.shm->result;
   dpu_rt.ended = true;
-  if (result_stands(end)) return;
+  if (result_stands(end)) {
+    struct dpu_later_defect *l = add_later(end, code, dpu_rt.cur >= 0 ? __dpu_site : 0);
+    if (l) {
+      vsnprintf(l->msg, sizeof l->msg, fmt, ap);
+      __dpu_defect_stop(end, l->tid);
+    }
+    return;
+  }
   r->end = end;
   r->code = code;
   r->tid = dpu_rt.cur;
@@ -140,23 +167,33 @@ _Noreturn void dpu_rt_end(int end, int code, const char *fmt, ...) {
 }
 
 
+/* "fault address 0x..." into m, by hand: only async-signal-safe work in a handler. */
+static void fault_message(char *m, const siginfo_t *si) {
+  static const char hex[] = "0123456789abcdef";
+  const char *pre = "fault address 0x";
+  size_t k = 0;
+  while (pre[k]) { m[k] = pre[k]; k++; }
+  uintptr_t a = (uintptr_t)si->si_addr;
+  for (int sh = 60; sh >= 0; sh -= 4) m[k++] = hex[(a >> sh) & 15];
+  m[k] = 0;
+}
+
 static void crash_handler(int sig, siginfo_t *si, void *uctx) {
   struct dpu_run_result *r = &dpu_rt.shm->result;
-  if (!dpu_rt.ended && !result_stands(DPU_END_SIGNAL)) {
+  if (!dpu_rt.ended && result_stands(DPU_END_SIGNAL)) {
+    /* After a thread stopped at a defect: a later defect of the run. */
+    struct dpu_later_defect *l = add_later(DPU_END_SIGNAL, sig, 0);
+    if (l) {
+      fault_message(l->msg, si);
+      __dpu_defect_stop(DPU_END_SIGNAL, l->tid);
+    }
+  } else if (!dpu_rt.ended) {
     r->end = DPU_END_SIGNAL;
     record_place(r);
     r->code = sig;
     r->tid = dpu_rt.cur;
     r->site = 0;
-    /* Only async-signal-safe work here: format the address by hand. */
-    static const char hex[] = "0123456789abcdef";
-    char *m = r->msg;
-    const char *pre = "fault address 0x";
-    size_t k = 0;
-    while (pre[k]) { m[k] = pre[k]; k++; }
-    uintptr_t a = (uintptr_t)si->si_addr;
-    for (int sh = 60; sh >= 0; sh -= 4) m[k++] = hex[(a >> sh) & 15];
-    m[k] = 0;
+    fault_message(r->msg, si);
     dpu_rt.ended = true;
     /* Raw code addresses only: the zygote symbolises them once this process is gone. A run
      * that captures a race's stacks keeps those. */

@@ -105,6 +105,7 @@ static void reset(void) {
   res->nstacks = 0;
   res->limited = 0;
   res->msg[0] = 0;
+  shm->nlater = 0;
   shm->nevents = 0;
   shm->output_len = 0;
   shm->output_truncated = 0;
