@@ -1,5 +1,6 @@
 /* See instrument.h. */
 #include "instrument.h"
+#include "fields.h"
 
 #include "steps.h"
 
@@ -334,6 +335,7 @@ static void emit_globals_table(LLVMModuleRef mod, struct dpu_site_table *t) {
     t->globals[i] = dup_str(name, len);
   }
   t->nglobals = n;
+  dpu_fields_of_globals(t, addrs, n); /* to name their members in reports */
   free(addrs);
 }
 
@@ -399,6 +401,10 @@ void dpu_site_table_free(struct dpu_site_table *t) {
   free(t->v);
   for (size_t i = 0; i < t->nglobals; i++) free(t->globals[i]);
   free(t->globals);
+  for (size_t i = 0; i < t->nmembers; i++) free(t->members[i].name);
+  free(t->members);
+  free(t->types);
+  free(t->global_type);
   for (size_t i = 0; i < t->ntls; i++) free(t->tls[i]);
   free(t->tls);
   memset(t, 0, sizeof *t);

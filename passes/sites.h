@@ -20,6 +20,26 @@ struct dpu_site {
   unsigned char spin; /* enum dpu_site_spin (protocol/protocol.h) */
 };
 
+/* The C types of the program's writable globals, as far as it takes to name a byte of one as
+ * the program writes it: `acct[1].lock` rather than `'acct' + 48` (report/fields.h). From the
+ * debug info (passes/fields.cpp); a global without it has none. A type declared in a system
+ * header (pthread_mutex_t, FILE) is a leaf: its members are the library's, not the
+ * program's. */
+enum dpu_field_kind { DPU_FT_LEAF, DPU_FT_STRUCT, DPU_FT_ARRAY };
+
+struct dpu_field_type {
+  uint64_t size;        /* bytes */
+  uint32_t kind;        /* enum dpu_field_kind */
+  uint32_t first, n;    /* a struct or union: its members members[first, first + n), by
+                         * offset; an array: its element type types[first], n elements */
+};
+
+struct dpu_field_member {
+  char *name;           /* owned by the table; "" for an anonymous struct or union */
+  uint64_t offset;      /* bytes from the start of the enclosing type */
+  uint32_t type;        /* index into types */
+};
+
 /* Call-site id → location. Id 0 means "no site" and is entry 0 (all unknown). Filled by
  * dpu_instrument, freed with dpu_site_table_free (both passes/instrument.h). */
 struct dpu_site_table {
@@ -29,6 +49,11 @@ struct dpu_site_table {
    * (@__dpu_global_addrs), to name the memory of a data race. */
   char **globals;
   size_t nglobals;
+  struct dpu_field_type *types;     /* the globals' types, [0, ntypes) */
+  size_t ntypes;
+  struct dpu_field_member *members; /* the members of their structs and unions */
+  size_t nmembers;
+  uint32_t *global_type; /* [nglobals]: the type of globals[i], UINT32_MAX if unknown */
   char **tls;          /* the names of the thread-local variables, in the runtime's order */
   size_t ntls;
   size_t nondet_bounded; /* __VERIFIER_nondet_* calls explored over less than their type: a

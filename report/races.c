@@ -1,5 +1,6 @@
 /* See races.h. */
 #include "races.h"
+#include "fields.h"
 
 #include <blake2.h>
 #include <stdlib.h>
@@ -63,8 +64,10 @@ static char *memory_text(const struct dpu_race_rec *r, const struct dpu_site_tab
   switch (r->mem) {
   case DPU_MEM_GLOBAL:
     if (r->index < sites->nglobals) {
-      fprintf(f, "'%s'", sites->globals[r->index]);
-      if (r->offset) fprintf(f, " + %llu", (unsigned long long)r->offset);
+      char path[96];
+      uint64_t off = dpu_field_name(sites, r->index, r->offset, path, sizeof path);
+      fprintf(f, "'%s'", path);
+      if (off) fprintf(f, " + %llu", (unsigned long long)off);
     } else {
       fprintf(f, "a global");
     }

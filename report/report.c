@@ -1,6 +1,7 @@
 /* See report.h. The text report, and writing the JSON and SARIF documents to their file
  * (replay schedules and commands: replay.c). */
 #include "report.h"
+#include "fields.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -51,14 +52,16 @@ bool dpu_report_global(const struct dpu_report *r, uint64_t a, const char **name
   return true;
 }
 
-/* "'name'" or "'name' + OFFSET" for an address inside a global of the program, into buf;
- * false when it is in none (or the executor is not known). */
+/* "'name'", "'acct[1].lock'" (report/fields.h) or "'name' + OFFSET" for an address inside a
+ * global of the program, into buf; false when it is in none (or the executor is not known). */
 static bool global_name(const struct dpu_report *r, uint64_t a, char *buf, size_t size) {
-  const char *name;
   uint64_t off;
-  if (!dpu_report_global(r, a, &name, &off)) return false;
-  if (!off) snprintf(buf, size, "'%s'", name);
-  else snprintf(buf, size, "'%s' + %llu", name, (unsigned long long)off);
+  long i = r->exec ? dpu_run_global_of(r->exec, a, &off) : -1;
+  if (i < 0 || (uint64_t)i >= r->sites->nglobals) return false;
+  char path[96];
+  off = dpu_field_name(r->sites, (size_t)i, off, path, sizeof path);
+  if (!off) snprintf(buf, size, "'%s'", path);
+  else snprintf(buf, size, "'%s' + %llu", path, (unsigned long long)off);
   return true;
 }
 
@@ -66,7 +69,7 @@ static bool global_name(const struct dpu_report *r, uint64_t a, char *buf, size_
 const char *dpu_report_step_object(const struct dpu_report *r, const struct dpu_event_rec *e,
                                    char *obj, size_t size) {
   const char *outcome = dpu_step_object(e, obj, size);
-  char name[64];
+  char name[128];
   if (obj[0] == '0' && global_name(r, e->obj, name, sizeof name))
     snprintf(obj, size, "%.60s", name);
   return outcome;

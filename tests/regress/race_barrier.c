@@ -13,7 +13,7 @@
 // between the write site and the read site of worker: ONE defect, in both traces (2 of 2).
 // Each thread runs its code before the barrier right after its start (run eagerly, T1's
 // first): T1 writes slot[0] and reads slot[1], then T2 writes slot[1] (racing with T1's read:
-// the first race of the run, named with T1's read first) and reads slot[0]. Memory: 'slot' + 4.
+// the first race of the run, named with T1's read first) and reads slot[0]. Memory: 'slot[1]'.
 // RUN: %dpu --races=report --por=none --show-output %s > %t.none; test $? -eq 0
 // RUN: FileCheck %s < %t.none
 // RUN: %dpu --races=report --show-output %s > %t.qpor; test $? -eq 0
@@ -26,8 +26,8 @@
 // CHECK: {{^}}  | seen = 2 1{{$}}
 // CHECK-NOT: dpu: defect
 // CHECK: {{^}}dpu: summary: 0 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
-// BUG: {{^}}dpu: defect 1: data race: read of 4 bytes from 'slot' + 4 at {{.*}}race_barrier.c:[[#@LINE+16]] in worker (T1) and write at {{.*}}race_barrier.c:[[#@LINE+14]] in worker (T2){{$}}
-// BUG: {{^}}  memory: 'slot' + 4 (a global of 8 bytes) at {{0x[0-9a-f]+}}{{$}}
+// BUG: {{^}}dpu: defect 1: data race: read of 4 bytes from 'slot[1]' at {{.*}}race_barrier.c:[[#@LINE+16]] in worker (T1) and write at {{.*}}race_barrier.c:[[#@LINE+14]] in worker (T2){{$}}
+// BUG: {{^}}  memory: 'slot[1]' (a global of 8 bytes) at {{0x[0-9a-f]+}}{{$}}
 // BUG-NOT: dpu: defect
 // BUG: {{^}}dpu: traces with defects: 2 of 2 (defect 1 in 2){{$}}
 // BUG-NEXT: {{^}}dpu: summary: 1 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs

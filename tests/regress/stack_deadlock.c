@@ -62,7 +62,7 @@ static void *pay_b_to_a(void *arg) {
   transfer(&b, &a, 20);
   return NULL;
 }
-// CHECK-NEXT: {{^}}  waits: T0 for T1 to end, T1 for 'b' (held by T2), T2 for 'a' (held by T1){{$}}
+// CHECK-NEXT: {{^}}  waits: T0 for T1 to end, T1 for 'b.lock' (held by T2), T2 for 'a.lock' (held by T1){{$}}
 // CHECK-NEXT: {{^}}  output: (none)
 // CHECK-NOT: dpu: defect
 // CHECK: dpu: summary: 1 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs

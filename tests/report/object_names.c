@@ -1,9 +1,9 @@
 // Objects in an interleaving are named when they are (inside) a global variable of the
-// program: a mutex by its name, an element of a global array or a field of a global struct by
-// the variable and the byte offset ('locks' + 40: the second pthread_mutex_t, of 40 bytes on
-// x86-64; 'stats' + 8: the field after an int and its padding). A mutex on the heap keeps its
-// address. The JSON report has the same as object_name and object_offset next to the address,
-// and a blocked thread's held_by: the thread holding the lock it waits for.
+// program: a mutex by its name, an element of a global array or a field of a global struct as
+// the program writes it, from the debug info ('locks[1]': 40 bytes into the array on x86-64;
+// 'stats.guard': the field after an int and its padding). A mutex on the heap keeps its
+// address. The JSON report has the variable and the byte offset as object_name and
+// object_offset next to the address, and a blocked thread's held_by: the lock's holder.
 // Derivation: ab takes locks[0] then locks[1], ba locks[1] then locks[0] (after their own
 // critical sections on heap_lock and stats.guard, which no other thread takes): of the 3
 // maximal configurations (ab's pair first, ba's pair first, or each takes its first lock),
@@ -20,14 +20,14 @@
 // CHECK-NEXT: {{^}}  #4    T0   pthread_create         T2                       [[FILE]]:77 main{{$}}
 // CHECK-NEXT: {{^}}  #5    T1   start                                           [[FILE]]:76 main{{$}}
 // CHECK-NEXT: {{^}}  #6    T2   start                                           [[FILE]]:77 main{{$}}
-// CHECK-NEXT: {{^}}  #7    T2   pthread_mutex_lock     'stats' + 8              [[FILE]]:62 ba{{$}}
-// CHECK-NEXT: {{^}}  #8    T2   pthread_mutex_unlock   'stats' + 8              [[FILE]]:64 ba{{$}}
-// CHECK-NEXT: {{^}}  #9    T2   pthread_mutex_lock     'locks' + 40             [[FILE]]:65 ba{{$}}
+// CHECK-NEXT: {{^}}  #7    T2   pthread_mutex_lock     'stats.guard'            [[FILE]]:62 ba{{$}}
+// CHECK-NEXT: {{^}}  #8    T2   pthread_mutex_unlock   'stats.guard'            [[FILE]]:64 ba{{$}}
+// CHECK-NEXT: {{^}}  #9    T2   pthread_mutex_lock     'locks[1]'               [[FILE]]:65 ba{{$}}
 // CHECK-NEXT: {{^}}  #10   T1   pthread_mutex_lock     [[HEAP]]           [[FILE]]:51 ab{{$}}
 // CHECK-NEXT: {{^}}  #11   T1   pthread_mutex_unlock   [[HEAP]]           [[FILE]]:52 ab{{$}}
-// CHECK-NEXT: {{^}}  #12   T1   pthread_mutex_lock     'locks'                  [[FILE]]:53 ab{{$}}
+// CHECK-NEXT: {{^}}  #12   T1   pthread_mutex_lock     'locks[0]'               [[FILE]]:53 ab{{$}}
 // The waits line names the lock-order cycle: who holds what each blocked thread waits for.
-// CHECK: {{^}}  waits: T0 for T1 to end, T1 for 'locks' + 40 (held by T2), T2 for 'locks' (held by T1){{$}}
+// CHECK: {{^}}  waits: T0 for T1 to end, T1 for 'locks[1]' (held by T2), T2 for 'locks[0]' (held by T1){{$}}
 // CHECK: {{^}}dpu: summary: 1 defects, 3 max-configs, 0 SSBs, 3 runs, {{[0-9.]+}} s{{$}}
 // JSON: defect 1 step 2 T0 pthread_mutex_init 0x# - object_names.c:74 main
 // JSON: defect 1 step 7 T2 pthread_mutex_lock 0x#='stats'+8 - object_names.c:62 ba
