@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "races.h"
+#include "fields.h"
 #include "waits.h"
 #include "doc.h"
 
@@ -75,20 +76,30 @@ static void put_loc(json_t *o, struct dpu_loc l, int *ok) {
   dpu_json_put(o, "column", l.file && l.column ? json_integer(l.column) : json_null(), ok);
 }
 
-/* Adds "operation", "object", "object_name", "object_offset" and "result" of step e to o, as
- * dpu_step_object describes them (object: "T1" for thread operations, the object's address
- * for others, null for none or an unknown thread; object_name and object_offset: the global
- * variable the address is in and the offset in it, or null; result: the outcome or null). */
+/* Adds "operation", "object", "object_name", "object_offset", "object_member" and "result" of
+ * step e to o, as dpu_step_object describes them (object: "T1" for thread operations, the
+ * object's address for others, null for none or an unknown thread; object_name and
+ * object_offset: the global variable the address is in and the offset in it, or null;
+ * object_member: the member or element there as the program writes it, "acct[1].lock"
+ * (report/fields.h), null when the object is the whole variable or its type is not known;
+ * result: the outcome or null). */
 static void put_operation(const struct dpu_report *r, json_t *o, const struct dpu_event_rec *e,
                           int *ok) {
-  char buf[48];
+  char buf[48], member[96];
   const char *outcome = dpu_step_object(e, buf, sizeof buf), *name = NULL;
   uint64_t off = 0;
-  bool global = buf[0] == '0' && dpu_report_global(r, e->obj, &name, &off);
+  long gi = buf[0] == '0' && r->exec ? dpu_run_global_of(r->exec, e->obj, &off) : -1;
+  bool global = gi >= 0 && (uint64_t)gi < r->sites->nglobals;
+  if (global) name = r->sites->globals[gi];
+  /* A member is named when the type goes below the variable, with nothing of a leaf left. */
+  bool has_member = global && dpu_field_name(r->sites, (size_t)gi, off, member, sizeof member) == 0 &&
+                    strcmp(member, name) != 0;
   dpu_json_put(o, "operation", json_string(dpu_op_name(e->op)), ok);
   dpu_json_put(o, "object", buf[0] && buf[0] != '(' ? json_string(buf) : json_null(), ok);
   dpu_json_put(o, "object_name", global ? dpu_json_text(name, (size_t)-1) : json_null(), ok);
   dpu_json_put(o, "object_offset", global ? json_integer((json_int_t)off) : json_null(), ok);
+  dpu_json_put(o, "object_member",
+               has_member ? dpu_json_text(member, (size_t)-1) : json_null(), ok);
   dpu_json_put(o, "result", outcome ? json_string(outcome) : json_null(), ok);
 }
 

@@ -2,8 +2,8 @@
 // program: a mutex by its name, an element of a global array or a field of a global struct as
 // the program writes it, from the debug info ('locks[1]': 40 bytes into the array on x86-64;
 // 'stats.guard': the field after an int and its padding). A mutex on the heap keeps its
-// address. The JSON report has the variable and the byte offset as object_name and
-// object_offset next to the address, and a blocked thread's held_by: the lock's holder.
+// address. The JSON report has the variable, the offset and the member as object_name,
+// object_offset and object_member, and a blocked thread's held_by: the lock's holder.
 // Derivation: ab takes locks[0] then locks[1], ba locks[1] then locks[0] (after their own
 // critical sections on heap_lock and stats.guard, which no other thread takes): of the 3
 // maximal configurations (ab's pair first, ba's pair first, or each takes its first lock),
@@ -30,12 +30,12 @@
 // CHECK: {{^}}  waits: T0 for T1 to end, T1 for 'locks[1]' (held by T2), T2 for 'locks[0]' (held by T1){{$}}
 // CHECK: {{^}}dpu: summary: 1 defects, 3 max-configs, 0 SSBs, 3 runs, {{[0-9.]+}} s{{$}}
 // JSON: defect 1 step 2 T0 pthread_mutex_init 0x# - object_names.c:74 main
-// JSON: defect 1 step 7 T2 pthread_mutex_lock 0x#='stats'+8 - object_names.c:62 ba
-// JSON: defect 1 step 9 T2 pthread_mutex_lock 0x#='locks'+40 - object_names.c:65 ba
+// JSON: defect 1 step 7 T2 pthread_mutex_lock 0x#='stats'+8(stats.guard) - object_names.c:62 ba
+// JSON: defect 1 step 9 T2 pthread_mutex_lock 0x#='locks'+40(locks[1]) - object_names.c:65 ba
 // JSON: defect 1 step 10 T1 pthread_mutex_lock 0x# - object_names.c:51 ab
-// JSON: defect 1 step 12 T1 pthread_mutex_lock 0x#='locks' - object_names.c:53 ab
-// JSON: defect 1 blocked T1 pthread_mutex_lock 0x#='locks'+40 object_names.c:54 ab held_by T2
-// JSON: defect 1 blocked T2 pthread_mutex_lock 0x#='locks' object_names.c:66 ba held_by T1
+// JSON: defect 1 step 12 T1 pthread_mutex_lock 0x#='locks'(locks[0]) - object_names.c:53 ab
+// JSON: defect 1 blocked T1 pthread_mutex_lock 0x#='locks'+40(locks[1]) object_names.c:54 ab held_by T2
+// JSON: defect 1 blocked T2 pthread_mutex_lock 0x#='locks'(locks[0]) object_names.c:66 ba held_by T1
 #include <pthread.h>
 #include <stdlib.h>
 

@@ -41,7 +41,8 @@ def where(o):
 
 def obj(o):
     """The object as "T1", "0x#" (an address), "0x#='m'" or "0x#='locks'+40" (an address in a
-    global variable: object_name, object_offset), or "-" for none."""
+    global variable: object_name, object_offset), with "(locks[1])" after it when the report
+    names the member (object_member), or "-" for none."""
     v = o.get("object")
     if v is None:
         return "-"
@@ -50,6 +51,8 @@ def obj(o):
         v += "='%s'" % o["object_name"]
         if o.get("object_offset"):
             v += "+%d" % o["object_offset"]
+    if o.get("object_member") is not None:
+        v += "(%s)" % o["object_member"]
     return v
 
 
