@@ -187,6 +187,8 @@ enum dpu_stacks_state {
 struct dpu_stacks {
   uint32_t state;         /* enum dpu_stacks_state; meaningful only if dpu_run_result.nstacks */
   uint32_t strings_len;   /* bytes used in strings */
+  uint32_t nlater;        /* threads[nstacks, nstacks + nlater): the stacks of later defects
+                           * (dpu_later_defect.stack), symbolised when taken */
   struct dpu_stack threads[DPU_MAX_THREADS]; /* [0, nstacks): the thread at fault first, then
                                               * the other live threads in creation order */
   char strings[DPU_STACK_STRINGS];
@@ -224,16 +226,18 @@ struct dpu_run_result {
 
 /* The defects of a run after its first (dpu_run_result): a failed assertion or abort() stops
  * only its thread and the others run on, so another thread may fail too, or crash, misuse the
- * API or the heap; each is a defect of that trace, reported as well as the first (without
- * their threads' stacks: the report places them at their call, or a crash at its thread's
- * last visible operation). A deadlock or hang after a stopped thread is not one (the stopped
- * thread would have gone on), nor is an exit status. At most DPU_MAX_LATER of them. */
+ * API or the heap; each is a defect of that trace, reported as well as the first, with the
+ * stack of its thread (but for a crash: the report places it at its thread's last visible
+ * operation). A deadlock or hang after a stopped thread is not one (the stopped thread would
+ * have gone on), nor is an exit status. At most DPU_MAX_LATER of them. */
 #define DPU_MAX_LATER 8
 
 struct dpu_later_defect {
   int32_t end, tid, code;   /* as in dpu_run_result */
   uint32_t site;
   uint32_t defect_at, defect_output;
+  uint32_t stack;           /* its thread's stack: result.stacks.threads[stack], after the
+                             * first defect's nstacks; UINT32_MAX: none (a crash) */
   char msg[DPU_MSG_MAX];
 };
 

@@ -163,9 +163,10 @@ static void print_defect(struct dpu_report *r, const struct dpu_defect *d) {
     print_steps(r, d->steps, d->nsteps);
     if (d->race) dpu_race_print(f, d);
     else dpu_stacks_print(f, d->stacks, d->nstacks);
-    if (d->later && !d->nstacks)
-      fprintf(f, "  stacks: not taken (a defect after another one in its run: the threads' "
-                 "stacks are those of the first)\n");
+    if (d->later)
+      fprintf(f, d->nstacks ? "  (the failing thread's stack only: a defect after another one "
+                              "in its run, where the threads' stacks were taken)\n"
+                            : "  stacks: not taken (a crash after another defect in its run)\n");
     dpu_waits_print(f, r, d);
     print_output(f, d->output, d->output_len, d->output_truncated);
   }
@@ -480,10 +481,19 @@ int dpu_report_run(struct dpu_report *r, const struct dpu_run *run) {
   for (uint32_t i = 0; ended && i < run->nlater; i++) {
     static struct dpu_run_result res;
     const struct dpu_later_defect *l = &run->later[i];
+    const struct dpu_stacks *st = &run->result->stacks;
     res = (struct dpu_run_result){.end = l->end, .tid = l->tid, .code = l->code,
                                   .site = l->site, .defect_at = l->defect_at,
-                                  .defect_output = l->defect_output}; /* no stacks */
+                                  .defect_output = l->defect_output};
     memcpy(res.msg, l->msg, sizeof res.msg);
+    if (l->stack < DPU_MAX_THREADS && run->result->nstacks && st->state == DPU_STACKS_DONE) {
+      /* Its thread's stack, taken when it failed (runtime/sched.c), with the strings. */
+      res.nstacks = 1;
+      res.stacks.state = DPU_STACKS_DONE;
+      res.stacks.threads[0] = st->threads[l->stack];
+      res.stacks.strings_len = st->strings_len;
+      memcpy(res.stacks.strings, st->strings, st->strings_len);
+    }
     struct dpu_run later = *run;
     later.result = &res;
     later.nlater = 0;

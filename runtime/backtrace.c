@@ -186,6 +186,7 @@ void dpu_bt_capture(struct dpu_run_result *r, const void *fault) {
     capture_thread(&r->stacks.threads[k++], tid, tid == running ? fault : NULL);
   }
   r->stacks.state = DPU_STACKS_RAW;
+  r->stacks.nlater = 0;
   r->nstacks = k;
 }
 
@@ -216,6 +217,33 @@ static uint32_t string_offset(struct strtab *t, const char *str) {
   return off;
 }
 
+/* Names the frames of st's pcs, their strings into t. */
+static void symbolise_stack(struct dpu_stack *st, struct strtab *t) {
+  st->nframes = 0;
+  for (uint16_t j = 0; j < st->npcs && st->nframes < DPU_STACK_FRAMES; j++) {
+    struct dpu_sym_frame f[DPU_STACK_FRAMES];
+    unsigned m = dpu_sym_lookup(st->pcs[j], f, DPU_STACK_FRAMES - st->nframes);
+    for (unsigned q = 0; q < m; q++)
+      st->frames[st->nframes++] = (struct dpu_shm_frame){
+          .function = string_offset(t, f[q].function),
+          .file = string_offset(t, f[q].file),
+          .line = f[q].line,
+          .column = f[q].column,
+      };
+  }
+}
+
+uint32_t dpu_bt_capture_later(struct dpu_run_result *r, int tid) {
+  struct dpu_stacks *s = &r->stacks;
+  uint32_t slot = r->nstacks + s->nlater;
+  if (!r->nstacks || s->state != DPU_STACKS_DONE || slot >= DPU_MAX_THREADS) return UINT32_MAX;
+  capture_thread(&s->threads[slot], tid, NULL);
+  struct strtab t = {.s = s}; /* its strings after the others' (some twice: no harm) */
+  symbolise_stack(&s->threads[slot], &t);
+  s->nlater++;
+  return slot;
+}
+
 void dpu_bt_symbolise(struct dpu_run_result *r) {
   struct dpu_stacks *s = &r->stacks;
   if (!r->nstacks || s->state != DPU_STACKS_RAW) return;
@@ -223,21 +251,8 @@ void dpu_bt_symbolise(struct dpu_run_result *r) {
   s->strings[0] = 0;
   s->strings_len = 1;
   struct strtab t = {.s = s};
-  for (uint32_t i = 0; i < r->nstacks && i < DPU_MAX_THREADS; i++) {
-    struct dpu_stack *st = &s->threads[i];
-    st->nframes = 0;
-    for (uint16_t j = 0; j < st->npcs && st->nframes < DPU_STACK_FRAMES; j++) {
-      struct dpu_sym_frame f[DPU_STACK_FRAMES];
-      unsigned m = dpu_sym_lookup(st->pcs[j], f, DPU_STACK_FRAMES - st->nframes);
-      for (unsigned q = 0; q < m; q++)
-        st->frames[st->nframes++] = (struct dpu_shm_frame){
-            .function = string_offset(&t, f[q].function),
-            .file = string_offset(&t, f[q].file),
-            .line = f[q].line,
-            .column = f[q].column,
-        };
-    }
-  }
+  for (uint32_t i = 0; i < r->nstacks && i < DPU_MAX_THREADS; i++)
+    symbolise_stack(&s->threads[i], &t);
   s->state = DPU_STACKS_DONE;
 }
 

@@ -46,6 +46,12 @@ void dpu_bt_init(void);
  * local unwinding is: no allocation. */
 void dpu_bt_capture(struct dpu_run_result *r, const void *fault);
 
+/* Captures the program frames of thread tid (switched out) into the next free entry after r's
+ * stacks (r->stacks.threads[nstacks + nlater], nlater counting it) and symbolises them at once,
+ * their strings after the others'. Returns the entry's index, UINT32_MAX if there is no room
+ * or r has no symbolised stacks to add to. For the later defects of a run (protocol.h). */
+uint32_t dpu_bt_capture_later(struct dpu_run_result *r, int tid);
+
 /* Symbolises stacks captured by dpu_bt_capture (state DPU_STACKS_RAW): fills frames, nframes
  * and strings, then sets state DPU_STACKS_DONE. Allocates (LLVM's DWARF reader): not for a
  * signal handler. A no-op unless state is DPU_STACKS_RAW. */

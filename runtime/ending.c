@@ -45,6 +45,7 @@ static struct dpu_later_defect *add_later(int end, int code, uint32_t site) {
   l->site = site;
   l->defect_at = shm->nevents;
   l->defect_output = shm->output_len;
+  l->stack = UINT32_MAX; /* taken by the scheduler, where the thread is switched out */
   l->msg[0] = 0;
   return l;
 }

@@ -170,6 +170,16 @@ static __attribute__((noinline, cold)) void capture_stacks(void) {
   dpu_bt_symbolise(&dpu_rt.shm->result);
 }
 
+/* The stacks of the run's later defects (protocol.h) that have none yet, each of its thread,
+ * from here, where every thread is switched out. (A later crash has none: its process is
+ * gone.) */
+static __attribute__((noinline, cold)) void capture_later_stacks(void) {
+  struct dpu_shm *shm = dpu_rt.shm;
+  for (uint32_t i = 0; i < shm->nlater && i < DPU_MAX_LATER; i++)
+    if (shm->later[i].stack == UINT32_MAX)
+      shm->later[i].stack = dpu_bt_capture_later(&shm->result, shm->later[i].tid);
+}
+
 /* Appends one record to the trace; NULL (the run has ended) when the trace is full. */
 static struct dpu_event_rec *append(void) {
   struct dpu_shm *shm = dpu_rt.shm;
@@ -209,6 +219,7 @@ static __attribute__((noinline, cold)) bool thread_stopped(void) {
   dpu_rt.ended = false;
   struct dpu_run_result *r = &dpu_rt.shm->result;
   if (!r->nstacks && dpu_end_is_defect(r->end) && !dpu_race_capturing()) capture_stacks();
+  else if (dpu_rt.shm->nlater && !dpu_race_capturing()) capture_later_stacks();
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
   t->state = DPU_TS_STOPPED;
   dpu_rt.nalive--;
@@ -442,5 +453,7 @@ void dpu_rt_run_once(void) {
   else if (__builtin_expect(dpu_end_is_defect(dpu_rt.shm->result.end), 0) &&
            !dpu_rt.shm->result.nstacks)
     capture_stacks();
+  else if (__builtin_expect(dpu_rt.shm->nlater, 0))
+    capture_later_stacks();
   fflush(stdout);
 }

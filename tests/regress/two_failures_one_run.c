@@ -8,8 +8,9 @@
 // RUN: FileCheck %s < %t
 // RUN: %dpu --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
-// CHECK-DAG: dpu: defect {{[12]}}: assertion failure: !"t1 fails" (at {{.*}}two_failures_one_run.c:24 in t1)
-// CHECK-DAG: dpu: defect {{[12]}}: assertion failure: !"t2 fails" (at {{.*}}two_failures_one_run.c:32 in t2)
+// CHECK-DAG: dpu: defect {{[12]}}: assertion failure: !"t1 fails" (at {{.*}}two_failures_one_run.c:25 in t1)
+// CHECK-DAG: dpu: defect {{[12]}}: assertion failure: !"t2 fails" (at {{.*}}two_failures_one_run.c:33 in t2)
+// CHECK: {{^}}  (the failing thread's stack only: a defect after another one in its run, where the threads' stacks were taken){{$}}
 // CHECK: dpu: traces with defects: 1 of 1 (defect 1 in 1, defect 2 in 1)
 // CHECK: dpu: summary: 2 defects, 1 max-configs, 0 SSBs,
 #include <assert.h>

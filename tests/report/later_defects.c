@@ -1,6 +1,6 @@
 // A crash after another thread's failed assertion in the same run is reported too, as a
-// defect of that trace without stacks of its own (the threads' stacks are taken at the run's
-// first defect), in the text report and in JSON. T2 takes m2 and fails an assertion; T1 takes
+// defect of that trace without a stack (the crashed runner cannot take one once the first
+// defect's are taken), in the text report and in JSON. T2 takes m2 and fails an assertion; T1 takes
 // m and then writes through NULL. Their events are on different objects: QPOR explores 1
 // trace, where T2 fails first (the scheduler's order) and T1 then crashes: 2 defects in it.
 // (The exhaustive explorer also sees the orders where T1 crashes before T2 gets as far, which
@@ -12,7 +12,7 @@
 // CHECK: {{^}}dpu: defect 1: assertion failure: 0 (at [[FILE]]:42 in t2){{$}}
 // CHECK: {{^}}dpu: defect 2: crash: SIGSEGV in T1 after pthread_mutex_unlock at [[FILE]]:33 in t1 (fault address 0x0000000000000000){{$}}
 // CHECK: {{^}}  #9    T1   pthread_mutex_unlock   'm'                      [[FILE]]:33 t1{{$}}
-// CHECK-NEXT: {{^}}  stacks: not taken (a defect after another one in its run: the threads' stacks are those of the first){{$}}
+// CHECK-NEXT: {{^}}  stacks: not taken (a crash after another defect in its run){{$}}
 // CHECK: {{^}}dpu: traces with defects: 1 of 1 (defect 1 in 1, defect 2 in 1){{$}}
 // CHECK: {{^}}dpu: summary: 2 defects, 1 max-configs, 0 SSBs, 1 runs,
 // JSON: {{^}}state complete exit_code 1 reason null{{$}}
