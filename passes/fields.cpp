@@ -89,13 +89,18 @@ struct builder {
     llvm::SmallVector<std::pair<const llvm::DIDerivedType *, uint32_t>, 8> ms;
     for (const llvm::DINode *e : c->getElements())
       if (auto *m = llvm::dyn_cast<llvm::DIDerivedType>(e))
-        if (m->getTag() == llvm::dwarf::DW_TAG_member && !m->isStaticMember())
+        // A bit-field shares its bytes with its neighbours: no byte names it.
+        if (m->getTag() == llvm::dwarf::DW_TAG_member && !m->isStaticMember() &&
+            !m->isBitField())
           ms.push_back({m, type_of(m->getBaseType())});
     uint32_t first = static_cast<uint32_t>(t->nmembers);
     for (auto &[m, mt] : ms) {
       t->members = grow(t->members, t->nmembers);
-      char *name = strndup(m->getName().data(), m->getName().size());
+      llvm::StringRef nm = m->getName(); // an anonymous member's data() may be NULL
+      char *name = static_cast<char *>(malloc(nm.size() + 1));
       if (!name) abort();
+      if (!nm.empty()) memcpy(name, nm.data(), nm.size());
+      name[nm.size()] = 0;
       t->members[t->nmembers++] = dpu_field_member{name, m->getOffsetInBits() / 8, mt};
     }
     return add_type(size, DPU_FT_STRUCT, first, static_cast<uint32_t>(ms.size()));
