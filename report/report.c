@@ -131,9 +131,17 @@ static void widen(struct dpu_report *r, struct columns *w, uint32_t step,
   if (olen > w->obj && olen <= 48) w->obj = olen;
 }
 
+/* Whether two steps are the same operation of the same thread at the same place, with the
+ * same outcome. */
+static bool same_step(const struct dpu_event_rec *a, const struct dpu_event_rec *b) {
+  return a->tid == b->tid && a->op == b->op && a->obj == b->obj && a->site == b->site &&
+         a->result == b->result && a->aux == b->aux;
+}
+
 /* The interleaving's steps, or with steps_shown N > 0 and more than 2N steps, its first and
  * last N with a line that says how many were left out between them (a run cut at
- * --max-steps=100000 would otherwise print 100,000 lines). */
+ * --max-steps=100000 would otherwise print 100,000 lines), and in those, three or more equal
+ * steps in a row as the first and a line that counts the others. */
 static void print_steps(struct dpu_report *r, const struct dpu_event_rec *steps, uint32_t n) {
   uint32_t keep = r->steps_shown;
   bool elide = keep > 0 && n > 2 * (uint64_t)keep;
@@ -150,6 +158,14 @@ static void print_steps(struct dpu_report *r, const struct dpu_event_rec *steps,
       i = last;
     }
     print_step(r, &w, i + 1, &steps[i]);
+    /* In an interleaving too long to show whole, a step repeated as it is (a failed trylock
+     * in a loop): once, and how many more. */
+    uint32_t end = !elide ? i + 1 : i < keep ? keep : n, j = i + 1;
+    while (j < end && same_step(&steps[j], &steps[i])) j++;
+    if (j - i > 2) {
+      fprintf(r->text, "  ... the same step %u more times (#%u to #%u)\n", j - i - 1, i + 2, j);
+      i = j - 1;
+    }
   }
 }
 

@@ -1,15 +1,18 @@
 // A long interleaving in the text report: at most the first and last --steps-shown steps
-// (default 50) and a line with how many were left out; JSON (and SARIF) keep every step.
+// (default 50) and a line with how many were left out, and in those three or more equal steps
+// in a row as one and a line that counts the others; JSON (and SARIF) keep every step.
 // The program is regress/livelock_max_steps.c: main holds m and joins T1, which retries
 // trylock(m) forever: one trace, cut at --max-steps (a hang with no thread at fault). Its 400
 // steps: main's start, lock (line 25) and create (26), T1's start, then T1's failed trylocks
 // (17).
 // RUN: %dpu --max-steps=400 --format=json -o %t.json %S/../regress/livelock_max_steps.c > %t; test $? -eq 1
 // RUN: FileCheck -DFILE=%S/../regress/livelock_max_steps.c %s < %t
-// The report is short: the defect line, the interleaving's header, 50 + 1 + 50 step lines,
-// 2 stacks of 2 lines, the output and replay lines, the count of traces and the summary.
+// The report is short: the defect line, the interleaving's header, of the first 50 steps 5
+// and a line for the 45 equal trylocks after the fifth, the line of the 300 left out, of the
+// last 50 steps one and a line for the 49 equal ones after it, 2 stacks of 2 lines, the output
+// and replay lines, the count of traces and the summary.
 // RUN: wc -l < %t | FileCheck --check-prefix=LINES %s
-// LINES: {{^}}111{{$}}
+// LINES: {{^}}19{{$}}
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
 // --steps-shown=N chooses N; 0 shows every step, and so does an interleaving of at most 2N.
 // RUN: %dpu --max-steps=400 --steps-shown=2 %S/../regress/livelock_max_steps.c > %t.2; test $? -eq 1
@@ -32,10 +35,10 @@ int main(void) { return 0; }
 // CHECK-NEXT: {{^}}  #3    T0   pthread_create         T1                       [[FILE]]:26 main{{$}}
 // CHECK-NEXT: {{^}}  #4    T1   start                                           [[FILE]]:26 main{{$}}
 // CHECK-NEXT: {{^}}  #5    T1   pthread_mutex_trylock  'm' (busy)               [[FILE]]:17 worker{{$}}
-// CHECK: {{^}}  #50   T1   pthread_mutex_trylock  'm' (busy)               [[FILE]]:17 worker{{$}}
+// CHECK-NEXT: {{^}}  ... the same step 45 more times (#6 to #50){{$}}
 // CHECK-NEXT: {{^}}  ... 300 steps left out (#51 to #350; --steps-shown=0 shows them all){{$}}
 // CHECK-NEXT: {{^}}  #351  T1   pthread_mutex_trylock  'm' (busy)               [[FILE]]:17 worker{{$}}
-// CHECK: {{^}}  #400  T1   pthread_mutex_trylock  'm' (busy)               [[FILE]]:17 worker{{$}}
+// CHECK-NEXT: {{^}}  ... the same step 49 more times (#352 to #400){{$}}
 // CHECK-NEXT: {{^}}  stack of T0:{{$}}
 // CHECK: {{^}}dpu: summary: 1 defects, 1 max-configs, 0 SSBs, 1 runs, {{[0-9.]+}} s{{$}}
 
