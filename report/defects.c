@@ -73,50 +73,6 @@ struct dpu_loc dpu_site_loc(const struct dpu_site_table *sites, uint32_t id) {
                           .column = s->col};
 }
 
-const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t size) {
-  static char what[48]; /* an outcome made of the record's data */
-  obj[0] = 0;
-  if (e->op == DPU_OP_THREAD_CREATE || e->op == DPU_OP_THREAD_JOIN ||
-      e->op == DPU_OP_THREAD_DETACH) {
-    if (e->obj == UINT64_MAX) snprintf(obj, size, "(unknown thread)");
-    else snprintf(obj, size, "T%llu", (unsigned long long)e->obj);
-    return NULL;
-  }
-  /* The operations on no object of the program's: what they did is their outcome. */
-  if (e->op == DPU_OP_THREAD_KILL) { /* what the thread was about to do */
-    if (e->result >= DPU_OP_COUNT) return NULL;
-    snprintf(what, sizeof what, "before %s", dpu_op_name(e->result));
-    return what;
-  }
-  if (e->op == DPU_OP_SIG_SEND || e->op == DPU_OP_SIG_WAIT || e->op == DPU_OP_SIG_TRYWAIT) {
-    int sig = e->op == DPU_OP_SIG_SEND ? (int)e->aux : e->result;
-    const char *abbrev = sig ? sigabbrev_np(sig) : NULL;
-    if (abbrev) snprintf(what, sizeof what, "SIG%s", abbrev);
-    else if (sig) snprintf(what, sizeof what, "signal %d", sig);
-    else return "none pending";
-    return what;
-  }
-  if (dpu_op_is_thread_op(e->op) || e->op == DPU_OP_PROCESS_EXIT) return NULL;
-  if (e->op == DPU_OP_NONDET) { /* the value chosen */
-    snprintf(what, sizeof what, "= %lld", (long long)e->obj);
-    return what;
-  }
-  snprintf(obj, size, "%#llx", (unsigned long long)e->obj);
-  if (e->op == DPU_OP_COND_SIGNAL) {
-    if (!e->result || e->result > DPU_MAX_THREADS) return "lost";
-    snprintf(what, sizeof what, "wakes T%u", e->result - 1u);
-    return what;
-  }
-  if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE) {
-    static char value[32]; /* the value read or written */
-    /* Above 32 bits, most likely an address: in hex, as addresses are shown. */
-    snprintf(value, sizeof value, e->aux >> 32 ? "= %#llx" : "= %llu",
-             (unsigned long long)e->aux);
-    return value;
-  }
-  return dpu_op_outcome_word(e->op, e->result); /* protocol/ops.def */
-}
-
 void dpu_digest_hex(const uint8_t digest[DPU_DEFECT_DIGEST_BYTES],
                     char hex[2 * DPU_DEFECT_DIGEST_BYTES + 1]) {
   static const char h[] = "0123456789abcdef";

@@ -131,7 +131,7 @@ const char *dpu_signal_name(int sig);
  * at a barrier (protocol/ops.def's words), "= V" for a value read, written or chosen (nondet),
  * "SIGUSR1" or "none pending" for the signal operations (no object), "before OP" for a kill by
  * the process's exit (no object). The text report prints "OBJECT (OUTCOME)" ("OBJECT = V" for
- * values); JSON has "object" and "result". */
+ * values); JSON has "object" and "result". Defined in report/steps.c. */
 const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t size);
 
 /* Site id → location (file NULL when id is 0 or out of range). */

@@ -165,14 +165,14 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end);
 
 /* Whether address a is inside a global variable of the program (after the executor set the
  * runner up: r->exec; NULL or an address in no global: false). Then *name is the global's
- * source name (owned by r->sites) and *offset a's byte offset in it. Reports name objects so:
- * the text interleaving's 'm' or 'locks' + 8, JSON's object_name and object_offset. */
+ * source name (owned by r->sites) and *offset a's byte offset in it: JSON's object_name and
+ * object_offset. (This and the next are defined in report/steps.c.) */
 bool dpu_report_global(const struct dpu_report *r, uint64_t a, const char **name,
                        uint64_t *offset);
 
 /* dpu_step_object (report/defects.h: step e's object into obj[size], and its outcome or NULL),
  * with an object that is (inside) a global of the program named as the reports show it: 'm',
- * or 'locks' + 8; objects on the heap or a stack keep their address. */
+ * 'locks[1]' (report/fields.h); objects on the heap or a stack keep their address. */
 const char *dpu_report_step_object(const struct dpu_report *r, const struct dpu_event_rec *e,
                                    char *obj, size_t size);
 

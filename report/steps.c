@@ -1,0 +1,178 @@
+/* The steps of an interleaving as the text report shows them (report.h's dpu_report_step_object
+ * and defects.h's dpu_step_object are defined here too): each step's object, named when it is
+ * in a global of the program (report/fields.h), in columns wide enough for the steps shown. */
+#include "steps.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../executor/run.h"
+#include "fields.h"
+
+const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t size) {
+  static char what[48]; /* an outcome made of the record's data */
+  obj[0] = 0;
+  if (e->op == DPU_OP_THREAD_CREATE || e->op == DPU_OP_THREAD_JOIN ||
+      e->op == DPU_OP_THREAD_DETACH) {
+    if (e->obj == UINT64_MAX) snprintf(obj, size, "(unknown thread)");
+    else snprintf(obj, size, "T%llu", (unsigned long long)e->obj);
+    return NULL;
+  }
+  /* The operations on no object of the program's: what they did is their outcome. */
+  if (e->op == DPU_OP_THREAD_KILL) { /* what the thread was about to do */
+    if (e->result >= DPU_OP_COUNT) return NULL;
+    snprintf(what, sizeof what, "before %s", dpu_op_name(e->result));
+    return what;
+  }
+  if (e->op == DPU_OP_SIG_SEND || e->op == DPU_OP_SIG_WAIT || e->op == DPU_OP_SIG_TRYWAIT) {
+    int sig = e->op == DPU_OP_SIG_SEND ? (int)e->aux : e->result;
+    const char *abbrev = sig ? sigabbrev_np(sig) : NULL;
+    if (abbrev) snprintf(what, sizeof what, "SIG%s", abbrev);
+    else if (sig) snprintf(what, sizeof what, "signal %d", sig);
+    else return "none pending";
+    return what;
+  }
+  if (dpu_op_is_thread_op(e->op) || e->op == DPU_OP_PROCESS_EXIT) return NULL;
+  if (e->op == DPU_OP_NONDET) { /* the value chosen */
+    snprintf(what, sizeof what, "= %lld", (long long)e->obj);
+    return what;
+  }
+  snprintf(obj, size, "%#llx", (unsigned long long)e->obj);
+  if (e->op == DPU_OP_COND_SIGNAL) {
+    if (!e->result || e->result > DPU_MAX_THREADS) return "lost";
+    snprintf(what, sizeof what, "wakes T%u", e->result - 1u);
+    return what;
+  }
+  if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE) {
+    static char value[32]; /* the value read or written */
+    /* Above 32 bits, most likely an address: in hex, as addresses are shown. */
+    snprintf(value, sizeof value, e->aux >> 32 ? "= %#llx" : "= %llu",
+             (unsigned long long)e->aux);
+    return value;
+  }
+  return dpu_op_outcome_word(e->op, e->result); /* protocol/ops.def */
+}
+
+/* See report.h. */
+bool dpu_report_global(const struct dpu_report *r, uint64_t a, const char **name,
+                       uint64_t *offset) {
+  long i = r->exec ? dpu_run_global_of(r->exec, a, offset) : -1;
+  if (i < 0 || (uint64_t)i >= r->sites->nglobals) return false;
+  *name = r->sites->globals[i];
+  return true;
+}
+
+/* See steps.h. */
+bool dpu_report_global_name(const struct dpu_report *r, uint64_t a, char *buf, size_t size) {
+  uint64_t off;
+  long i = r->exec ? dpu_run_global_of(r->exec, a, &off) : -1;
+  if (i < 0 || (uint64_t)i >= r->sites->nglobals) return false;
+  char path[96];
+  off = dpu_field_name(r->sites, (size_t)i, off, path, sizeof path);
+  if (!off) snprintf(buf, size, "'%s'", path);
+  else snprintf(buf, size, "'%s' + %llu", path, (unsigned long long)off);
+  return true;
+}
+
+/* See report.h. */
+const char *dpu_report_step_object(const struct dpu_report *r, const struct dpu_event_rec *e,
+                                   char *obj, size_t size) {
+  const char *outcome = dpu_step_object(e, obj, size);
+  char name[128];
+  if (obj[0] == '0' && dpu_report_global_name(r, e->obj, name, sizeof name))
+    snprintf(obj, size, "%.60s", name);
+  return outcome;
+}
+
+/* "  #STEP Tn OPERATION OBJECT FILE:LINE FUNCTION", columns padded only up to the last one
+ * present. */
+/* A step's object column: `'m'`, `'m' (busy)`, `'busy' = 0`, or a nondet value. */
+static void step_object(struct dpu_report *r, const struct dpu_event_rec *e, char *obj,
+                        size_t cap) {
+  const char *outcome = dpu_report_step_object(r, e, obj, cap < 64 ? cap : 64);
+  /* `__VERIFIER_nondet = 2`; `read 'busy' = 0` (a read's or write's object is the 8-byte
+   * granule: the access is at or after it); `pthread_mutex_trylock 'm' (busy)` */
+  if (e->op == DPU_OP_NONDET && outcome)
+    snprintf(obj, cap, "%s", outcome);
+  else if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE)
+    snprintf(obj + strlen(obj), cap - strlen(obj), " %s", outcome);
+  else if (outcome)
+    snprintf(obj + strlen(obj), cap - strlen(obj), " (%s)", outcome);
+}
+
+/* The widths of an interleaving's columns: at least the usual ones (step 4, thread 3,
+ * operation 22, object 24), wider when a step needs it (a 6-digit step, an operation such as
+ * pthread_barrier_wait:leave, a long object: up to 48), so that the columns stay aligned. */
+struct columns {
+  int step, tid, op, obj;
+};
+
+static void print_step(struct dpu_report *r, const struct columns *w, uint32_t step,
+                       const struct dpu_event_rec *e) {
+  char obj[96];
+  step_object(r, e, obj, sizeof obj);
+  struct dpu_loc s = dpu_site_loc(r->sites, e->site);
+  FILE *f = r->text;
+  if (s.file)
+    fprintf(f, "  #%-*u T%-*u %-*s %-*s %s:%u %s\n", w->step, step, w->tid, e->tid, w->op,
+            dpu_op_name(e->op), w->obj, obj, s.file, s.line, s.function);
+  else if (obj[0])
+    fprintf(f, "  #%-*u T%-*u %-*s %s\n", w->step, step, w->tid, e->tid, w->op,
+            dpu_op_name(e->op), obj);
+  else
+    fprintf(f, "  #%-*u T%-*u %s\n", w->step, step, w->tid, e->tid, dpu_op_name(e->op));
+}
+
+static int digits(uint32_t v) {
+  int n = 1;
+  while (v >= 10) v /= 10, n++;
+  return n;
+}
+
+static void widen(struct dpu_report *r, struct columns *w, uint32_t step,
+                  const struct dpu_event_rec *e) {
+  char obj[96];
+  step_object(r, e, obj, sizeof obj);
+  int len = (int)strlen(dpu_op_name(e->op)), olen = (int)strlen(obj);
+  if (digits(step) > w->step) w->step = digits(step);
+  if (digits(e->tid) + 1 > w->tid) w->tid = digits(e->tid) + 1;
+  if (len > w->op) w->op = len;
+  if (olen > w->obj && olen <= 48) w->obj = olen;
+}
+
+/* Whether two steps are the same operation of the same thread at the same place, with the
+ * same outcome. */
+static bool same_step(const struct dpu_event_rec *a, const struct dpu_event_rec *b) {
+  return a->tid == b->tid && a->op == b->op && a->obj == b->obj && a->site == b->site &&
+         a->result == b->result && a->aux == b->aux;
+}
+
+/* See steps.h. */
+void dpu_report_print_steps(struct dpu_report *r, const struct dpu_event_rec *steps,
+                            uint32_t n) {
+  uint32_t keep = r->steps_shown;
+  bool elide = keep > 0 && n > 2 * (uint64_t)keep;
+  struct columns w = {4, 3, 22, 24};
+  for (uint32_t i = 0; i < n; i++) {
+    if (elide && i == keep) i = n - keep;
+    widen(r, &w, i + 1, &steps[i]);
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    if (elide && i == keep) {
+      uint32_t last = n - keep;
+      fprintf(r->text, "  ... %u steps left out (#%u to #%u; --steps-shown=0 shows them all)\n",
+              last - keep, keep + 1, last);
+      i = last;
+    }
+    print_step(r, &w, i + 1, &steps[i]);
+    /* In an interleaving too long to show whole, a step repeated as it is (a failed trylock
+     * in a loop): once, and how many more. */
+    uint32_t end = !elide ? i + 1 : i < keep ? keep : n, j = i + 1;
+    while (j < end && same_step(&steps[j], &steps[i])) j++;
+    if (j - i > 2) {
+      fprintf(r->text, "  ... the same step %u more times (#%u to #%u)\n", j - i - 1, i + 2, j);
+      i = j - 1;
+    }
+  }
+}
+

@@ -1,0 +1,24 @@
+/* The steps of an interleaving in the text report (steps.c). */
+#ifndef DPU_REPORT_STEPS_H
+#define DPU_REPORT_STEPS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "report.h"
+
+/* "'name'", "'acct[1].lock'" (report/fields.h) or "'name' + OFFSET" for an address a inside a
+ * global of the program, into buf (of size bytes); false when it is in none (or r's executor
+ * is not known). */
+bool dpu_report_global_name(const struct dpu_report *r, uint64_t a, char *buf, size_t size);
+
+/* Prints steps[0, n) on r->text, one line each ("  #STEP Tn OPERATION OBJECT FILE:LINE
+ * FUNCTION"), in columns as wide as the steps shown need; with r->steps_shown N > 0 and more
+ * than 2N steps, only the first and last N with a line that says how many were left out
+ * between them (a run cut at --max-steps=100000 would otherwise print 100,000 lines), and in
+ * those, three or more equal steps in a row as the first and a line that counts the others. */
+void dpu_report_print_steps(struct dpu_report *r, const struct dpu_event_rec *steps,
+                            uint32_t n);
+
+#endif
