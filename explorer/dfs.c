@@ -215,7 +215,8 @@ static void set_frames(struct frame *stack, struct dpu_shm *shm, const struct dp
     set_choices(&stack[prefix - 1], shm, &ev[prefix - 1]);
   struct dpu_tset killable;
   bool kany = false; /* after the exit */
-  for (uint32_t i = 0; i < prefix && i < n; i++) kany = killable_after(&killable, kany, shm, &ev[i]);
+  for (uint32_t i = 0; i < prefix && i < n; i++)
+    kany = killable_after(&killable, kany, shm, &ev[i]);
   for (uint32_t i = prefix; i < n; i++) {
     set_frame(&stack[i], shm, ev, n, i, kany ? &killable : NULL);
     kany = killable_after(&killable, kany, shm, &ev[i]);

@@ -164,7 +164,8 @@ static void qpor_destroy(struct qpor *q) {
   dpu_unf_destroy(&q->u);
   free(q->ev), free(q->ksets), free(q->killable_after), free(q->pos_next), free(q->replay);
   free(q->cmax_o), free(q->d);
-  free(q->spikes), free(q->spike_start), free(q->pick), free(q->jlist), free(q->emark), free(q->wstack);
+  free(q->spikes), free(q->spike_start), free(q->pick), free(q->jlist), free(q->emark);
+  free(q->wstack);
   for (uint32_t f = 0; f < q->nparks; f++) free(q->parks[f].p);
   for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++) free(q->chain_t[t].e);
   for (uint32_t o = 0; q->chain_o && o < DPU_PES_MAX_OBJECTS; o++) free(q->chain_o[o].e);

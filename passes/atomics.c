@@ -105,9 +105,12 @@ void dpu_pass_atomics(LLVMModuleRef mod) {
           op |= (uint32_t)(integer ? rmw_kind(LLVMGetAtomicRMWBinOp(i)) : DPU_RMW_OTHER) << 12;
         if (((op & 0xff) == DPU_OP_ATOMIC_CAS || (op & 0xff) == DPU_OP_ATOMIC_RMW) && integer) {
           LLVMValueRef v = LLVMGetOperand(i, 1);
-          if (LLVMGetTypeKind(vty) == LLVMPointerTypeKind) expected = LLVMBuildPtrToInt(b, v, i64, "");
-          else if (size < 8) expected = LLVMBuildZExt(b, v, i64, "");
-          else expected = v;
+          if (LLVMGetTypeKind(vty) == LLVMPointerTypeKind)
+            expected = LLVMBuildPtrToInt(b, v, i64, "");
+          else if (size < 8)
+            expected = LLVMBuildZExt(b, v, i64, "");
+          else
+            expected = v;
         }
         LLVMValueRef c = LLVMBuildCall2(
             b, op_ty, op_fn,

@@ -134,6 +134,5 @@ extern "C" void dpu_fields_of_globals(dpu_site_table *t, LLVMValueRef *g, size_t
     gv->getDebugInfo(dis);
     if (!dis.empty() && dis[0]->getVariable())
       t->global_type[i] = b.type_of(dis[0]->getVariable()->getType());
-
   }
 }

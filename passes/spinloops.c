@@ -9,18 +9,19 @@
  * changed): stopping it there lost the order where both reads come before a write.
  *
  * A *spin region* is a natural loop L (loops.h) such that 1. no instruction of L has an effect:
- * no store, va_arg, invoke, and no call but to a debug/lifetime/assume
- * intrinsic, a yield or sleep (sched_yield, pthread_yield, thrd_yield, usleep, nanosleep, sleep;
- * dpu makes them no-ops or scheduling points), an inline asm that only pauses, or a *pure
- * helper*: a defined function without loops whose instructions have no effect and call nothing
- * but the above (a wrapper such as `static int ready(void) { return flag; }`); a cmpxchg is
- * allowed (it fails while it reads an unchanged value; the runtime's rule only blocks one that
- * would fail again), and so is an atomicrmw (the runtime's rule only blocks one that would
- * leave the value as it was again, as a test-and-set of a set flag does: then it wrote what
- * was there, and the iteration changed nothing; one that changes the value runs); 2. its iterations carry no state that matters: every header phi of L whose
- * value changes along a back edge (its value from a latch is neither itself nor its value on
- * entry) is used only by arithmetic whose results end in such phis again: not by a branch, not
- * by an access to memory or a call, and not after L (GenMC's spin-assume criterion, extended to
+ * no store, va_arg, invoke, and no call but to a debug/lifetime/assume intrinsic, a yield or
+ * sleep (sched_yield, pthread_yield, thrd_yield, usleep, nanosleep, sleep; dpu makes them
+ * no-ops or scheduling points), an inline asm that only pauses, or a *pure helper*: a defined
+ * function without loops whose instructions have no effect and call nothing but the above (a
+ * wrapper such as `static int ready(void) { return flag; }`); a cmpxchg is allowed (it fails
+ * while it reads an unchanged value; the runtime's rule only blocks one that would fail
+ * again), and so is an atomicrmw (the runtime's rule only blocks one that would leave the
+ * value as it was again, as a test-and-set of a set flag does: then it wrote what was there,
+ * and the iteration changed nothing; one that changes the value runs); 2. its iterations carry
+ * no state that matters: every header phi of L whose value changes along a back edge (its
+ * value from a latch is neither itself nor its value on entry) is used only by arithmetic
+ * whose results end in such phis again: not by a branch, not by an access to memory or a
+ * call, and not after L (GenMC's spin-assume criterion, extended to
  * dead counters such as `while (!flag) n++;` with n unused after); 3. every loop nested in L
  * that reads memory satisfies 2 for itself (a nested counting loop that reads, `for (j = 0; j <
  * 2; j++) s += x;`, makes two reads at one site that are no repeat); 4. L reads memory, and no
@@ -33,9 +34,10 @@
  * including the loads of the pure helpers it calls) with the metadata "dpu.spin", and makes
  * the activations visible to the runtime: `call @__dpu_spin_enter(i32 region)` at the start of
  * the header (every iteration: the runtime ignores it while the region is active) and `call
- * @__dpu_spin_exit()` at the start of every exit block. The sites of marked reads get a continuation twin (instrument.h: struct
- * dpu_site.spin), which the runtime records for every read of an activation but its first: the
- * explorer, which does not see the enter and exit calls, tells a repeated read from its site. */
+ * @__dpu_spin_exit()` at the start of every exit block. The sites of marked reads get a
+ * continuation twin (instrument.h: struct dpu_site.spin), which the runtime records for every
+ * read of an activation but its first: the explorer, which does not see the enter and exit
+ * calls, tells a repeated read from its site. */
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
 #include <string.h>

@@ -38,7 +38,8 @@ struct dpu_defect {
   bool loc_exact;                  /* loc is the faulting call itself, not the thread's last
                                     * visible operation before a crash or hang */
   bool later;                      /* first seen after its run's first defect (protocol.h:
-                                    * dpu_later_defect): no stacks were taken for it */
+                                    * dpu_later_defect): stacks holds its thread's only, or
+                                    * none (a crash) */
   struct dpu_event_rec *steps;     /* the interleaving of the first trace that showed it */
   uint32_t nsteps;
   uint32_t nthreads;               /* threads in that trace (highest tid + 1) */
@@ -54,7 +55,7 @@ struct dpu_defect {
                                     * for --visible-sites), or NULL */
   uint8_t digest[DPU_DEFECT_DIGEST_BYTES];
   uint8_t bare_digest[DPU_DEFECT_DIGEST_BYTES]; /* the digest without the stacks: how a later
-                                    * defect of a run, which has none, finds the same defect */
+                                    * defect without a stack (a crash) finds the same defect */
   uint64_t traces;                 /* traces that showed this defect so far */
   uint64_t first_run;              /* the run (1-based) that found it */
   uint64_t traces_seen;            /* the last trace (dpu_report.ntraces) counted in traces */

@@ -13,8 +13,9 @@
  * struct or union member and array element that holds the byte, `.member` or `[index]`, down to
  * a leaf (a scalar, a pointer, a type of a system header). Returns how many bytes into what it
  * names the byte is (the whole offset without the global's type: no debug info). An anonymous
- * struct or union member adds nothing to the name; a union names its first member that holds
- * the byte (the offset cannot tell which one the program used). */
+ * struct or union member adds nothing to the name; a union names, of its members that hold
+ * the byte, the first that names it exactly (the offset cannot tell which one the program
+ * used); a bit-field is never named (its byte holds its neighbours). */
 uint64_t dpu_field_name(const struct dpu_site_table *sites, size_t global, uint64_t offset,
                         char *buf, size_t size);
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "races.h"
-#include "fields.h"
+#include "steps.h"
 #include "waits.h"
 #include "doc.h"
 
@@ -88,12 +88,8 @@ static void put_operation(const struct dpu_report *r, json_t *o, const struct dp
   char buf[48], member[96];
   const char *outcome = dpu_step_object(e, buf, sizeof buf), *name = NULL;
   uint64_t off = 0;
-  long gi = buf[0] == '0' && r->exec ? dpu_run_global_of(r->exec, e->obj, &off) : -1;
-  bool global = gi >= 0 && (uint64_t)gi < r->sites->nglobals;
-  if (global) name = r->sites->globals[gi];
-  /* A member is named when the type goes below the variable, with nothing of a leaf left. */
-  bool has_member = global && dpu_field_name(r->sites, (size_t)gi, off, member, sizeof member) == 0 &&
-                    strcmp(member, name) != 0;
+  bool global = buf[0] == '0' && dpu_report_global(r, e->obj, &name, &off);
+  bool has_member = global && dpu_report_global_member(r, e->obj, member, sizeof member);
   dpu_json_put(o, "operation", json_string(dpu_op_name(e->op)), ok);
   dpu_json_put(o, "object", buf[0] && buf[0] != '(' ? json_string(buf) : json_null(), ok);
   dpu_json_put(o, "object_name", global ? dpu_json_text(name, (size_t)-1) : json_null(), ok);

@@ -199,9 +199,10 @@ void dpu_report_tick(struct dpu_report *r) {
 }
 
 /* The defect with digest `bare` without stacks (dpu_defect.bare_digest) that a defect
- * first seen as `later` (or not) may be: a later defect of a run has no stacks, so it is the
- * same as any defect with its bare digest, and a defect with stacks is the same as one first
- * seen as a later defect with its bare digest. NULL if none. A linear scan: defects are few. */
+ * first seen as `later` (or not) may be: a later defect of a run may have no stack (a crash
+ * after another defect), so it is the same as any defect with its bare digest, and a defect
+ * with stacks is the same as one first seen as a later defect with its bare digest. NULL if
+ * none. A linear scan: defects are few. */
 static struct dpu_defect *find_bare(const struct dpu_defects *t, const uint8_t *bare,
                                     bool later) {
   for (uint32_t i = 0; i < t->n; i++)
@@ -241,6 +242,29 @@ static struct dpu_defect *report_end(struct dpu_report *r, const struct dpu_run 
     r->doc_failed = true;
   }
   return d;
+}
+
+/* Later defect l of run (protocol.h) as the end of the run up to it, with its thread's stack
+ * if it has one: counted, or recorded if new, as report_end does. */
+static struct dpu_defect *report_later(struct dpu_report *r, const struct dpu_run *run,
+                                       const struct dpu_later_defect *l) {
+  static struct dpu_run_result res; /* large (every thread's stack): not on the stack */
+  const struct dpu_stacks *st = &run->result->stacks;
+  res = (struct dpu_run_result){.end = l->end, .tid = l->tid, .code = l->code, .site = l->site,
+                                .defect_at = l->defect_at, .defect_output = l->defect_output};
+  memcpy(res.msg, l->msg, sizeof res.msg);
+  if (l->stack < DPU_MAX_THREADS && run->result->nstacks && st->state == DPU_STACKS_DONE) {
+    /* Its thread's stack, taken when it failed (runtime/sched.c), with the strings. */
+    res.nstacks = 1;
+    res.stacks.state = DPU_STACKS_DONE;
+    res.stacks.threads[0] = st->threads[l->stack];
+    res.stacks.strings_len = st->strings_len;
+    memcpy(res.stacks.strings, st->strings, st->strings_len);
+  }
+  struct dpu_run later = *run;
+  later.result = &res;
+  later.nlater = 0;
+  return report_end(r, &later, true);
 }
 
 static int race_writes(const struct dpu_race_rec *rec) {
@@ -367,28 +391,8 @@ int dpu_report_run(struct dpu_report *r, const struct dpu_run *run) {
   uint32_t nf = raced || run->races_msg ? report_races(r, run, fresh) : 0;
   uint32_t nraces = nf;
   if (ended && (fresh[nf] = report_end(r, run, false))) nf++;
-  /* The run's later defects (protocol.h), each as the end of the run up to it. */
-  for (uint32_t i = 0; ended && i < run->nlater; i++) {
-    static struct dpu_run_result res;
-    const struct dpu_later_defect *l = &run->later[i];
-    const struct dpu_stacks *st = &run->result->stacks;
-    res = (struct dpu_run_result){.end = l->end, .tid = l->tid, .code = l->code,
-                                  .site = l->site, .defect_at = l->defect_at,
-                                  .defect_output = l->defect_output};
-    memcpy(res.msg, l->msg, sizeof res.msg);
-    if (l->stack < DPU_MAX_THREADS && run->result->nstacks && st->state == DPU_STACKS_DONE) {
-      /* Its thread's stack, taken when it failed (runtime/sched.c), with the strings. */
-      res.nstacks = 1;
-      res.stacks.state = DPU_STACKS_DONE;
-      res.stacks.threads[0] = st->threads[l->stack];
-      res.stacks.strings_len = st->strings_len;
-      memcpy(res.stacks.strings, st->strings, st->strings_len);
-    }
-    struct dpu_run later = *run;
-    later.result = &res;
-    later.nlater = 0;
-    if ((fresh[nf] = report_end(r, &later, true))) nf++;
-  }
+  for (uint32_t i = 0; ended && i < run->nlater; i++)
+    if ((fresh[nf] = report_later(r, run, &run->later[i]))) nf++;
   for (uint32_t i = 0; i < nf && r->visible_sites; i++)
     fresh[i]->visible_sites = strdup(r->visible_sites);
   for (uint32_t i = 0; i < nf; i++) {

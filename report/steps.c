@@ -53,20 +53,34 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
   return dpu_op_outcome_word(e->op, e->result); /* protocol/ops.def */
 }
 
+/* The index in r->sites->globals of the global that holds address a, with *offset a's offset
+ * in it; -1 if none holds it (or r's executor is not known). */
+static long global_index(const struct dpu_report *r, uint64_t a, uint64_t *offset) {
+  long i = r->exec ? dpu_run_global_of(r->exec, a, offset) : -1;
+  return i >= 0 && (uint64_t)i < r->sites->nglobals ? i : -1;
+}
+
 /* See report.h. */
 bool dpu_report_global(const struct dpu_report *r, uint64_t a, const char **name,
                        uint64_t *offset) {
-  long i = r->exec ? dpu_run_global_of(r->exec, a, offset) : -1;
-  if (i < 0 || (uint64_t)i >= r->sites->nglobals) return false;
-  *name = r->sites->globals[i];
-  return true;
+  long i = global_index(r, a, offset);
+  if (i >= 0) *name = r->sites->globals[i];
+  return i >= 0;
+}
+
+/* See steps.h. */
+bool dpu_report_global_member(const struct dpu_report *r, uint64_t a, char *buf, size_t size) {
+  uint64_t off;
+  long i = global_index(r, a, &off);
+  return i >= 0 && dpu_field_name(r->sites, (size_t)i, off, buf, size) == 0 &&
+         strcmp(buf, r->sites->globals[i]) != 0;
 }
 
 /* See steps.h. */
 bool dpu_report_global_name(const struct dpu_report *r, uint64_t a, char *buf, size_t size) {
   uint64_t off;
-  long i = r->exec ? dpu_run_global_of(r->exec, a, &off) : -1;
-  if (i < 0 || (uint64_t)i >= r->sites->nglobals) return false;
+  long i = global_index(r, a, &off);
+  if (i < 0) return false;
   char path[96];
   off = dpu_field_name(r->sites, (size_t)i, off, path, sizeof path);
   if (!off) snprintf(buf, size, "'%s'", path);
@@ -84,8 +98,6 @@ const char *dpu_report_step_object(const struct dpu_report *r, const struct dpu_
   return outcome;
 }
 
-/* "  #STEP Tn OPERATION OBJECT FILE:LINE FUNCTION", columns padded only up to the last one
- * present. */
 /* A step's object column: `'m'`, `'m' (busy)`, `'busy' = 0`, or a nondet value. */
 static void step_object(struct dpu_report *r, const struct dpu_event_rec *e, char *obj,
                         size_t cap) {
@@ -107,6 +119,8 @@ struct columns {
   int step, tid, op, obj;
 };
 
+/* "  #STEP Tn OPERATION OBJECT FILE:LINE FUNCTION", columns padded only up to the last one
+ * present. */
 static void print_step(struct dpu_report *r, const struct columns *w, uint32_t step,
                        const struct dpu_event_rec *e) {
   char obj[96];

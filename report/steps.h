@@ -13,6 +13,11 @@
  * is not known). */
 bool dpu_report_global_name(const struct dpu_report *r, uint64_t a, char *buf, size_t size);
 
+/* The member or element of a global that address a is, as the program writes it
+ * ("acct[1].lock", report/fields.h), into buf (of size bytes); false when a is in no global,
+ * is the whole variable, or is a byte into a member rather than one (or the type is unknown). */
+bool dpu_report_global_member(const struct dpu_report *r, uint64_t a, char *buf, size_t size);
+
 /* Prints steps[0, n) on r->text, one line each ("  #STEP Tn OPERATION OBJECT FILE:LINE
  * FUNCTION"), in columns as wide as the steps shown need; with r->steps_shown N > 0 and more
  * than 2N steps, only the first and last N with a line that says how many were left out

@@ -23,8 +23,8 @@
  * load-then-CAS-retry loop, whose failed CAS stored the value it read in `expected`, succeeds
  * on its retry); and so is a read-modify-write that left the value as it was and would again
  * (a test-and-set or exchange spinlock while the lock is held: rules.h, dpu_rmw_unchanged),
- * which is no modification either. If no thread ever modifies the location, the run ends as a hang naming the
- * spinning thread (sched.c).
+ * which is no modification either. If no thread ever modifies the location, the run ends as a
+ * hang naming the spinning thread (sched.c).
  *
  * Loops that read several locations (Peterson's `while (want[o] && turn == o)`, issue #10):
  * a thread's read streak is its visible operations since its last one that was not a read
@@ -219,36 +219,31 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
   struct dpu_event_rec *e = dpu_rt_visible_aux((uint8_t)op, obj, aux);
   uint32_t *v = version_of(obj);
   if (!v) dpu_rt_end(DPU_END_LIMIT, 0, "more than %d atomic locations in one run", VCAP * 3 / 4);
-  if (op == DPU_OP_ATOMIC_RMW && !wide &&
-      dpu_rmw_unchanged(rmw, dpu_rt_value_at(addr, size), expected, size)) {
-    /* It writes the value that is there: a read for the spin-loop rule, as a failed CAS (its
-     * record's result 1, "unchanged"), and no modification of the location. Still a write
-     * for the race detector (C11 7.17.7.3: a read-modify-write writes). */
-    e->result = 1;
-    t->last_read = true;
-    t->last_obj = obj;
-    t->last_site = e->site;
-    t->last_version = *v;
-    t->last_value = dpu_rt_value_at(addr, size);
-    dpu_race_atomic(addr, size, (uint8_t)op, false, order);
-    return;
-  }
-  switch (op) {
-  case DPU_OP_ATOMIC_LOAD:
-  case DPU_OP_ATOMIC_CAS: /* a read until __dpu_atomic_cas_result says it exchanged */
+  /* What the thread reads, for the spin-loop rule: a load; a CAS, until
+   * __dpu_atomic_cas_result says it exchanged; a read-modify-write that writes the value that
+   * is there (its record's result 1, "unchanged": no modification of the location, but still
+   * a write for the race detector, C11 7.17.7.3). */
+  uint64_t cur = wide || op == DPU_OP_ATOMIC_STORE ? 0 : dpu_rt_value_at(addr, size);
+  bool unchanged = op == DPU_OP_ATOMIC_RMW && !wide && dpu_rmw_unchanged(rmw, cur, expected, size);
+  if (op == DPU_OP_ATOMIC_LOAD || op == DPU_OP_ATOMIC_CAS || unchanged) {
     t->last_read = !wide;
     t->last_obj = obj;
     t->last_site = e->site;
     t->last_version = *v;
-    if (!wide) t->last_value = dpu_rt_value_at(addr, size);
-    if (op == DPU_OP_ATOMIC_LOAD)
-      streak_push(t, obj, e->site, *v);
-    cas_rec = e;
-    if (op == DPU_OP_ATOMIC_LOAD) dpu_race_atomic(addr, size, (uint8_t)op, false, order);
-    else cas = (typeof(cas)){addr, size, op_order >> 12 & 15, order};
+    t->last_value = cur;
+  }
+  switch (op) {
+  case DPU_OP_ATOMIC_LOAD:
+    streak_push(t, obj, e->site, *v);
+    dpu_race_atomic(addr, size, (uint8_t)op, false, order);
     break;
-  default:
-    ++*v;
+  case DPU_OP_ATOMIC_CAS:
+    cas_rec = e;
+    cas = (typeof(cas)){addr, size, op_order >> 12 & 15, order};
+    break;
+  default: /* a store, a read-modify-write */
+    if (unchanged) e->result = 1;
+    else ++*v;
     dpu_race_atomic(addr, size, (uint8_t)op, false, order);
   }
 }
