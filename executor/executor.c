@@ -92,62 +92,9 @@ static _Noreturn void zygote_fail(struct dpu_shm *shm, int error, const char *ms
   _exit(4);
 }
 
-static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRef tsm,
-                                  const struct dpu_executor_options *opt, pid_t parent) {
-  /* First, while the process has one thread (a user namespace requires it). Entering one
-   * changes the credentials, which clears the parent-death signal: set it after. */
-  char why[256];
-  if (opt->isolate_files && dpu_iso_setup(why, sizeof why) != 0)
-    fprintf(stderr, "dpu: warning: runs are not kept apart from each other's files (%s): a "
-            "file one run writes is seen by the next\n", why);
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() != parent) _exit(4); /* dpu died before the signal was set */
-  struct dpu_jit_program prog;
-  char *err = NULL;
-  if (dpu_jit_load(tsm, &prog, &err) != 0) zygote_fail(shm, DPU_ZYGOTE_BAD_PROGRAM, err ? err : "JIT failed");
-  /* The program's code ranges, debug info and unwind tables, for stacks at a defect: read
-   * once here, inherited by every runner. */
-  dpu_sym_load();
-  dpu_bt_register_jit();
-  uint32_t ng = prog.nglobals < shm->globals_cap ? (uint32_t)prog.nglobals : shm->globals_cap;
-  for (uint32_t i = 0; i < ng; i++)
-    dpu_shm_globals(shm)[i] = (struct dpu_global_addr){
-        (uint64_t)(uintptr_t)prog.global_addrs[i], prog.global_sizes[i]};
-  shm->nglobals = ng;
-  if (dpu_rt_snapshot_globals(prog.global_addrs, prog.global_sizes, prog.nglobals) != 0)
-    zygote_fail(shm, DPU_ZYGOTE_FAILED, "out of memory while saving the program's globals");
-  dpu_rt_set_spin_kinds(prog.spin_kinds, prog.nspin_kinds);
-  if (dpu_rt_tls_register(prog.tls_addrs, prog.tls_sizes, prog.ntls) != 0)
-    zygote_fail(shm, DPU_ZYGOTE_FAILED, "out of memory while registering thread-local variables");
-
-  /* The program's own writes to file descriptors 1 and 2 (not through stdio, which is
-   * captured) would interleave with dpu's report: send them nowhere. */
-  int internal_fd = fcntl(2, F_DUPFD_CLOEXEC, 3);
-  int devnull = open("/dev/null", O_WRONLY);
-  if (devnull >= 0) {
-    dup2(devnull, 1);
-    dup2(devnull, 2);
-    close(devnull);
-  }
-  struct dpu_rt_config cfg = {
-      .main_fn = prog.main_fn,
-      .argc = opt->argc,
-      .argv = opt->argv,
-      .max_steps = opt->max_steps,
-      .max_threads = opt->max_threads && opt->max_threads < DPU_MAX_THREADS ? opt->max_threads
-                                                                          : DPU_MAX_THREADS,
-      .stack_size = opt->stack_size,
-      .heap_size = opt->heap_size,
-      .races = opt->races,
-      .stdin_rewind = opt->stdin_rewind,
-      .spurious_wakeups = opt->spurious_wakeups,
-      .internal_fd = internal_fd >= 0 ? internal_fd : 2,
-  };
-  if (dpu_rt_init(shm, &cfg) != 0) zygote_fail(shm, DPU_ZYGOTE_FAILED, "cannot set up the runtime");
-  /* Ready: the explorer's per-run time limit starts counting only from here on, so the JIT
-   * compile never looks like a hang. */
-  sem_post(&shm->done);
-
+/* Serves runs on shm for ever: forks a runner, waits for it, and when it died during a run
+ * says so in shm's result. Exits when the explorer asks (shm->shutdown). */
+static _Noreturn void zygote_serve(struct dpu_shm *shm) {
   for (;;) {
     pid_t pid = fork();
     if (pid < 0) zygote_fail(shm, DPU_ZYGOTE_FAILED, "cannot fork a runner");
@@ -184,6 +131,95 @@ static _Noreturn void zygote_main(struct dpu_shm *shm, LLVMOrcThreadSafeModuleRe
   }
 }
 
+/* A second server of runs, forked by the zygote once the program is compiled and the runtime
+ * set up, so that it has the zygote's very address space: the same addresses for the program's
+ * globals, heap and objects, which the explorer's unfolding names objects by (a run on any
+ * server is a run of the same program). It serves shm. */
+static int fork_server(struct dpu_shm *shm, const struct dpu_executor_options *opt) {
+  pid_t zygote = getpid();
+  pid_t pid = fork();
+  if (pid != 0) return pid < 0 ? -1 : 0;
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != zygote) _exit(4);
+  dpu_rt_bind_shm(shm);
+  /* Descriptor 0 is the captured input, rewound before every run: its own open file
+   * description, so that runs of two servers do not move each other's offset. */
+  if (opt->stdin_rewind) {
+    int fd = open("/proc/self/fd/0", O_RDONLY);
+    if (fd < 0 || dup2(fd, 0) < 0)
+      zygote_fail(shm, DPU_ZYGOTE_FAILED, "cannot reopen the program's input");
+    if (fd != 0) close(fd);
+  }
+  sem_post(&shm->done);
+  zygote_serve(shm);
+}
+
+static _Noreturn void zygote_main(struct dpu_shm *const *shms, unsigned n,
+                                  LLVMOrcThreadSafeModuleRef tsm,
+                                  const struct dpu_executor_options *opt, pid_t parent) {
+  struct dpu_shm *shm = shms[0];
+  /* First, while the process has one thread (a user namespace requires it). Entering one
+   * changes the credentials, which clears the parent-death signal: set it after. */
+  char why[256];
+  if (opt->isolate_files && dpu_iso_setup(why, sizeof why) != 0)
+    fprintf(stderr, "dpu: warning: runs are not kept apart from each other's files (%s): a "
+            "file one run writes is seen by the next\n", why);
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(4); /* dpu died before the signal was set */
+  struct dpu_jit_program prog;
+  char *err = NULL;
+  if (dpu_jit_load(tsm, &prog, &err) != 0) zygote_fail(shm, DPU_ZYGOTE_BAD_PROGRAM, err ? err : "JIT failed");
+  /* The program's code ranges, debug info and unwind tables, for stacks at a defect: read
+   * once here, inherited by every runner. */
+  dpu_sym_load();
+  dpu_bt_register_jit();
+  for (unsigned s = 0; s < n; s++) {
+    uint32_t ng = prog.nglobals < shms[s]->globals_cap ? (uint32_t)prog.nglobals
+                                                        : shms[s]->globals_cap;
+    for (uint32_t i = 0; i < ng; i++)
+      dpu_shm_globals(shms[s])[i] = (struct dpu_global_addr){
+          (uint64_t)(uintptr_t)prog.global_addrs[i], prog.global_sizes[i]};
+    shms[s]->nglobals = ng;
+  }
+  if (dpu_rt_snapshot_globals(prog.global_addrs, prog.global_sizes, prog.nglobals) != 0)
+    zygote_fail(shm, DPU_ZYGOTE_FAILED, "out of memory while saving the program's globals");
+  dpu_rt_set_spin_kinds(prog.spin_kinds, prog.nspin_kinds);
+  if (dpu_rt_tls_register(prog.tls_addrs, prog.tls_sizes, prog.ntls) != 0)
+    zygote_fail(shm, DPU_ZYGOTE_FAILED, "out of memory while registering thread-local variables");
+
+  /* The program's own writes to file descriptors 1 and 2 (not through stdio, which is
+   * captured) would interleave with dpu's report: send them nowhere. */
+  int internal_fd = fcntl(2, F_DUPFD_CLOEXEC, 3);
+  int devnull = open("/dev/null", O_WRONLY);
+  if (devnull >= 0) {
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    close(devnull);
+  }
+  struct dpu_rt_config cfg = {
+      .main_fn = prog.main_fn,
+      .argc = opt->argc,
+      .argv = opt->argv,
+      .max_steps = opt->max_steps,
+      .max_threads = opt->max_threads && opt->max_threads < DPU_MAX_THREADS ? opt->max_threads
+                                                                          : DPU_MAX_THREADS,
+      .stack_size = opt->stack_size,
+      .heap_size = opt->heap_size,
+      .races = opt->races,
+      .stdin_rewind = opt->stdin_rewind,
+      .spurious_wakeups = opt->spurious_wakeups,
+      .internal_fd = internal_fd >= 0 ? internal_fd : 2,
+  };
+  if (dpu_rt_init(shm, &cfg) != 0) zygote_fail(shm, DPU_ZYGOTE_FAILED, "cannot set up the runtime");
+  for (unsigned s = 1; s < n; s++)
+    if (fork_server(shms[s], opt) != 0)
+      zygote_fail(shm, DPU_ZYGOTE_FAILED, "cannot fork a runner");
+  /* Ready: the explorer's per-run time limit starts counting only from here on, so the JIT
+   * compile never looks like a hang. */
+  sem_post(&shm->done);
+  zygote_serve(shm);
+}
+
 /* Waits until the zygote has posted shm->done (ready, or zygote_error set). Returns 0, or -1
  * when it died without posting: LLVM ends the process on a fatal error in code generation
  * (report_fatal_error), e.g. for inline assembly it cannot handle. */
@@ -201,39 +237,75 @@ static int wait_ready(struct dpu_shm *shm, pid_t zygote) {
 
 int dpu_executor_start(struct dpu_executor *exec, LLVMOrcThreadSafeModuleRef tsm,
                        const struct dpu_executor_options *opt) {
+  return dpu_executor_start_many(exec, 1, tsm, opt);
+}
+
+/* The start of executor i of n: its region mapped; for i = 0 the zygote forked. Returns 0, -1
+ * with a message on stderr. */
+static int map_region(struct dpu_executor *exec, const struct dpu_executor_options *opt) {
   memset(exec, 0, sizeof *exec);
   exec->run_timeout = opt->run_timeout;
   exec->shm = dpu_shm_create(opt->records_cap + 1, opt->records_cap, opt->output_cap, opt->nsites,
-                           opt->nglobals);
+                             opt->nglobals);
   if (!exec->shm) {
     fprintf(stderr, "dpu: error: cannot map shared memory: %s\n", strerror(errno));
     return -1;
   }
+  return 0;
+}
+
+/* Stops execs[0, n) after a failed start. */
+static void stop_all(struct dpu_executor *execs, unsigned n) {
+  for (unsigned i = n; i-- > 0;) dpu_executor_stop(&execs[i]);
+}
+
+int dpu_executor_start_many(struct dpu_executor *execs, unsigned n, LLVMOrcThreadSafeModuleRef tsm,
+                            const struct dpu_executor_options *opt) {
+  struct dpu_shm *shms[DPU_MAX_EXECUTORS];
+  if (n < 1 || n > DPU_MAX_EXECUTORS) n = n < 1 ? 1 : DPU_MAX_EXECUTORS;
+  for (unsigned i = 0; i < n; i++) {
+    if (map_region(&execs[i], opt) != 0) {
+      stop_all(execs, i);
+      return -1;
+    }
+    shms[i] = execs[i].shm;
+  }
+  struct dpu_executor *exec = &execs[0];
   fflush(NULL);
   pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     fprintf(stderr, "dpu: error: cannot fork the executor: %s\n", strerror(errno));
+    stop_all(execs, n);
     return -1;
   }
-  if (pid == 0) zygote_main(exec->shm, tsm, opt, parent);
+  if (pid == 0) zygote_main(shms, n, tsm, opt, parent);
   exec->zygote = pid;
   /* Wait for the zygote to have compiled the program (or failed to, or died of it). */
   if (wait_ready(exec->shm, pid) != 0) {
     snprintf(exec->error, sizeof exec->error,
              "the JIT compiler stopped with a fatal error (see its message above)");
     exec->zygote = 0; /* reaped */
-    dpu_executor_stop(exec);
+    stop_all(execs, n);
     return DPU_EXECUTOR_BAD_PROGRAM;
   }
   if (exec->shm->zygote_error == DPU_ZYGOTE_BAD_PROGRAM) {
     snprintf(exec->error, sizeof exec->error, "%s", exec->shm->result.msg);
-    dpu_executor_stop(exec);
+    stop_all(execs, n);
     return DPU_EXECUTOR_BAD_PROGRAM;
+  }
+  /* The other servers were forked before the zygote said it was ready. */
+  for (unsigned i = 1; i < n && !exec->shm->zygote_error; i++) {
+    struct dpu_shm *other = execs[i].shm;
+    if (wait_ready(other, pid) != 0 || other->zygote_error) {
+      exec->shm->zygote_error = DPU_ZYGOTE_FAILED;
+      snprintf(exec->shm->result.msg, sizeof exec->shm->result.msg, "%s",
+               other->zygote_error ? other->result.msg : "the executor died");
+    }
   }
   if (exec->shm->zygote_error) {
     fprintf(stderr, "dpu: error: cannot start the program: %s\n", exec->shm->result.msg);
-    dpu_executor_stop(exec);
+    stop_all(execs, n);
     return -1;
   }
   return 0;
@@ -318,6 +390,10 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
 }
 
 void dpu_executor_stop(struct dpu_executor *exec) {
+  if (exec->shm && exec->zygote == 0) { /* a second server (fork_server): its zygote's child */
+    exec->shm->shutdown = 1;
+    sem_post(&exec->shm->req);
+  }
   if (exec->zygote > 0) {
     exec->shm->shutdown = 1;
     sem_post(&exec->shm->req);

@@ -64,6 +64,20 @@ enum dpu_run_status {
 int dpu_executor_start(struct dpu_executor *exec, LLVMOrcThreadSafeModuleRef tsm,
                        const struct dpu_executor_options *opt);
 
+/* The most executors dpu_executor_start_many serves from one zygote (-j). */
+#define DPU_MAX_EXECUTORS 64
+
+/* dpu_executor_start for n executors (1 <= n <= DPU_MAX_EXECUTORS) that run the same program in
+ * parallel: one zygote JIT-compiles it once and serves execs[0]; it forks a server for each of
+ * execs[1, n) after setting up the runtime, so that every run, on any of them, sees the same
+ * addresses (globals, heap, objects). Each has its own shared-memory region and runner; two
+ * threads may each drive one. Stop every one with dpu_executor_stop, execs[0] last (its
+ * zygote's end ends the others' servers). Returns as dpu_executor_start; on failure none is
+ * left running. */
+int dpu_executor_start_many(struct dpu_executor *execs, unsigned n,
+                            LLVMOrcThreadSafeModuleRef tsm,
+                            const struct dpu_executor_options *opt);
+
 /* Runs the program once following replay[0..n) (n may be 0: the default policy throughout).
  * deadline: absolute CLOCK_MONOTONIC seconds after which to give up (0 = none). A run that
  * outlives the per-run timeout is killed and ends with DPU_END_HANG_TIME. */
@@ -71,7 +85,8 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
                                      const struct dpu_replay_step *replay,
                                      uint32_t n, double deadline);
 
-/* Ends the zygote and runner and releases the shared memory, keeping a copy of the table of
+/* Ends the zygote and runner (for a server forked by the zygote, asks it to end) and releases
+ * the shared memory, keeping a copy of the table of
  * the program's globals (exec->globals; NULL if it could not be allocated: objects are then
  * shown by address). */
 void dpu_executor_stop(struct dpu_executor *exec);

@@ -94,6 +94,12 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   return 0;
 }
 
+void dpu_rt_bind_shm(struct dpu_shm *shm) {
+  dpu_rt.shm = shm;
+  dpu_rt.records = dpu_shm_records(shm);
+  dpu_rt.visible = dpu_shm_visible(shm);
+}
+
 long dpu_rt_global_of(uint64_t a, uint64_t *offset, uint64_t *size) {
   for (uint64_t i = 0; i < globals.n; i++) {
     uint64_t start = (uint64_t)(uintptr_t)globals.addrs[i];

@@ -390,6 +390,10 @@ void dpu_rt_run_once(void);
  * Returns 0, or -1 with a message written to cfg.internal_fd. */
 int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg);
 
+/* Makes shm the region the runtime serves runs on, in place of dpu_rt_init's (a second
+ * server of runs, forked from the zygote after dpu_rt_init: executor/executor.c). */
+void dpu_rt_bind_shm(struct dpu_shm *shm);
+
 /* Registers the program's writable globals (addresses and sizes) and snapshots them; each run
  * starts by restoring the snapshot. Returns 0, or -1 if out of memory. */
 int dpu_rt_snapshot_globals(void *const *addrs, const uint64_t *sizes, uint64_t n);
