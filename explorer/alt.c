@@ -8,9 +8,9 @@
 /* ---- Alt: k-partial alternatives in a comb (Sec. 5, steps 1-5) -------------------------- */
 
 static int ensure_marks(struct qpor *q) {
-  if (q->u.pes.nevents <= q->emark_cap) return 0;
+  if (q->u->pes.nevents <= q->emark_cap) return 0;
   uint32_t old = q->emark_cap;
-  if (ensure((void **)&q->emark, &q->emark_cap, q->u.pes.nevents, sizeof *q->emark) != 0)
+  if (ensure((void **)&q->emark, &q->emark_cap, q->u->pes.nevents, sizeof *q->emark) != 0)
     return -1;
   memset(q->emark + old, 0, (q->emark_cap - old) * sizeof *q->emark); /* no stale marks */
   return 0;
@@ -46,7 +46,7 @@ static bool unvisited(struct qpor *q, const struct dpu_event *y) {
  * the locations it touches. Returns false when it found a conflict, -1 if out of memory, true
  * otherwise. */
 static int walk(struct qpor *q, struct dpu_event *x, struct walk *w) {
-  const struct dpu_pes *p = &q->u.pes;
+  const struct dpu_pes *p = &q->u->pes;
   uint32_t n = 0;
   if (ensure((void **)&q->wstack, &q->wcap, 1, sizeof *q->wstack) != 0) return -1;
   q->wstack[n++] = x;
@@ -177,7 +177,7 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_group *groups,
       if (own && !own_thread_alternative(d, m->e)) continue;
       /* On a location, reads conflict with writes only, and the reads that d's history holds
        * (children of its pm too) do not conflict with d. */
-      if (m->read && (dpu_op_is_read(d->op) || dpu_pes_leq(&q->u.pes, m->e, d))) continue;
+      if (m->read && (dpu_op_is_read(d->op) || dpu_pes_leq(&q->u->pes, m->e, d))) continue;
       uint32_t frame = UINT32_MAX;
       if (spike_consider(q, n, m->e, &frame, extra) != 0) return -1;
       if (frame != UINT32_MAX && park(q, g, at, frame) != 0) return -1;
@@ -192,7 +192,7 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_group *groups,
  * read. Nothing to do before the first kill. */
 static int spike_kills(struct qpor *q, uint32_t *n, const struct dpu_event *d,
                        const struct dpu_event *extra) {
-  if (!q->u.kills) return 0;
+  if (!q->u->kills) return 0;
   if (ensure_marks(q) != 0) return -1;
   for (struct dpu_event *s = first_sibling(q, d); s; s = s->tsibling) {
     uint32_t frame = UINT32_MAX;
@@ -228,7 +228,7 @@ static bool combine(struct qpor *q, uint32_t i, uint32_t k) {
     struct dpu_event *x = q->spikes[a];
     bool ok = true;
     for (uint32_t b = 0; b < i && ok; b++)
-      if (dpu_pes_conflict(&q->u.pes, x, q->pick[b])) ok = false;
+      if (dpu_pes_conflict(&q->u->pes, x, q->pick[b])) ok = false;
     if (!ok) continue;
     q->pick[i] = x;
     if (combine(q, i + 1, k)) return true;
@@ -268,7 +268,7 @@ static bool in_j_or_c(struct qpor *q, const struct dpu_event *y, const struct dp
  * before it), meets neither C nor D, and J ∪ C is conflict-free, so J is a k-partial
  * alternative to D ∪ {e} after C (Def. 5). O(nj^2) conflict queries. */
 static void check_alternative(struct qpor *q, struct dpu_event *e, uint32_t want, uint32_t nj) {
-  struct dpu_pes *p = &q->u.pes;
+  struct dpu_pes *p = &q->u->pes;
   for (uint32_t i = 0; i < want; i++)
     DPU_ASSERT(dpu_pes_conflict(p, q->pick[i], i == 0 ? e : q->d[q->nd - i].e));
   for (uint32_t a = 0; a < nj; a++) {
@@ -305,8 +305,8 @@ int64_t qpor_alt(struct qpor *q, struct dpu_event *e) {
      * sibling of d in the object tree, with a smaller history. Events without an object (thread
      * start and exit) branch in their thread tree only. */
     if (d->obj != DPU_NO_OBJECT) {
-      uint32_t to = dpu_pes_tree_object(&q->u.pes, d->obj);
-      struct dpu_group *groups = d->pre_obj ? d->pre_obj->ogroups : q->u.oroot_groups[to];
+      uint32_t to = dpu_pes_tree_object(&q->u->pes, d->obj);
+      struct dpu_group *groups = d->pre_obj ? d->pre_obj->ogroups : q->u->oroot_groups[to];
       if (spike_object(q, &ns, groups, d, e) || spike_kills(q, &ns, d, e))
         return -1;
     } else if (spike_thread(q, &ns, first_sibling(q, d), d, e)) {

@@ -8,7 +8,7 @@
  * other threads (their latest), sorted by thread, into rpre; returns how many. */
 uint32_t qpor_c_reads(struct qpor *q, uint16_t t, uint32_t x, const struct dpu_event *pm,
                         struct dpu_event **rpre) {
-  const struct dpu_pes *p = &q->u.pes;
+  const struct dpu_pes *p = &q->u->pes;
   uint32_t n = 0;
   if (x == DPU_NO_OBJECT || !p->oisloc[x]) return 0;
   DPU_PES_FOR_READERS(p, x, r) {
@@ -31,12 +31,12 @@ static bool comparable(struct qpor *q, const struct dpu_event *a, const struct d
   const struct dpu_node *na = thread_tree ? &a->tnode : &a->onode;
   const struct dpu_node *nb = thread_tree ? &b->tnode : &b->onode;
   return nb->depth < na->depth &&
-         dpu_node_is_ancestor(nb, na, q->u.pes.step, &q->u.pes.conflict_stats);
+         dpu_node_is_ancestor(nb, na, q->u->pes.step, &q->u->pes.conflict_stats);
 }
 
 /* dpu_pes_location_conflict between ⌈x⌉ and C, on location l. */
 bool qpor_c_location_conflict(struct qpor *q, const struct dpu_event *x, uint32_t l) {
-  const struct dpu_pes *p = &q->u.pes;
+  const struct dpu_pes *p = &q->u->pes;
   const struct dpu_event *wx = dpu_event_omax(x, l), *wc = q->cmax_o[l];
   if (wx == wc) return false;
   bool x_earlier = !wx || (wc && wx->onode.depth <= wc->onode.depth);
@@ -47,7 +47,7 @@ bool qpor_c_location_conflict(struct qpor *q, const struct dpu_event *x, uint32_
       if (rd && rd->pre_obj == wx && !in_c(q, rd)) return true;
     } else { /* every read of wc in C must be in ⌈x⌉ */
       const struct dpu_event *rd = q->cmax_o[r];
-      if (rd && rd->pre_obj == wc && !dpu_pes_leq(&q->u.pes, rd, x)) return true;
+      if (rd && rd->pre_obj == wc && !dpu_pes_leq(&q->u->pes, rd, x)) return true;
     }
   }
   return false;
@@ -58,7 +58,7 @@ bool qpor_c_location_conflict(struct qpor *q, const struct dpu_event *x, uint32_
  * are comparable (Theorem 6). The debug build's oracle for admissible(), which decides the
  * same by one walk of ⌈x⌉ \ C. */
 bool qpor_compatible(struct qpor *q, const struct dpu_event *x) {
-  const struct dpu_pes *p = &q->u.pes;
+  const struct dpu_pes *p = &q->u->pes;
   for (uint32_t t = 0; t < x->ntmax; t++)
     if (!comparable(q, x->tmax[t], q->cmax_t[t], 1)) return false;
   for (uint32_t l = 0; l < x->nomax; l++) {

@@ -12,7 +12,7 @@
  * operation (op, obj, site); NULL if that is not enabled here. */
 static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint64_t obj,
                                     uint32_t site, uint64_t aux) {
-  uint32_t oi = dpu_unf_object(&q->u, t, op, obj);
+  uint32_t oi = dpu_unf_object(q->u, t, op, obj);
   if (oi == DPU_NO_OBJECT - 1) return NULL;
   struct dpu_event *pm = qpor_c_pm(q, oi);
   struct dpu_event *px = NULL;
@@ -26,12 +26,12 @@ static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint
   }
   uint16_t results[DPU_MODEL_MAX_OUTCOMES];
   unsigned n = dpu_model_outcomes(pm, q->cmax_t[t], t, op, site, aux,
-                                  oi != DPU_NO_OBJECT ? q->u.okind[oi] : 0, oi, results);
+                                  oi != DPU_NO_OBJECT ? q->u->okind[oi] : 0, oi, results);
   struct dpu_event *rpre[DPU_PES_MAX_THREADS];
   uint32_t nrpre = qpor_c_reads(q, t, oi, pm, rpre);
   struct dpu_event *first = NULL;
   for (unsigned i = 0; i < n; i++) { /* every outcome of a signal is enabled */
-    struct dpu_event *e = dpu_unf_event_r(&q->u, t, op, results[i], oi, q->cmax_t[t], pm, px,
+    struct dpu_event *e = dpu_unf_event_r(q->u, t, op, results[i], oi, q->cmax_t[t], pm, px,
                                           rpre, nrpre, site, aux);
     if (!first) first = e;
   }
@@ -47,8 +47,8 @@ static struct dpu_event *c_exit(struct qpor *q) {
  * site where it stands (of its pending operation). NULL if out of memory. */
 static struct dpu_event *kill_after(struct qpor *q, uint16_t t, struct dpu_event *pt,
                                     struct dpu_event *x, uint32_t site) {
-  q->u.kills = true;
-  return dpu_unf_event(&q->u, t, DPU_OP_THREAD_KILL, 0, DPU_NO_OBJECT, pt, NULL, x, site, 0);
+  q->u->kills = true;
+  return dpu_unf_event(q->u, t, DPU_OP_THREAD_KILL, 0, DPU_NO_OBJECT, pt, NULL, x, site, 0);
 }
 
 /* Thread t's kill by the exit of C after its last event in C. */
@@ -64,24 +64,24 @@ static struct dpu_event *kill_event(struct qpor *q, uint16_t t, uint32_t site) {
  * operation is read from the kill's record (protocol.h). Returns 0, -1 if out of memory. */
 static int kill_cex(struct qpor *q) {
   const struct dpu_event_rec *rec = dpu_shm_records(q->exec->shm);
-  for (unsigned t = 0; t < q->u.pes.nthreads; t++) {
+  for (unsigned t = 0; t < q->u->pes.nthreads; t++) {
     struct dpu_event *k = q->cmax_t[t];
     if (!k || k->op != DPU_OP_THREAD_KILL) continue;
     const struct dpu_event_rec *r = &rec[k->cframe];
     if (r->result >= DPU_OP_COUNT) continue;
     uint8_t op = (uint8_t)r->result;
     if (dpu_op_is_eager(op)) continue;
-    uint32_t oi = dpu_unf_object(&q->u, (uint16_t)t, op, r->obj);
+    uint32_t oi = dpu_unf_object(q->u, (uint16_t)t, op, r->obj);
     if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
     if (op == DPU_OP_THREAD_JOIN) { /* only after the joined thread's exit, if C has it */
       struct dpu_event *px = r->obj < DPU_PES_MAX_THREADS ? q->cmax_t[r->obj] : NULL;
       if (px && px->op == DPU_OP_THREAD_EXIT &&
-          !dpu_unf_event(&q->u, (uint16_t)t, op, 0, oi, k->pre_thread, qpor_c_pm(q, oi), px,
+          !dpu_unf_event(q->u, (uint16_t)t, op, 0, oi, k->pre_thread, qpor_c_pm(q, oi), px,
                          r->site, r->aux))
         return -1;
       continue;
     }
-    if (dpu_unf_earlier(&q->u, (uint16_t)t, op, oi, k->pre_thread, qpor_c_pm(q, oi), NULL, r->site,
+    if (dpu_unf_earlier(q->u, (uint16_t)t, op, oi, k->pre_thread, qpor_c_pm(q, oi), NULL, r->site,
                         r->aux, true, q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
       return -1;
   }
@@ -121,9 +121,9 @@ static struct dpu_event *add_pending(struct qpor *q, uint16_t t, uint8_t op, uin
   if (op >= DPU_OP_COUNT || op == DPU_OP_THREAD_CREATE) return NULL;
   struct dpu_event *e = next_event(q, t, op, obj, site, aux);
   if (e || op == DPU_OP_THREAD_JOIN) return e; /* a join waits for an exit: no earlier place */
-  uint32_t oi = dpu_unf_object(&q->u, t, op, obj);
+  uint32_t oi = dpu_unf_object(q->u, t, op, obj);
   if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) return NULL;
-  if (dpu_unf_earlier(&q->u, t, op, oi, q->cmax_t[t], qpor_c_pm(q, oi), NULL, site, aux, false,
+  if (dpu_unf_earlier(q->u, t, op, oi, q->cmax_t[t], qpor_c_pm(q, oi), NULL, site, aux, false,
                       q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
     *failed = true;
   return NULL;
@@ -216,7 +216,7 @@ static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
  * (Theorem 6: on every thread tree and every object tree with one, each event of C lies on the
  * path to C's maximum there); and D ∩ C = ∅ (line 7 chose outside D). O(|C| log |C|). */
 static void check_configuration(struct qpor *q) {
-  const struct dpu_pes *p = &q->u.pes;
+  const struct dpu_pes *p = &q->u->pes;
   for (uint32_t m = 0; m < q->n; m++) {
     const struct dpu_event *e = q->ev[m];
     DPU_ASSERT(in_c(q, e) && e->cframe == m && !e->in_d);
@@ -229,7 +229,7 @@ static void check_configuration(struct qpor *q) {
       continue; /* a location's reads are leaves, not a chain: in_c checks the thread tree */
     const struct dpu_event *top = q->cmax_o[e->obj];
     DPU_ASSERT(top && (top == e || dpu_node_is_ancestor(&e->onode, &top->onode, p->step,
-                                                    &q->u.pes.conflict_stats)));
+                                                    &q->u->pes.conflict_stats)));
   }
 }
 #endif
@@ -258,10 +258,10 @@ static int blocked_cex(struct qpor *q, const struct dpu_shm *shm) {
     const struct dpu_blocked *bl = &shm->result.blocked[b];
     if (bl->op == DPU_OP_THREAD_CREATE) continue;
     if (next_event(q, bl->tid, bl->op, bl->obj, bl->site, bl->aux)) continue;
-    uint32_t oi = dpu_unf_object(&q->u, bl->tid, bl->op, bl->obj);
+    uint32_t oi = dpu_unf_object(q->u, bl->tid, bl->op, bl->obj);
     if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
     if (bl->op == DPU_OP_THREAD_JOIN) continue; /* waits for an exit: no earlier position */
-    if (dpu_unf_earlier(&q->u, bl->tid, bl->op, oi, q->cmax_t[bl->tid], qpor_c_pm(q, oi), NULL,
+    if (dpu_unf_earlier(q->u, bl->tid, bl->op, oi, q->cmax_t[bl->tid], qpor_c_pm(q, oi), NULL,
                         bl->site, bl->aux, false, q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
       return -1;
   }
@@ -287,7 +287,7 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
     const struct dpu_event_rec *r = &rec[m];
     uint16_t t = r->tid;
     q->first_of[t] = q->pos_next[m]; /* from now on, t's next operation is the following one */
-    uint32_t oi = dpu_unf_object(&q->u, t, r->op, r->obj);
+    uint32_t oi = dpu_unf_object(q->u, t, r->op, r->obj);
     if (r->op == DPU_OP_PROCESS_EXIT) q->proc = oi;
     if (oi == DPU_NO_OBJECT - 1) {
       fprintf(stderr, "dpu: error: more than %u synchronisation objects\n", DPU_PES_MAX_OBJECTS);
@@ -297,7 +297,7 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
     if (r->op == DPU_OP_THREAD_START) px = q->creator[t];
     else if (r->op == DPU_OP_THREAD_JOIN && r->obj < DPU_PES_MAX_THREADS) px = q->cmax_t[r->obj];
     else if (r->op == DPU_OP_THREAD_KILL) px = c_exit(q);
-    dpu_unf_learn(&q->u, oi, r->op, r->aux);
+    dpu_unf_learn(q->u, oi, r->op, r->aux);
     /* What an atomic access did (a CAS exchanged or not) follows from its history: it is not
      * part of the event's name, but its data. */
     bool atomic = dpu_op_is_atomic(r->op);
@@ -309,7 +309,7 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
       return -1;
     }
     struct dpu_event *e = kill ? kill_event(q, t, r->site)
-                               : dpu_unf_event_r(&q->u, t, r->op, atomic ? 0 : r->result, oi,
+                               : dpu_unf_event_r(q->u, t, r->op, atomic ? 0 : r->result, oi,
                                                  q->cmax_t[t], pm, px, rpre, nrpre, r->site,
                                                  r->aux);
     if (!e) return -1;
@@ -328,7 +328,7 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
       return exit_cex(q, from, m) != 0 ? -1 : (int64_t)m;
     }
     /* ... and cex(C_m), computed once per event. */
-    if (dpu_unf_cex(&q->u, e) != 0) return -1;
+    if (dpu_unf_cex(q->u, e) != 0) return -1;
     q->ev[m] = e;
     if (qpor_c_add(q, e, m) != 0) return -1;
     bool kchange = false;

@@ -62,6 +62,8 @@ struct dpu_event {
   struct dpu_group *ogroups;
   struct dpu_ostate st;     /* state of its object after it (model.h) */
   uint64_t aux;             /* the trace record's aux (initial value of a semaphore ...) */
+  uint32_t newest_child;    /* id + 1 of its newest child in either tree (0: none), kept by the
+                             * unfolding (unfold.c) */
 };
 
 /* Memory accesses (issue #10) and reads that commute. A location (the object of visible plain

@@ -26,7 +26,7 @@ static void keep_siblings(struct qpor *q, struct dpu_event *e) {
   if (e->obj != DPU_NO_OBJECT) {
     struct dpu_group *groups =
         e->pre_obj ? e->pre_obj->ogroups
-                   : q->u.oroot_groups[dpu_pes_tree_object(&q->u.pes, e->obj)];
+                   : q->u->oroot_groups[dpu_pes_tree_object(&q->u->pes, e->obj)];
     for (struct dpu_group *g = groups; g; g = g->next) {
       bool own = g->tid == e->tid;
       if (own && !has_own_thread_alternatives(e)) continue;
@@ -36,7 +36,7 @@ static void keep_siblings(struct qpor *q, struct dpu_event *e) {
     }
   }
   bool all = e->obj == DPU_NO_OBJECT && !spike_empty(e);
-  if (all || q->u.kills)
+  if (all || q->u->kills)
     for (struct dpu_event *s = first_sibling(q, e); s; s = s->tsibling)
       if (all || s->op == DPU_OP_THREAD_KILL) keep_closure(q, s);
 }
@@ -62,7 +62,7 @@ static void keep_siblings(struct qpor *q, struct dpu_event *e) {
  * Pruning runs when U has doubled since the last time, so its cost stays proportional to the
  * events created. redirect: the next run's step, if any. Returns -1 if out of memory. */
 int qpor_prune(struct qpor *q, struct dpu_event *redirect) {
-  struct dpu_pes *p = &q->u.pes;
+  struct dpu_pes *p = &q->u->pes;
   if (p->live < 2 * q->live_after_prune || p->live < PRUNE_FROM) return 0;
   uint8_t *keep = calloc(p->nevents ? p->nevents : 1, 1);
   if (!keep) return -1;
@@ -82,7 +82,7 @@ int qpor_prune(struct qpor *q, struct dpu_event *redirect) {
   keep_closure(q, redirect); /* the next run's step, if the last run took an event of D */
   for (unsigned t = 0, nt = q->exec->shm->nthread_ids; t < nt; t++)
     if (q->creator[t] && !keep[q->creator[t]->id]) q->creator[t] = NULL;
-  q->st->pruned += dpu_unf_prune(&q->u, keep);
+  q->st->pruned += dpu_unf_prune(q->u, keep);
   /* The conflicting extensions of a kept event may have gone (an event is kept as a cause of
    * a sibling that Alt may read, not for its own extensions): computed again if it is executed
    * again. Those of the events of C stay, as siblings of events of C (dpu_unf_cex places e's

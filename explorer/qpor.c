@@ -16,6 +16,7 @@
 #include "qpor_impl.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dot.h"
@@ -37,6 +38,7 @@ static enum dpu_run_status run(struct qpor *q, uint32_t j, struct dpu_event **li
      * value, a kill). */
     dpu_replay_push(q->replay, &nr, e->tid, dpu_op_choice(e->op, e->result));
   }
+  if (q->pool) return qpor_workers_run(q, j, nr);
   return dpu_executor_run(q->exec, q->replay, nr, q->o->deadline);
 }
 
@@ -51,6 +53,7 @@ static int finish_run(struct qpor *q) {
   }
   struct dpu_run run;
   dpu_run_decode(shm, &run);
+  q->r->exec = q->exec; /* the executor that can run this trace again (-j: the worker's) */
   return dpu_report_run(q->r, &run); /* last: it may run the program again */
 }
 
@@ -81,11 +84,13 @@ void dpu_qpor_print_stats(FILE *f, const struct dpu_qpor_stats *st) {
           (unsigned long long)st->candidates, (unsigned long long)st->parked,
           (unsigned long long)st->d_violations, (unsigned long long)st->replay_mismatch,
           (unsigned long long)st->max_depth);
+  if (st->handed || st->deferred)
+    fprintf(f, "dpu: stats: workers: %llu subtrees handed over, %llu Alt calls deferred, %llu "
+               "made again\n", (unsigned long long)st->handed, (unsigned long long)st->deferred,
+            (unsigned long long)st->rechecked);
 }
 
-/* Allocates q's arrays (q->exec set) and an empty unfolding. Returns 0, -1 if out of memory
- * (what was allocated is freed by qpor_destroy). */
-static int qpor_init(struct qpor *q) {
+int qpor_init(struct qpor *q) {
   q->cap = q->exec->shm->records_cap;
   q->ev = malloc(q->cap * sizeof *q->ev);
   q->killable_after = malloc(q->cap * sizeof *q->killable_after);
@@ -95,8 +100,7 @@ static int qpor_init(struct qpor *q) {
   q->cmax_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q->cmax_o);
   q->chain_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q->chain_o);
   if (!q->ev || ensure((void **)&q->ksets, &q->ksets_cap, 1, sizeof *q->ksets) != 0 ||
-      !q->killable_after || !q->pos_next || !q->replay || !q->cmax_o || !q->chain_o ||
-      dpu_unf_init(&q->u, q->qo->skip_step) != 0)
+      !q->killable_after || !q->pos_next || !q->replay || !q->cmax_o || !q->chain_o)
     return -1;
   dpu_tset_clear(&q->ksets[0]);
   q->nksets = 1;
@@ -123,23 +127,20 @@ static void check_replay(struct qpor *q, uint32_t from, struct dpu_event **expec
  * D. Returns the alternative's length, 0 if every frame was backtracked (the exploration is
  * done), -1 if out of memory. */
 static int64_t backtrack(struct qpor *q, uint32_t *j) {
-  while ((*j)-- > 0) {
-    struct dpu_event *e = q->ev[*j];
-    qpor_c_undo(q, e);
-    qpor_d_pop_above(q, *j);
-    int64_t nj = qpor_alt(q, e);
+  while (*j > 0) {
+    (*j)--;
+    int64_t nj = qpor_alt_at(q, *j);
     if (nj < 0) return -1;
-    if (nj > 0) return qpor_d_push(q, e, *j) != 0 ? -1 : nj;
+    if (nj > 0) return qpor_d_push(q, q->ev[*j], *j) != 0 ? -1 : nj;
   }
   return 0;
 }
 
-/* The unfolding's statistics for --stats, into q->st. */
-static void collect_stats(struct qpor *q) {
+void qpor_collect_stats(struct qpor *q) {
   struct dpu_qpor_stats *st = q->st;
-  st->trees = q->u.pes.nthreads + q->u.pes.nobjects;
-  if (q->u.pes.live > st->peak_live) st->peak_live = q->u.pes.live;
-  for (const struct dpu_event *e = q->u.pes.events; e; e = e->next) {
+  st->trees = q->u->pes.nthreads + q->u->pes.nobjects;
+  if (q->u->pes.live > st->peak_live) st->peak_live = q->u->pes.live;
+  for (const struct dpu_event *e = q->u->pes.events; e; e = e->next) {
     st->tree_nodes++;
     st->depth_sum += e->tnode.depth;
     if (e->tnode.depth > st->depth_max) st->depth_max = e->tnode.depth;
@@ -149,19 +150,17 @@ static void collect_stats(struct qpor *q) {
       if (e->onode.depth > st->depth_max) st->depth_max = e->onode.depth;
     }
   }
-  st->events = q->u.pes.nevents;
-  st->cex_events = q->u.cex_created;
-  st->bytes = q->u.pes.bytes;
-  st->causality_queries = q->u.pes.causality_stats.queries;
-  st->conflict_queries = q->u.pes.conflict_stats.queries;
-  st->tree_steps = q->u.pes.causality_stats.steps + q->u.pes.conflict_stats.steps;
+  st->events = q->u->pes.nevents;
+  st->cex_events = q->u->cex_created;
+  st->bytes = q->u->pes.bytes;
+  st->causality_queries = q->u->pes.causality_stats.queries;
+  st->conflict_queries = q->u->pes.conflict_stats.queries;
+  st->tree_steps = q->u->pes.causality_stats.steps + q->u->pes.conflict_stats.steps;
   for (int b = 0; b < 33; b++)
-    st->depth_hist[b] = q->u.pes.causality_stats.hist[b] + q->u.pes.conflict_stats.hist[b];
+    st->depth_hist[b] = q->u->pes.causality_stats.hist[b] + q->u->pes.conflict_stats.hist[b];
 }
 
-/* Frees q's unfolding and arrays (any of them may be NULL). */
-static void qpor_destroy(struct qpor *q) {
-  dpu_unf_destroy(&q->u);
+void qpor_destroy(struct qpor *q) {
   free(q->ev), free(q->ksets), free(q->killable_after), free(q->pos_next), free(q->replay);
   free(q->cmax_o), free(q->d);
   free(q->spikes), free(q->spike_start), free(q->pick), free(q->jlist), free(q->emark);
@@ -200,45 +199,34 @@ static bool run_usable(struct qpor *q, enum dpu_run_status rs, enum dpu_explore_
   return true;
 }
 
-enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_report *r,
-                                         const struct dpu_explore_options *o,
-                                         const struct dpu_qpor_options *qo, struct dpu_counts *c,
-                                         struct dpu_qpor_stats *st) {
-  struct qpor q;
-  memset(&q, 0, sizeof q);
-  q.exec = exec, q.r = r, q.o = o, q.qo = qo, q.c = c, q.st = st;
+enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_event **list,
+                                     uint32_t nl, bool *halt) {
+  const struct dpu_explore_options *o = q->o;
+  struct dpu_counts *c = q->c;
+  struct dpu_qpor_stats *st = q->st;
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
-  if (qpor_init(&q) != 0) {
-    oom();
-    status = DPU_EXPLORE_FAILED;
-    goto out;
-  }
-
-  /* The first run: no replay. Then, each iteration: process the last run from frame `from`,
-   * and decide the next run. */
-  uint32_t from = 0;
-  struct dpu_event **expect = NULL; /* the J the last run was to follow */
-  uint32_t nexpect = 0;
+  *halt = true;
+  /* Each iteration: process the last run from frame `from`, and decide the next run. */
+  struct dpu_event **expect = list; /* the J the last run was to follow */
+  uint32_t nexpect = nl;
   int64_t redirected_at = -1; /* frame of the last redirection, while it goes on */
-  enum dpu_run_status rs = run(&q, 0, NULL, 0);
+  enum dpu_run_status rs = run(q, from, list, nl);
   for (;;) {
-    struct dpu_shm *shm = exec->shm;
+    if (q->pool && qpor_workers_stopped(q)) return status;
+    struct dpu_shm *shm = q->exec->shm;
     bool leaf_cut;
-    if (!run_usable(&q, rs, &status, &leaf_cut)) break;
+    if (!run_usable(q, rs, &status, &leaf_cut)) return status;
     struct dpu_event *redirect = NULL;
-    int64_t m = qpor_process_run(&q, from, &redirect);
-    if (m < 0) {
-      status = DPU_EXPLORE_FAILED;
-      break;
-    }
-    if (q.u.pes.live > st->peak_live) st->peak_live = q.u.pes.live;
-    if (qpor_prune(&q, redirect) != 0) {
+    int64_t m = qpor_process_run(q, from, &redirect);
+    if (m < 0) return DPU_EXPLORE_FAILED;
+    if (q->u->pes.live > st->peak_live) st->peak_live = q->u->pes.live;
+    /* Pruning frees events that other workers' paths may hold: not with -j. */
+    if (!q->pool && qpor_prune(q, redirect) != 0) {
       oom();
-      status = DPU_EXPLORE_FAILED;
-      break;
+      return DPU_EXPLORE_FAILED;
     }
     if (expect) {
-      check_replay(&q, from, expect, nexpect);
+      check_replay(q, from, expect, nexpect);
       expect = NULL;
     }
     uint32_t j; /* the frame to backtrack from */
@@ -253,42 +241,56 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_r
         c->redirected++;
         from = (uint32_t)m;
         redirected_at = m;
-        rs = run(&q, from, one, 1);
+        rs = run(q, from, one, 1);
         continue;
       }
       c->ssbs++; /* en(C_m) ⊆ D: line 5 */
       j = (uint32_t)m;
     } else {
       if (leaf_cut) c->cut++; /* counted here: a cut run that took an event of D is an SSB */
-      else if (finish_run(&q) && o->stop_on_defect) {
-        status = DPU_EXPLORE_STOPPED;
-        break;
-      }
-      j = q.n;
+      else if (finish_run(q) && o->stop_on_defect) return DPU_EXPLORE_STOPPED;
+      j = q->n;
     }
     /* The executor notices the deadline only when a run outlives its polling window; runs of
      * a few microseconds never do, so it is checked between runs too. */
-    if (dpu_explore_must_stop(o, c)) {
-      status = DPU_EXPLORE_INCOMPLETE;
-      break;
-    }
+    if (dpu_explore_must_stop(o, c)) return DPU_EXPLORE_INCOMPLETE;
     redirected_at = -1;
-    int64_t nj = backtrack(&q, &j);
+    int64_t nj = q->pool ? qpor_workers_backtrack(q, &j) : backtrack(q, &j);
     if (nj < 0) {
       oom();
-      status = DPU_EXPLORE_FAILED;
-      break;
+      return DPU_EXPLORE_FAILED;
     }
     if (nj == 0) break; /* every frame backtracked: done */
     from = j;
-    expect = q.jlist;
+    expect = q->jlist;
     nexpect = (uint32_t)nj;
-    rs = run(&q, j, q.jlist, (uint32_t)nj);
+    rs = run(q, j, q->jlist, (uint32_t)nj);
   }
-out:
-  if (qo->dot && dpu_unf_write_dot(&q.u, qo->dot) != 0)
+  *halt = false;
+  return status;
+}
+
+enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_report *r,
+                                         const struct dpu_explore_options *o,
+                                         const struct dpu_qpor_options *qo, struct dpu_counts *c,
+                                         struct dpu_qpor_stats *st) {
+  if (qo->workers > 1) return qpor_explore_workers(exec, r, o, qo, c, st);
+  struct qpor q;
+  struct dpu_unfolding u;
+  memset(&q, 0, sizeof q);
+  q.exec = exec, q.r = r, q.o = o, q.qo = qo, q.c = c, q.st = st, q.u = &u;
+  enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
+  bool halt;
+  if (dpu_unf_init(&u, qo->skip_step) != 0 || qpor_init(&q) != 0) {
+    oom();
+    status = DPU_EXPLORE_FAILED;
+  } else {
+    status = qpor_explore(&q, 0, NULL, 0, &halt); /* the first run: no replay */
+  }
+  if (qo->dot && dpu_unf_write_dot(&u, qo->dot) != 0)
     fprintf(stderr, "dpu: error: cannot write the --dot file\n");
-  collect_stats(&q);
+  qpor_collect_stats(&q);
   qpor_destroy(&q);
+  dpu_unf_destroy(&u);
   return status;
 }

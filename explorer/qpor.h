@@ -14,6 +14,8 @@ struct dpu_qpor_options {
   unsigned k;          /* k-partial alternatives; 0 = optimal (all of D) */
   unsigned skip_step;  /* step s of the trees' skip pointers (Sec. 5.2) */
   FILE *dot;           /* if not NULL, the unfolding is written there at the end (--dot) */
+  unsigned workers;    /* -j: threads exploring (1: alone); each drives execs[i] */
+  struct dpu_executor *execs; /* [workers], execs[0] the exec argument (workers > 1 only) */
 };
 
 /* What the QPOR exploration measured (--stats). */
@@ -30,6 +32,9 @@ struct dpu_qpor_stats {
   uint64_t d_violations;     /* free runs that picked an event of D and were redirected */
   uint64_t replay_mismatch;  /* replays whose run did not produce the expected events */
   uint64_t max_depth;        /* longest run, in events */
+  uint64_t handed;           /* -j: right subtrees handed to an idle worker */
+  uint64_t deferred;         /* -j: failed Alt calls deferred (work before them was not done) */
+  uint64_t rechecked;        /* -j: ... of which made again, their spikes having grown */
   uint64_t bytes;            /* memory held by events */
   double explorer_seconds;   /* time outside the executor */
   uint64_t causality_queries, conflict_queries;

@@ -42,7 +42,8 @@ struct chain {
 };
 
 struct qpor {
-  struct dpu_unfolding u;
+  struct dpu_unfolding *u;        /* U: the explorer's own, or shared by -j's workers
+                                   * (workers.c) */
   struct dpu_executor *exec;
   struct dpu_report *r;
   const struct dpu_explore_options *o;
@@ -85,6 +86,14 @@ struct qpor {
   uint32_t first_of[DPU_PES_MAX_THREADS];
   int warned_mismatch;
   uint8_t *keep;                  /* prune(): events of Q_{C,D} and their causes */
+  /* -j (workers.c); pool is NULL when the explorer works alone. */
+  struct dpu_pool *pool;
+  uint32_t floor;                 /* the frame of the node its task starts at, which
+                                   * backtracking does not pass */
+  uint32_t nc;                    /* frames in C while it is out of the pool's lock */
+  double locked_at;               /* dpu_now() when it last took the lock after a run */
+  bool busy;                      /* exploring a task; then, out of the lock, it stands at
+                                   * the node of frame nc (its position, workers.c) */
   /* Members parked on the event of C at frame f, per f; unparked when c_undo removes it. */
   struct frame_parks *parks;      /* [nparks] */
   uint32_t nparks;
@@ -111,8 +120,8 @@ static inline int ensure(void **p, uint32_t *cap, uint32_t need, size_t size) {
 static inline bool in_c(struct qpor *q, const struct dpu_event *x) {
 #if DPU_CHECKS
   const struct dpu_event *m = q->cmax_t[x->tid];
-  DPU_ASSERT(x->in_c == (m && dpu_node_is_ancestor(&x->tnode, &m->tnode, q->u.pes.step,
-                                                &q->u.pes.causality_stats)));
+  DPU_ASSERT(x->in_c == (m && dpu_node_is_ancestor(&x->tnode, &m->tnode, q->u->pes.step,
+                                                &q->u->pes.causality_stats)));
 #else
   (void)q;
 #endif
@@ -150,7 +159,7 @@ static inline int qpor_c_add(struct qpor *q, struct dpu_event *e, uint32_t frame
   if (chain_set(&q->chain_t[e->tid], e->tnode.depth, e) != 0) return -1;
   if (e->obj == DPU_NO_OBJECT) return 0;
   q->cmax_o[e->obj] = e;
-  return chained(&q->u.pes, e->obj) ? chain_set(&q->chain_o[e->obj], e->onode.depth, e) : 0;
+  return chained(&q->u->pes, e->obj) ? chain_set(&q->chain_o[e->obj], e->onode.depth, e) : 0;
 }
 
 /* Removes e, the last event of the current prefix (it is maximal in its thread and object). */
@@ -160,7 +169,7 @@ static inline void qpor_c_undo(struct qpor *q, struct dpu_event *e) {
   q->cmax_t[e->tid] = e->pre_thread;
   if (e->obj == DPU_NO_OBJECT) return;
   /* A read's object is its thread's reader object: the thread's read before it. */
-  if (dpu_pes_reader_location(&q->u.pes, e->obj) != DPU_NO_OBJECT)
+  if (dpu_pes_reader_location(&q->u->pes, e->obj) != DPU_NO_OBJECT)
     q->cmax_o[e->obj] = e->pre_thread ? dpu_event_omax(e->pre_thread, e->obj) : NULL;
   else q->cmax_o[e->obj] = e->pre_obj;
 }
@@ -189,7 +198,7 @@ static inline void qpor_d_pop_above(struct qpor *q, uint32_t frame) {
 /* The previous event on object oi's tree in C (for a read: the write it reads); NULL if none
  * or oi is DPU_NO_OBJECT. */
 static inline struct dpu_event *qpor_c_pm(struct qpor *q, uint32_t oi) {
-  return oi != DPU_NO_OBJECT ? q->cmax_o[dpu_pes_tree_object(&q->u.pes, oi)] : NULL;
+  return oi != DPU_NO_OBJECT ? q->cmax_o[dpu_pes_tree_object(&q->u->pes, oi)] : NULL;
 }
 
 /* For thread t's write-class operation on location x after pm, the reads of pm in C by the
@@ -255,7 +264,55 @@ static inline bool spike_empty(const struct dpu_event *d) {
 
 /* d's first sibling in its thread tree (d included). */
 static inline struct dpu_event *first_sibling(struct qpor *q, const struct dpu_event *d) {
-  return d->pre_thread ? d->pre_thread->tchild : q->u.troot_child[d->tid];
+  return d->pre_thread ? d->pre_thread->tchild : q->u->troot_child[d->tid];
+}
+
+/* ---- qpor.c: the explorer of one worker ---- */
+
+/* Allocates q's arrays (q->exec and q->qo set). Returns 0, -1 if out of memory (what was
+ * allocated is freed by qpor_destroy). */
+int qpor_init(struct qpor *q);
+
+/* Frees q's arrays (any of them may be NULL); not its unfolding. */
+void qpor_destroy(struct qpor *q);
+
+/* The unfolding's statistics for --stats, into q->st. */
+void qpor_collect_stats(struct qpor *q);
+
+/* Alg. 1 below the node q stands at, frame `from` (C = ev[0..from), D = q->d, every mark of
+ * C and D set): runs C ∪ list[0..nl) (list: J \ C in causal order; nl = 0: the runtime's free
+ * choice), explores its left subtree, and backtracks to frame q->floor included (Alt's right
+ * subtrees). Returns how it ended; *halt is false when it backtracked to the floor, true when
+ * the whole exploration must stop (a limit, a defect with --stop-on-defect, an error: then
+ * the status says which; or, with -j, another worker stopped it). */
+enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_event **list,
+                                     uint32_t nl, bool *halt);
+
+/* ---- workers.c: -j ---- */
+
+/* dpu_explore_qpor with qo->workers threads (docs/parallel.md). */
+enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct dpu_report *r,
+                                             const struct dpu_explore_options *o,
+                                             const struct dpu_qpor_options *qo,
+                                             struct dpu_counts *c, struct dpu_qpor_stats *st);
+
+/* Runs the replay q->replay[0..n) on q's executor out of the pool's lock, with C = ev[0..j). */
+enum dpu_run_status qpor_workers_run(struct qpor *q, uint32_t j, uint32_t n);
+
+/* Whether another worker ended the exploration while q ran (its run is then not counted). */
+bool qpor_workers_stopped(struct qpor *q);
+
+/* backtrack() of qpor.c for a worker: down to q->floor; a right subtree goes to an idle
+ * worker, and a failed Alt is deferred while work before it in the depth-first order is not
+ * done. Returns as backtrack(). */
+int64_t qpor_workers_backtrack(struct qpor *q, uint32_t *j);
+
+/* Backtracking to frame j (Alg. 1 line 11): takes e_j = ev[j] out of C and D's entries above j
+ * off, and asks Alt(C_j, D ∪ {e_j}). Returns as qpor_alt. */
+static inline int64_t qpor_alt_at(struct qpor *q, uint32_t j) {
+  qpor_c_undo(q, q->ev[j]);
+  qpor_d_pop_above(q, j);
+  return qpor_alt(q, q->ev[j]);
 }
 
 /* ---- prune.c: line 13 ---- */

@@ -12,8 +12,9 @@ int dpu_unf_init(struct dpu_unfolding *u, uint32_t step) {
   u->okeys = malloc(u->ocap * sizeof *u->okeys);
   u->oidx = malloc(u->ocap * sizeof *u->oidx);
   u->oroot_groups = calloc(DPU_PES_MAX_OBJECTS, sizeof *u->oroot_groups);
+  u->oroot_newest = calloc(DPU_PES_MAX_OBJECTS, sizeof *u->oroot_newest);
   u->okind = calloc(DPU_PES_MAX_OBJECTS, sizeof *u->okind);
-  if (!u->okeys || !u->oidx || !u->oroot_groups || !u->okind || dpu_names_init(&u->names) != 0)
+  if (!u->okeys || !u->oidx || !u->oroot_groups || !u->oroot_newest || !u->okind || dpu_names_init(&u->names) != 0)
     return -1;
   memset(u->okeys, 0xff, u->ocap * sizeof *u->okeys);
   return 0;
@@ -27,6 +28,7 @@ void dpu_unf_destroy(struct dpu_unfolding *u) {
   free(u->okeys);
   free(u->oidx);
   free(u->oroot_groups);
+  free(u->oroot_newest);
   free(u->okind);
   dpu_names_destroy(&u->names);
   memset(u, 0, sizeof *u);
@@ -122,8 +124,11 @@ struct dpu_event *dpu_unf_event_r(struct dpu_unfolding *u, uint16_t tid, uint8_t
   struct dpu_event **first = pt ? &pt->tchild : &u->troot_child[tid];
   e->tsibling = *first;
   *first = e;
+  uint32_t to = oi != DPU_NO_OBJECT ? dpu_pes_tree_object(&u->pes, oi) : 0;
+  *(pt ? &pt->newest_child : &u->troot_newest[tid]) = e->id + 1;
+  if (oi != DPU_NO_OBJECT) *(pm ? &pm->newest_child : &u->oroot_newest[to]) = e->id + 1;
   if (oi != DPU_NO_OBJECT &&
-      dpu_group_add(pm ? &pm->ogroups : &u->oroot_groups[dpu_pes_tree_object(&u->pes, oi)],
+      dpu_group_add(pm ? &pm->ogroups : &u->oroot_groups[to],
                     tid, e, dpu_op_is_read(op)) != 0)
     return NULL;
   dpu_model_apply(e, oi != DPU_NO_OBJECT ? u->okind[oi] : 0);

@@ -20,6 +20,10 @@ struct dpu_unfolding {
   /* First children of the tree roots (first event of each thread / object). */
   struct dpu_event *troot_child[DPU_PES_MAX_THREADS];
   struct dpu_group **oroot_groups;  /* [DPU_PES_MAX_OBJECTS] children of the object roots */
+  /* The newest child of each tree root, as its id + 1 (0: none): with dpu_event.newest_child,
+   * what tells a worker of -j whether Alt could find more since it last looked (workers.c). */
+  uint32_t troot_newest[DPU_PES_MAX_THREADS];
+  uint32_t *oroot_newest;           /* [DPU_PES_MAX_OBJECTS] */
   uint8_t *okind;                   /* [DPU_PES_MAX_OBJECTS] mutex kind (PTHREAD_MUTEX_*), as
                                      * the runtime reports it in records (dpu_unf_learn) */
   uint64_t cex_created;             /* events created as conflicting extensions */

@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 /* What gdb does before handing over. dpu first runs clang (not followed), then forks the
- * executor's zygote in dpu_executor_start, which JIT-compiles the program and forks the runner:
- * from there on gdb follows the child, so it ends up in the runner with the JIT's debug objects
+ * executor's zygote in dpu_executor_start_many, which JIT-compiles the program and forks the
+ * runner: from there on gdb follows the child, so it ends up in the runner with the JIT's debug objects
  * loaded (they are registered through the GDB JIT interface in the zygote, before the runner's
  * fork). It stops at __dpu_defect_stop, which every defect calls — on the faulting thread's
  * stack, below the program's frames — or at a crash's signal, in the faulting instruction. */
@@ -21,7 +21,7 @@ static const char *const commands[] = {
     "set width 0", /* a frame per line, however long its arguments and path */
     "set detach-on-fork on",
     "set follow-fork-mode parent",
-    "tbreak dpu_executor_start",
+    "tbreak dpu_executor_start_many",
     "break __dpu_defect_stop",
     "run",
     "set follow-fork-mode child",

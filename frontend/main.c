@@ -106,7 +106,8 @@ struct session {
   uint8_t *spin_kinds;             /* the explorer's copy of the sites' spin kinds */
   char **pargv;                    /* the program's argv */
   struct dpu_stdin in;             /* the program's input (inv points at its digest) */
-  struct dpu_executor exec;
+  struct dpu_executor execs[DPU_MAX_JOBS]; /* [nexecs]: one per worker of -j */
+  unsigned nexecs;
   struct dpu_explore_options eo;
   struct dpu_qpor_options qo;
   struct dpu_qpor_stats qs;
@@ -115,6 +116,8 @@ struct session {
   uint32_t explorations;
   double explore_start, startup_seconds;
 };
+
+static double stop_executors(struct session *s);
 
 /* Ends an invocation that could not explore: the report says why (reason, or the first error
  * printed), in state `state`. Returns the exit code. */
@@ -226,15 +229,17 @@ static int start_executor(struct session *s, LLVMOrcThreadSafeContextRef tsc,
   xo.stdin_rewind = s->in.bytes > 0;
   catch_signals();
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
-  int started = dpu_executor_start(&s->exec, tsm, &xo);
+  /* -j's workers explore with QPOR; a replay and the exhaustive explorer run alone. */
+  s->nexecs = o->por == DPU_POR_QPOR && !o->replay ? o->jobs : 1;
+  int started = dpu_executor_start_many(s->execs, s->nexecs, tsm, &xo);
   if (started != 0) {
     /* The JIT could not load the program: bad input, like a link error; otherwise dpu's. */
     if (started != DPU_EXECUTOR_BAD_PROGRAM)
       return give_up(s, "failed", "the executor did not start", EXIT_INTERNAL);
-    dpu_error("cannot load the program: %s", s->exec.error);
+    dpu_error("cannot load the program: %s", s->execs[0].error);
     return give_up(s, "error", dpu_first_error(), EXIT_USAGE);
   }
-  s->rep.exec = &s->exec;
+  s->rep.exec = &s->execs[0];
   /* The zygote has its own copy; the explorer does not need the module any more. */
   LLVMOrcDisposeThreadSafeModule(tsm);
   LLVMOrcDisposeThreadSafeContext(tsc);
@@ -253,10 +258,11 @@ static int prepare_exploration(struct session *s) {
       .between_runs = tick,
       .arg = &s->rep,
   };
-  s->qo = (struct dpu_qpor_options){.k = o->k, .skip_step = o->skip_step};
+  s->qo = (struct dpu_qpor_options){.k = o->k, .skip_step = o->skip_step,
+                                     .workers = s->nexecs, .execs = s->execs};
   if (o->dot && !(s->qo.dot = fopen(o->dot, "w"))) {
     fprintf(stderr, "dpu: error: cannot write %s\n", o->dot);
-    dpu_executor_stop(&s->exec);
+    stop_executors(s);
     return give_up(s, "error", "the --dot file cannot be written", EXIT_USAGE);
   }
   /* Racy programs (issue #10, explorer/visible.h): explore, make the racing sites visible,
@@ -265,15 +271,15 @@ static int prepare_exploration(struct session *s) {
     s->racing = calloc(s->sites.n / 8 + 1, 1);
     if (!s->racing) abort();
     if (o->races_explore) s->rep.racing = s->racing;
-    if (o->visible_sites && dpu_visible_set(s->exec.shm, &s->sites, o->visible_sites) != 0) {
-      dpu_executor_stop(&s->exec);
+    if (o->visible_sites && dpu_visible_set(s->execs[0].shm, &s->sites, o->visible_sites) != 0) {
+      stop_executors(s);
       return give_up(s, "error", "--visible-sites names a site that is not a load or store",
                      EXIT_USAGE);
     }
-    s->rep.visible_sites = s->visible_text = dpu_visible_list(s->exec.shm, &s->sites);
+    s->rep.visible_sites = s->visible_text = dpu_visible_list(s->execs[0].shm, &s->sites);
   }
   dpu_explore_defer_divergence = o->races_explore && !o->replay;
-  s->exec.shm->spin_watch = o->races_explore && !o->replay;
+  s->execs[0].shm->spin_watch = o->races_explore && !o->replay;
   s->rep.defer_traces = o->print_traces && o->races_explore && !o->replay;
   return 0;
 }
@@ -283,8 +289,8 @@ static int prepare_exploration(struct session *s) {
  * (reallocated) keeps defect i's traces in the exploration before. */
 static bool more_visible_sites(struct session *s, uint64_t **earlier) {
   struct dpu_report *rep = &s->rep;
-  uint32_t added = dpu_visible_add(s->exec.shm, &s->sites, s->racing) +
-                   dpu_visible_add_sites(s->exec.shm, &s->sites, dpu_explore_spin,
+  uint32_t added = dpu_visible_add(s->execs[0].shm, &s->sites, s->racing) +
+                   dpu_visible_add_sites(s->execs[0].shm, &s->sites, dpu_explore_spin,
                                          dpu_explore_nspin);
   dpu_explore_nspin = 0;
   if (!added) return false;
@@ -292,7 +298,7 @@ static bool more_visible_sites(struct session *s, uint64_t **earlier) {
   dpu_explore_divergence[0] = 0;
   /* Again, with a fresh unfolding; the counts become those of the new exploration. */
   free(s->visible_text);
-  rep->visible_sites = s->visible_text = dpu_visible_list(s->exec.shm, &s->sites);
+  rep->visible_sites = s->visible_text = dpu_visible_list(s->execs[0].shm, &s->sites);
   if (s->o.verbosity > 0 && rep->text) {
     dpu_progress_clear();
     fprintf(rep->text, "dpu: %u more racing access sites made visible; exploring again\n", added);
@@ -312,6 +318,29 @@ static bool more_visible_sites(struct session *s, uint64_t **earlier) {
   return true;
 }
 
+/* Gives every worker's region what the explorer set in the first one: the visible access
+ * sites, and whether runs watch plain spin loops. */
+static void sync_regions(struct session *s) {
+  struct dpu_shm *first = s->execs[0].shm;
+  for (unsigned i = 1; i < s->nexecs; i++) {
+    struct dpu_shm *shm = s->execs[i].shm;
+    memcpy(dpu_shm_visible(shm), dpu_shm_visible(first), (first->visible_cap + 7) / 8);
+    shm->spin_watch = first->spin_watch;
+  }
+}
+
+/* Stops every executor, the first last (its zygote serves the others). Returns the seconds
+ * they spent running, summed, and leaves the first with the counts of all. */
+static double stop_executors(struct session *s) {
+  double seconds = 0;
+  for (unsigned i = s->nexecs; i-- > 0;) {
+    dpu_executor_stop(&s->execs[i]);
+    seconds += s->execs[i].exec_seconds;
+    if (i) s->execs[0].runs += s->execs[i].runs;
+  }
+  return seconds;
+}
+
 /* Explores (again, for a racy program, while new racing sites appear), or replays. */
 static enum dpu_explore_status explore(struct session *s) {
   const struct dpu_options *o = &s->o;
@@ -320,12 +349,13 @@ static enum dpu_explore_status explore(struct session *s) {
   dpu_progress_start(o->verbosity >= 0 && !o->replay, &s->counts, &s->rep.defects);
   for (;;) {
     s->explorations++;
+    sync_regions(s);
     if (o->replay)
-      st = dpu_explore_replay(&s->exec, &s->rep, s->replay, (uint32_t)s->nreplay, &s->eo,
+      st = dpu_explore_replay(&s->execs[0], &s->rep, s->replay, (uint32_t)s->nreplay, &s->eo,
                               &s->counts);
     else if (o->por == DPU_POR_QPOR)
-      st = dpu_explore_qpor(&s->exec, &s->rep, &s->eo, &s->qo, &s->counts, &s->qs);
-    else st = dpu_explore_dfs(&s->exec, &s->rep, &s->eo, &s->counts);
+      st = dpu_explore_qpor(&s->execs[0], &s->rep, &s->eo, &s->qo, &s->counts, &s->qs);
+    else st = dpu_explore_dfs(&s->execs[0], &s->rep, &s->eo, &s->counts);
     if (o->replay || !o->races_explore) break;
     /* An exploration cut short by a run that did not follow its replay goes on with more
      * visible sites when new racing sites explain it; other limits end it. */
@@ -342,26 +372,34 @@ static enum dpu_explore_status explore(struct session *s) {
   return st;
 }
 
-/* -v's time line and --stats' lines, after the exploration. */
+/* -v's time line and --stats' lines, after the exploration. With -j, the executor's time
+ * and runs are summed over the workers, and the explorer's is what is left of the wall time
+ * after an average worker's wait for runs. */
 static void print_stats(struct session *s, double explore_seconds) {
   FILE *text = s->rep.text;
-  struct dpu_executor *exec = &s->exec;
-  double elapsed = dpu_now() - s->t0;
+  double elapsed = dpu_now() - s->t0, exec_seconds = 0;
+  uint64_t runs = 0;
+  uint32_t forks = 0;
+  for (unsigned i = 0; i < s->nexecs; i++) {
+    exec_seconds += s->execs[i].exec_seconds;
+    runs += s->execs[i].runs;
+    forks += s->execs[i].shm->runner_forks;
+  }
+  double waited = exec_seconds / s->nexecs;
   if (s->o.verbosity > 0 && text)
     fprintf(text, "dpu: executor %.3f s in %llu runs (%.1f us/run), explorer %.3f s\n",
-            exec->exec_seconds, (unsigned long long)exec->runs,
-            exec->runs ? exec->exec_seconds * 1e6 / (double)exec->runs : 0.0,
-            elapsed - exec->exec_seconds);
+            exec_seconds, (unsigned long long)runs,
+            runs ? exec_seconds * 1e6 / (double)runs : 0.0, elapsed - waited);
   if (!s->o.stats || !text) return;
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   fprintf(text, "dpu: stats: runs %llu, max-configs %llu, SSBs %llu, runners %u\n",
           (unsigned long long)s->counts.runs, (unsigned long long)s->counts.max_configs,
-          (unsigned long long)s->counts.ssbs, exec->shm->runner_forks);
+          (unsigned long long)s->counts.ssbs, forks);
   if (s->o.por == DPU_POR_QPOR && !s->o.replay) dpu_qpor_print_stats(text, &s->qs);
   fprintf(text, "dpu: stats: time executor %.3f s, explorer %.3f s (start-up %.3f s); "
                 "explorer peak memory %.1f MiB\n",
-          exec->exec_seconds, explore_seconds - exec->exec_seconds, s->startup_seconds,
+          exec_seconds, explore_seconds - waited, s->startup_seconds,
           (double)ru.ru_maxrss / 1024);
 }
 
@@ -415,7 +453,7 @@ static int finish(struct session *s, struct dpu_report_end *end) {
 
 static void free_session(struct session *s) {
   dpu_report_free(&s->rep);
-  dpu_executor_release(&s->exec);
+  dpu_executor_release(&s->execs[0]);
   free(s->racing);
   free(s->spin_kinds);
   free(s->visible_text);
@@ -458,17 +496,20 @@ int main(int argc, char **argv) {
   s->explore_start = dpu_now();
   s->startup_seconds = s->explore_start - s->t0;
   enum dpu_explore_status st = explore(s);
-  uint32_t nvisible = s->o.races ? dpu_visible_count(s->exec.shm) : 0;
+  uint32_t nvisible = s->o.races ? dpu_visible_count(s->execs[0].shm) : 0;
   dpu_report_traces_end(&s->rep, true);
   if (dpu_explore_divergence[0]) fprintf(stderr, "dpu: warning: %s\n", dpu_explore_divergence);
   dpu_progress_stop();
   double explore_seconds = dpu_now() - s->explore_start;
   print_stats(s, explore_seconds);
   if (s->qo.dot) fclose(s->qo.dot);
-  dpu_executor_stop(&s->exec);
+  double exec_seconds = stop_executors(s);
 
-  struct dpu_report_end end = {.executor_seconds = s->exec.exec_seconds,
-                               .explorer_seconds = explore_seconds - s->exec.exec_seconds,
+  /* With -j, executor_seconds sums the workers' waits for runs, and explorer_seconds is what
+   * is left of the wall time after an average worker's wait. */
+  double explorer_seconds = explore_seconds - exec_seconds / s->nexecs;
+  struct dpu_report_end end = {.executor_seconds = exec_seconds,
+                               .explorer_seconds = explorer_seconds > 0 ? explorer_seconds : 0,
                                .startup_seconds = s->startup_seconds,
                                .visible_sites = nvisible,
                                .explorations = s->explorations};

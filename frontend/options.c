@@ -44,6 +44,7 @@ static const struct option longopts[] = {
     {"std", required_argument, 0, OPT_STD},
     {"print-traces", no_argument, 0, OPT_PRINT_TRACES},
     {"skip-step", required_argument, 0, OPT_SKIP_STEP},
+    {"jobs", required_argument, 0, 'j'},
     {"stats", no_argument, 0, OPT_STATS},
     {"dot", required_argument, 0, OPT_DOT},
     {"nondet", required_argument, 0, OPT_NONDET},
@@ -82,6 +83,7 @@ static void usage(FILE *f) {
       "  --por=qpor|none        exploration algorithm: QPOR (default), or none = every\n"
       "                         interleaving\n"
       "  -k N                   QPOR: N-partial alternatives; 0 = optimal (default 0)\n"
+      "  -j N, --jobs=N         QPOR: N workers, each with its own runner (default 1)\n"
       "  --skip-step=S          QPOR: skip pointers at distances S, S^2, ... (default 4)\n"
       "  --timeout=SECONDS      stop exploring after this long (exit 3); 0 = no limit\n"
       "                         (the default)\n"
@@ -268,6 +270,11 @@ static int limit_option(struct dpu_options *o, int c, const char *arg) {
     if (parse_u64(arg, &u) || u > 64) return bad("-k", arg, "an integer from 0 to 64");
     o->k = (unsigned)u;
     break;
+  case 'j':
+    if (parse_u64(arg, &u) || u < 1 || u > DPU_MAX_JOBS)
+      return bad("-j", arg, "an integer from 1 to " DPU_MAX_JOBS_STR);
+    o->jobs = (unsigned)u;
+    break;
   case OPT_SKIP_STEP:
     if (parse_u64(arg, &u) || u < 2 || u > 1024)
       return bad("--skip-step", arg, "an integer from 2 to 1024");
@@ -389,6 +396,7 @@ static void set_defaults(struct dpu_options *o) {
   o->stack_size = 1 << 20;
   o->heap_size = (size_t)256 << 20;
   o->skip_step = 4;
+  o->jobs = 1;
   o->steps_shown = 50;
   o->races = true;
   o->races_explore = true;
@@ -445,7 +453,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   opterr = 0;
   optind = 1;
   int c;
-  while ((c = getopt_long(nargs, args, ":D:I:O:k:o:qvh", longopts, NULL)) != -1) {
+  while ((c = getopt_long(nargs, args, ":D:I:O:k:j:o:qvh", longopts, NULL)) != -1) {
     int r = limit_option(o, c, optarg);
     if (r < 0) r = program_option(o, c, optarg);
     if (r < 0) r = report_option(o, c, optarg);

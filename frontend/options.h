@@ -2,6 +2,10 @@
 #ifndef DPU_OPTIONS_H
 #define DPU_OPTIONS_H
 
+/* The most workers -j takes (executor/executor.h: DPU_MAX_EXECUTORS). */
+#define DPU_MAX_JOBS 64
+#define DPU_MAX_JOBS_STR "64"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -38,6 +42,7 @@ struct dpu_options {
   bool print_traces;      /* print "dpu: trace HEX" for every new trace */
   unsigned k;             /* QPOR: k-partial alternatives; 0 = optimal */
   unsigned skip_step;     /* QPOR: step s of the trees' skip pointers */
+  unsigned jobs;          /* -j: QPOR's workers, 1 to DPU_MAX_JOBS (explorer/workers.c) */
   bool stats;             /* print statistics (--stats) */
   const char *dot;        /* --dot FILE, or NULL */
   const char *replay;     /* --replay=SPEC or `dpu replay SPEC ...`, or NULL */

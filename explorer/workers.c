@@ -1,0 +1,601 @@
+/* -j N: Alg. 1's tree of calls Explore(C, D, A) explored by N threads that share U, each with
+ * its own executor (docs/parallel.md argues the design from the paper).
+ *
+ * Work. The unit is a node of the tree. A worker explores a node as qpor.c does alone, from its
+ * frame (its floor) down; when Alt finds a clue J at frame j while a worker is idle, the right
+ * subtree (C_j, D ∪ {e_j}, J) becomes a task for that worker, and the giver goes on backtracking
+ * above j. Subtrees of different nodes hold disjoint sets of maximal configurations whatever U
+ * holds (the left one contains e_j, the right one not; C ∩ D = ∅ along every path), so no trace
+ * is explored twice, and a clue found in any U is a clue (Def. 2: every event of U is an event
+ * of the unfolding).
+ *
+ * Deferred failures. A failed Alt is final only when U holds what the sequential exploration's
+ * U holds at that call (Def. 3 rests on it): every node before it in the depth-first order of
+ * the tree must be done. When some other work before it is not (another worker's position, a
+ * task, an earlier deferred call), the call is deferred: kept with a copy of its path in a
+ * segment, and the worker goes on as if it had failed. A segment is resolved when nothing
+ * before it is left: a call whose spikes' parents got no child since it was made fails again
+ * (Alt reads U only through the children of the parents of e and of D's events in their trees,
+ * alt.c step 2), any other is made again; a clue there becomes a task. At each resolution U
+ * holds ex(C') of every node before it, as the sequential U does (and more, which a clue
+ * search never minds: the comb examines every combination), so Lemmas 5 and 6 give every
+ * maximal configuration; docs/parallel.md has the argument in full.
+ *
+ * Order. A node's place in the depth-first order is the number of right turns taken at each
+ * frame of its path: the frames of D's entries (a key, struct key), compared frame by frame;
+ * an Alt call at frame j comes after every node below it (its left subtree) and before its
+ * right subtree.
+ *
+ * Locking. One lock (the pool's) is held by a worker for everything but its runs: U, the
+ * report, the counts and the pool's lists are touched under it only. The marks that Alt and
+ * extend.c read in events (in_c, in_d, cframe, the parked bits of groups) are those of one
+ * worker at a time, the owner: a worker that takes the lock from another clears the other's
+ * and sets its own (own()), O(|C| + |D|). What runs in parallel is the executors' runs and the
+ * explorer's work of one worker, so the speed-up is bounded by the share of the runs
+ * (bench/README.md has the numbers); a finer lock is the next step. */
+#include "qpor_impl.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dot.h"
+
+/* A worker's path, copied: frames ev[0, n), D, and what extend.c needs to process a run from
+ * frame n (the process's exit sets, the creates of threads, the process object). */
+struct path {
+  struct dpu_event **ev;
+  uint32_t n;
+  struct dentry *d; /* [nd], by frame */
+  uint32_t nd;
+  uint32_t *killable_after; /* [n] */
+  struct dpu_tset *ksets;   /* [nksets] */
+  uint32_t nksets;
+  struct created *cr;       /* [ncr] */
+  uint32_t ncr;
+  uint32_t proc;
+};
+
+struct created {
+  uint16_t tid;
+  struct dpu_event *create;
+};
+
+/* The right subtree of the node at frame n = p.n: C = p.ev[0, n), D = p.d (its last entry e_n,
+ * at frame n), A = j[0, nj) (J \ C in causal order). */
+struct task {
+  struct path p;
+  struct dpu_event **j;
+  uint32_t nj;
+};
+
+/* Deferred Alt calls at frames hi, hi - 1, ..., lo of one path: at frame f, Alt(C_f, D_f ∪
+ * {e_f}) with C_f = p.ev[0, f), e_f = p.ev[f], D_f = p.d's entries at frames up to f. They were
+ * made when U held `stamp` events. */
+struct segment {
+  struct path p;
+  uint32_t lo, hi;
+  uint32_t stamp;
+};
+
+struct dpu_pool {
+  pthread_mutex_t lock;
+  pthread_cond_t wake;      /* work, a position changed, or the end */
+  struct dpu_unfolding u;
+  struct qpor *w;           /* [n] the workers */
+  unsigned n;
+  struct qpor *owner;       /* whose marks the events hold (NULL: nobody's) */
+  struct task **tasks;      /* [ntasks] */
+  uint32_t ntasks, tcap;
+  struct segment **heap;    /* [nheap] a binary heap, earliest segment first */
+  uint32_t nheap, hcap;
+  unsigned busy, idle;      /* workers exploring a task, waiting for work */
+  double held, ran;         /* seconds the lock was held between runs, and runs took */
+  uint64_t runs;
+  bool always_hand;         /* DPU_HANDOFF=always: hand subtrees over whatever they cost (the
+                             * tests' way to exercise the pool on programs of a few runs) */
+  bool stop;                /* the exploration is over: done, or halted */
+  bool failed;              /* out of memory in the pool */
+  enum dpu_explore_status status;
+};
+
+/* ---- the depth-first order ------------------------------------------------------------ */
+
+/* A place in the tree: the node at frame j of a path whose right turns are D's entries d[0, nd)
+ * at frames up to j; with alt, its Alt call (after its left subtree, before its right one). */
+struct key {
+  const struct dentry *d;
+  uint32_t nd, j;
+  bool alt;
+};
+
+/* The key's symbol at frame f (f at most j + 1): 1 + the right turns at f; past j, the node's
+ * own place: before every node below it (0), or, for its Alt call, after them (the maximum).
+ * Advances *i over D's entries at f. */
+static uint64_t key_symbol(const struct key *k, uint32_t *i, uint32_t f) {
+  if (f > k->j) return k->alt ? UINT64_MAX : 0;
+  uint64_t s = 1;
+  while (*i < k->nd && k->d[*i].frame == f) (*i)++, s++;
+  return s;
+}
+
+/* The first frame from entry i on that can tell k from another key: D's next entry, or j + 1. */
+static uint32_t key_next(const struct key *k, uint32_t i) {
+  return i < k->nd && k->d[i].frame <= k->j ? k->d[i].frame : k->j + 1;
+}
+
+/* -1, 0, 1 as a comes before, is, or comes after b in the depth-first order. O(nd). */
+static int key_cmp(struct key a, struct key b) {
+  uint32_t ia = 0, ib = 0;
+  for (;;) {
+    uint32_t na = key_next(&a, ia), nb = key_next(&b, ib);
+    uint32_t f = na < nb ? na : nb; /* frames before f have no right turn in either */
+    uint64_t sa = key_symbol(&a, &ia, f), sb = key_symbol(&b, &ib, f);
+    if (sa != sb) return sa < sb ? -1 : 1;
+    if (f > a.j) return 0;
+  }
+}
+
+static struct key task_key(const struct task *t) {
+  return (struct key){t->p.d, t->p.nd, t->p.n, false};
+}
+
+static struct key segment_key(const struct segment *s, uint32_t f) {
+  return (struct key){s->p.d, s->p.nd, f, true};
+}
+
+/* Whether nothing before k in the depth-first order is left to do but q's own work: no other
+ * worker stands before it (what is left of a worker's task comes after its position), and no
+ * task or deferred segment does. */
+static bool nothing_before(struct qpor *q, struct key k) {
+  struct dpu_pool *pool = q->pool;
+  for (unsigned i = 0; i < pool->n; i++) {
+    struct qpor *w = &pool->w[i];
+    if (w != q && w->busy && key_cmp((struct key){w->d, w->nd, w->nc, false}, k) < 0)
+      return false;
+  }
+  for (uint32_t i = 0; i < pool->ntasks; i++)
+    if (key_cmp(task_key(pool->tasks[i]), k) < 0) return false;
+  return !pool->nheap || key_cmp(segment_key(pool->heap[0], pool->heap[0]->hi), k) >= 0;
+}
+
+/* ---- the heap of deferred segments ---------------------------------------------------- */
+
+static bool seg_before(const struct segment *a, const struct segment *b) {
+  return key_cmp(segment_key(a, a->hi), segment_key(b, b->hi)) < 0;
+}
+
+static int heap_push(struct dpu_pool *pool, struct segment *s) {
+  if (ensure((void **)&pool->heap, &pool->hcap, pool->nheap + 1, sizeof *pool->heap) != 0)
+    return -1;
+  uint32_t i = pool->nheap++;
+  while (i > 0 && seg_before(s, pool->heap[(i - 1) / 2])) {
+    pool->heap[i] = pool->heap[(i - 1) / 2];
+    i = (i - 1) / 2;
+  }
+  pool->heap[i] = s;
+  return 0;
+}
+
+static struct segment *heap_pop(struct dpu_pool *pool) {
+  struct segment *top = pool->heap[0], *last = pool->heap[--pool->nheap];
+  uint32_t i = 0, n = pool->nheap;
+  for (;;) {
+    uint32_t c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && seg_before(pool->heap[c + 1], pool->heap[c])) c++;
+    if (!seg_before(pool->heap[c], last)) break;
+    pool->heap[i] = pool->heap[c];
+    i = c;
+  }
+  if (n) pool->heap[i] = last;
+  return top;
+}
+
+/* ---- paths ------------------------------------------------------------------------------ */
+
+static void path_free(struct path *p) {
+  free(p->ev), free(p->d), free(p->killable_after), free(p->ksets), free(p->cr);
+}
+
+/* Copies q's frames ev[0, n) and D (and one more entry (extra, n) when extra is not NULL) into
+ * p. q owns the marks. Returns 0, -1 if out of memory. */
+static int path_copy(struct path *p, struct qpor *q, uint32_t n, struct dpu_event *extra) {
+  memset(p, 0, sizeof *p);
+  p->n = n;
+  p->nd = q->nd + (extra != NULL);
+  p->nksets = n ? q->killable_after[n - 1] + 1 : 1;
+  p->proc = q->proc;
+  uint32_t nt = q->u->pes.nthreads;
+  p->ev = malloc((n ? n : 1) * sizeof *p->ev);
+  p->killable_after = malloc((n ? n : 1) * sizeof *p->killable_after);
+  p->d = malloc((p->nd ? p->nd : 1) * sizeof *p->d);
+  p->ksets = malloc(p->nksets * sizeof *p->ksets);
+  p->cr = malloc((nt ? nt : 1) * sizeof *p->cr);
+  if (!p->ev || !p->killable_after || !p->d || !p->ksets || !p->cr) {
+    path_free(p);
+    return -1;
+  }
+  memcpy(p->ev, q->ev, n * sizeof *p->ev);
+  memcpy(p->killable_after, q->killable_after, n * sizeof *p->killable_after);
+  if (q->nd) memcpy(p->d, q->d, q->nd * sizeof *p->d); /* q->d is NULL before its first entry */
+  if (extra) p->d[q->nd] = (struct dentry){extra, n};
+  memcpy(p->ksets, q->ksets, p->nksets * sizeof *p->ksets);
+  for (uint32_t t = 0; t < nt; t++) {
+    struct dpu_event *cr = q->creator[t];
+    if (cr && cr->in_c && cr->cframe < n) p->cr[p->ncr++] = (struct created){(uint16_t)t, cr};
+  }
+  return 0;
+}
+
+/* Clears the marks of w's C and D in the events, and unparks its parked members. */
+static void detach(struct qpor *w) {
+  for (uint32_t f = 0; f < w->nc; f++) w->ev[f]->in_c = 0;
+  for (uint32_t i = 0; i < w->nd; i++) w->d[i].e->in_d = 0;
+  for (uint32_t f = 0; f < w->nparks; f++)
+    for (uint32_t k = 0; k < w->parks[f].n; k++)
+      dpu_group_unpark(w->parks[f].p[k].g, w->parks[f].p[k].i);
+}
+
+/* Sets the marks of w's C (frames [0, nc)) and D, and parks its parked members again. */
+static void attach(struct qpor *w) {
+  for (uint32_t f = 0; f < w->nc; f++) {
+    w->ev[f]->in_c = 1;
+    w->ev[f]->cframe = f;
+  }
+  for (uint32_t i = 0; i < w->nd; i++)
+    if (!w->d[i].e->in_d++) w->d[i].e->cframe = w->d[i].frame;
+  for (uint32_t f = 0; f < w->nparks; f++)
+    for (uint32_t k = 0; k < w->parks[f].n; k++)
+      dpu_group_park(w->parks[f].p[k].g, w->parks[f].p[k].i);
+}
+
+/* Makes the events hold q's marks. */
+static void own(struct qpor *q) {
+  struct dpu_pool *pool = q->pool;
+  if (pool->owner == q) return;
+  if (pool->owner) detach(pool->owner);
+  attach(q);
+  pool->owner = q;
+}
+
+/* Puts q (C and D empty) at the node of p's frame `frames`: C = p.ev[0, frames), D = p's
+ * entries at frames up to `frames`. Returns 0, -1 if out of memory. */
+static int path_enter(struct qpor *q, const struct path *p, uint32_t frames) {
+  own(q);
+  for (uint32_t f = 0; f < frames; f++) {
+    q->ev[f] = p->ev[f];
+    if (qpor_c_add(q, p->ev[f], f) != 0) return -1;
+  }
+  memcpy(q->killable_after, p->killable_after, frames * sizeof *q->killable_after);
+  if (ensure((void **)&q->ksets, &q->ksets_cap, p->nksets, sizeof *q->ksets) != 0) return -1;
+  memcpy(q->ksets, p->ksets, p->nksets * sizeof *q->ksets);
+  q->nksets = p->nksets;
+  for (uint32_t i = 0; i < p->ncr; i++) q->creator[p->cr[i].tid] = p->cr[i].create;
+  q->proc = p->proc;
+  for (uint32_t i = 0; i < p->nd && p->d[i].frame <= frames; i++)
+    if (qpor_d_push(q, p->d[i].e, p->d[i].frame) != 0) return -1;
+  q->n = frames;
+  return 0;
+}
+
+/* Takes q back to the root: C = ev[0, frames) and all of D removed. */
+static void path_leave(struct qpor *q, uint32_t frames) {
+  while (frames > 0) qpor_c_undo(q, q->ev[--frames]);
+  while (q->nd) q->d[--q->nd].e->in_d--;
+  q->n = q->nc = 0;
+}
+
+/* Queues the right subtree of q's node at frame f (q stands at its Alt call, e = ev[f] out of
+ * C, J in q->jlist[0, nj)). Returns 0, -1 if out of memory. */
+static int push_task(struct qpor *q, uint32_t f, struct dpu_event *e, uint32_t nj) {
+  struct dpu_pool *pool = q->pool;
+  struct task *t = calloc(1, sizeof *t);
+  if (!t || ensure((void **)&pool->tasks, &pool->tcap, pool->ntasks + 1, sizeof *pool->tasks)) {
+    free(t);
+    return -1;
+  }
+  t->j = malloc(nj * sizeof *t->j);
+  if (!t->j || path_copy(&t->p, q, f, e) != 0) {
+    free(t->j), free(t);
+    return -1;
+  }
+  memcpy(t->j, q->jlist, nj * sizeof *t->j);
+  t->nj = nj;
+  pool->tasks[pool->ntasks++] = t;
+  q->st->handed++;
+  pthread_cond_signal(&pool->wake);
+  return 0;
+}
+
+/* ---- a worker's side of qpor.c ---------------------------------------------------------- */
+
+/* Whether to hand a right subtree to an idle worker. What runs in parallel is the runs (one
+ * worker at a time holds the lock), and a handed subtree makes the giver's failed Alt calls
+ * wait (deferred, then mostly made again, without the giver's parked members): it pays only
+ * when the runs take longer than the explorer's work between them. Measured, after a few
+ * runs: on MPAT(6), where the explorer takes 70% of the time, handing subtrees over made -j 2
+ * 29 times slower (bench/README.md). */
+static bool worth_handing(const struct dpu_pool *pool) {
+  if (pool->always_hand) return true;
+  return pool->runs >= 64 && pool->ran > 2 * pool->held;
+}
+
+enum dpu_run_status qpor_workers_run(struct qpor *q, uint32_t j, uint32_t n) {
+  struct dpu_pool *pool = q->pool;
+  q->nc = j;
+  if (pool->idle && pool->nheap) pthread_cond_broadcast(&pool->wake); /* may free a segment */
+  double t0 = dpu_now();
+  if (q->locked_at > 0) pool->held += t0 - q->locked_at;
+  pthread_mutex_unlock(&pool->lock);
+  enum dpu_run_status rs = dpu_executor_run(q->exec, q->replay, n, q->o->deadline);
+  double t1 = dpu_now();
+  pthread_mutex_lock(&pool->lock);
+  q->locked_at = dpu_now();
+  pool->ran += t1 - t0;
+  pool->runs++;
+  if (!pool->stop) own(q);
+  return rs;
+}
+
+bool qpor_workers_stopped(struct qpor *q) {
+  return q->pool->stop;
+}
+
+int64_t qpor_workers_backtrack(struct qpor *q, uint32_t *j) {
+  struct dpu_pool *pool = q->pool;
+  struct segment *open = NULL; /* the segment of the calls deferred just before */
+  while (*j > q->floor) {
+    (*j)--;
+    struct dpu_event *e = q->ev[*j];
+    int64_t nj = qpor_alt_at(q, *j);
+    if (nj < 0) return -1;
+    if (nj > 0) {
+      open = NULL;
+      if (pool->idle > pool->ntasks && worth_handing(pool)) { /* a worker waits for it */
+        if (push_task(q, *j, e, (uint32_t)nj) != 0) return -1;
+        continue;
+      }
+      return qpor_d_push(q, e, *j) != 0 ? -1 : nj;
+    }
+    if (nothing_before(q, (struct key){q->d, q->nd, *j, true})) {
+      open = NULL;
+      continue;
+    }
+    q->st->deferred++;
+    if (open) {
+      open->lo = *j;
+      continue;
+    }
+    open = calloc(1, sizeof *open);
+    if (!open || path_copy(&open->p, q, *j + 1, NULL) != 0) {
+      free(open);
+      return -1;
+    }
+    open->lo = open->hi = *j; /* before the push: the heap orders by hi */
+    open->stamp = q->u->pes.nevents;
+    if (heap_push(pool, open) != 0) return -1;
+  }
+  return 0;
+}
+
+/* ---- resolving deferred calls ----------------------------------------------------------- */
+
+/* Whether a tree parent of d got a child after U held `stamp` events: then Alt may find a
+ * member of d's spike that it did not see. */
+static bool grew(const struct dpu_unfolding *u, const struct dpu_event *d, uint32_t stamp) {
+  uint32_t t = d->pre_thread ? d->pre_thread->newest_child : u->troot_newest[d->tid];
+  if (t > stamp) return true;
+  if (d->obj == DPU_NO_OBJECT) return false;
+  return (d->pre_obj ? d->pre_obj->newest_child
+                     : u->oroot_newest[dpu_pes_tree_object(&u->pes, d->obj)]) > stamp;
+}
+
+/* Whether Alt at s's frame f may answer otherwise than when it was deferred: a tree parent of
+ * e_f or of an event of D that Alt reads (the k - 1 latest, all with k = 0) grew. */
+static bool may_differ(struct qpor *q, const struct segment *s, uint32_t f) {
+  if (grew(q->u, s->p.ev[f], s->stamp)) return true;
+  uint32_t nd = 0;
+  while (nd < s->p.nd && s->p.d[nd].frame <= f) nd++;
+  uint32_t want = q->qo->k ? q->qo->k - 1 : nd;
+  for (uint32_t i = 0; i < want && i < nd; i++)
+    if (grew(q->u, s->p.d[nd - 1 - i].e, s->stamp)) return true;
+  return false;
+}
+
+/* Resolves s (nothing before its first call is left), from its frame hi down: a call that may
+ * answer otherwise is made again; a clue makes a task, and the calls below it wait again (the
+ * task comes before them), as do those that some other work now comes before. q is idle.
+ * Returns 1 when it made a task, 0 when not, -1 if out of memory. */
+static int resolve_segment(struct qpor *q, struct segment *s) {
+  struct dpu_pool *pool = q->pool;
+  uint32_t in = 0; /* frames of s's path in q's C (0: not entered) */
+  bool entered = false;
+  int made = 0;
+  for (uint32_t f = s->hi;; f--) {
+    if (f < s->hi && !nothing_before(q, segment_key(s, f))) {
+      s->hi = f;
+      if (heap_push(pool, s) != 0) made = -1;
+      s = NULL;
+      break;
+    }
+    if (entered || may_differ(q, s, f)) {
+      if (!entered) {
+        if (path_enter(q, &s->p, f + 1) != 0) {
+          made = -1;
+          break;
+        }
+        entered = true;
+        in = f + 1;
+      }
+      struct dpu_event *e = s->p.ev[f];
+      in = f;
+      q->st->rechecked++;
+      int64_t nj = qpor_alt_at(q, f);
+      if (nj < 0) {
+        made = -1;
+        break;
+      }
+      if (nj > 0) {
+        made = push_task(q, f, e, (uint32_t)nj) != 0 ? -1 : 1;
+        if (made > 0 && f > s->lo) {
+          s->hi = f - 1;
+          if (heap_push(pool, s) != 0) made = -1;
+          s = NULL;
+        }
+        break;
+      }
+    }
+    if (f == s->lo) break;
+  }
+  if (entered) path_leave(q, in);
+  if (s) {
+    path_free(&s->p);
+    free(s);
+  }
+  return made;
+}
+
+/* Resolves the deferred segments that nothing is left before, earliest first, until one makes
+ * a task. q is idle. Returns 0, -1 if out of memory. */
+static int resolve(struct qpor *q) {
+  struct dpu_pool *pool = q->pool;
+  while (pool->nheap && nothing_before(q, segment_key(pool->heap[0], pool->heap[0]->hi))) {
+    int made = resolve_segment(q, heap_pop(pool));
+    if (made != 0) return made < 0 ? -1 : 0;
+  }
+  return 0;
+}
+
+/* ---- workers ---------------------------------------------------------------------------- */
+
+static void halt(struct dpu_pool *pool, enum dpu_explore_status st) {
+  if (st > pool->status) pool->status = st; /* FAILED > INCOMPLETE > STOPPED > COMPLETE */
+  pool->stop = true;
+  pthread_cond_broadcast(&pool->wake);
+}
+
+/* Takes the earliest task. */
+static struct task *take_task(struct dpu_pool *pool) {
+  uint32_t best = 0;
+  for (uint32_t i = 1; i < pool->ntasks; i++)
+    if (key_cmp(task_key(pool->tasks[i]), task_key(pool->tasks[best])) < 0) best = i;
+  struct task *t = pool->tasks[best];
+  pool->tasks[best] = pool->tasks[--pool->ntasks];
+  return t;
+}
+
+/* Explores task t with q. */
+static void run_task(struct qpor *q, struct task *t) {
+  struct dpu_pool *pool = q->pool;
+  pool->busy++;
+  q->busy = true;
+  bool halted = true;
+  enum dpu_explore_status st = DPU_EXPLORE_FAILED;
+  q->floor = t->p.n;
+  if (path_enter(q, &t->p, t->p.n) == 0) st = qpor_explore(q, t->p.n, t->j, t->nj, &halted);
+  if (st == DPU_EXPLORE_FAILED && !pool->stop && !halted)
+    fprintf(stderr, "dpu: error: out of memory in the QPOR explorer\n");
+  q->busy = false;
+  pool->busy--;
+  if (halted) {
+    if (!pool->stop) halt(pool, st);
+    if (pool->owner == q) pool->owner = NULL; /* its marks are left as they are */
+    q->nc = q->nd = 0;
+  } else {
+    if (st > pool->status) pool->status = st; /* a cut run: incomplete, yet explored on */
+    path_leave(q, q->floor);
+  }
+  path_free(&t->p);
+  free(t->j);
+  free(t);
+  pthread_cond_broadcast(&pool->wake);
+}
+
+static void *worker_main(void *arg) {
+  struct qpor *q = arg;
+  struct dpu_pool *pool = q->pool;
+  pthread_mutex_lock(&pool->lock);
+  while (!pool->stop) {
+    if (resolve(q) != 0) {
+      fprintf(stderr, "dpu: error: out of memory in the QPOR explorer\n");
+      halt(pool, DPU_EXPLORE_FAILED);
+      break;
+    }
+    if (pool->ntasks) {
+      run_task(q, take_task(pool));
+      continue;
+    }
+    if (!pool->busy && !pool->nheap) { /* every node explored or resolved */
+      pool->stop = true;
+      pthread_cond_broadcast(&pool->wake);
+      break;
+    }
+    pool->idle++;
+    pthread_cond_wait(&pool->wake, &pool->lock);
+    pool->idle--;
+  }
+  pthread_mutex_unlock(&pool->lock);
+  return NULL;
+}
+
+enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct dpu_report *r,
+                                             const struct dpu_explore_options *o,
+                                             const struct dpu_qpor_options *qo,
+                                             struct dpu_counts *c, struct dpu_qpor_stats *st) {
+  struct dpu_pool pool;
+  memset(&pool, 0, sizeof pool);
+  pool.n = qo->workers;
+  const char *hand = getenv("DPU_HANDOFF");
+  pool.always_hand = hand && strcmp(hand, "always") == 0;
+  pthread_t threads[DPU_MAX_EXECUTORS];
+  unsigned started = 0;
+  pthread_mutex_init(&pool.lock, NULL);
+  pthread_cond_init(&pool.wake, NULL);
+  pool.w = calloc(pool.n, sizeof *pool.w);
+  struct task *root = calloc(1, sizeof *root);
+  bool ok = pool.w && root && dpu_unf_init(&pool.u, qo->skip_step) == 0 &&
+            ensure((void **)&pool.tasks, &pool.tcap, 1, sizeof *pool.tasks) == 0;
+  for (unsigned i = 0; ok && i < pool.n; i++) {
+    struct qpor *q = &pool.w[i];
+    q->exec = &qo->execs[i], q->r = r, q->o = o, q->qo = qo, q->c = c, q->st = st;
+    q->u = &pool.u, q->pool = &pool;
+    ok = qpor_init(q) == 0;
+  }
+  /* The root: Explore(∅, ∅, ∅), run freely. */
+  if (ok) ok = path_copy(&root->p, &pool.w[0], 0, NULL) == 0;
+  if (!ok) {
+    fprintf(stderr, "dpu: error: out of memory in the QPOR explorer\n");
+    pool.status = DPU_EXPLORE_FAILED;
+    free(root);
+  } else {
+    pool.tasks[pool.ntasks++] = root;
+    for (started = 1; started < pool.n; started++)
+      if (pthread_create(&threads[started], NULL, worker_main, &pool.w[started]) != 0) break;
+    worker_main(&pool.w[0]);
+    for (unsigned i = 1; i < started; i++) pthread_join(threads[i], NULL);
+  }
+  r->exec = exec;
+  if (pool.w) {
+    if (qo->dot && dpu_unf_write_dot(&pool.u, qo->dot) != 0)
+      fprintf(stderr, "dpu: error: cannot write the --dot file\n");
+    qpor_collect_stats(&pool.w[0]);
+  }
+  for (uint32_t i = 0; i < pool.ntasks; i++) { /* left by a halt */
+    path_free(&pool.tasks[i]->p);
+    free(pool.tasks[i]->j);
+    free(pool.tasks[i]);
+  }
+  for (uint32_t i = 0; i < pool.nheap; i++) {
+    path_free(&pool.heap[i]->p);
+    free(pool.heap[i]);
+  }
+  free(pool.tasks), free(pool.heap);
+  for (unsigned i = 0; pool.w && i < pool.n; i++) qpor_destroy(&pool.w[i]);
+  free(pool.w);
+  dpu_unf_destroy(&pool.u);
+  pthread_mutex_destroy(&pool.lock);
+  pthread_cond_destroy(&pool.wake);
+  return pool.status;
+}
