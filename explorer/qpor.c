@@ -220,8 +220,9 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
     int64_t m = qpor_process_run(q, from, &redirect);
     if (m < 0) return DPU_EXPLORE_FAILED;
     if (q->u->pes.live > st->peak_live) st->peak_live = q->u->pes.live;
-    /* Pruning frees events that other workers' paths may hold: not with -j. */
-    if (!q->pool && qpor_prune(q, redirect) != 0) {
+    /* Pruning frees events that other workers' paths, tasks and deferred calls hold: with -j,
+     * only while the worker is alone. */
+    if ((!q->pool || qpor_workers_alone(q)) && qpor_prune(q, redirect) != 0) {
       oom();
       return DPU_EXPLORE_FAILED;
     }

@@ -299,6 +299,10 @@ enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct d
 /* Runs the replay q->replay[0..n) on q's executor out of the pool's lock, with C = ev[0..j). */
 enum dpu_run_status qpor_workers_run(struct qpor *q, uint32_t j, uint32_t n);
 
+/* Whether q, a busy worker, is alone: no other is busy, and no task or deferred call holds
+ * events (idle workers hold none), so that it may prune U as if it explored alone. */
+bool qpor_workers_alone(struct qpor *q);
+
 /* Whether another worker ended the exploration while q ran (its run is then not counted). */
 bool qpor_workers_stopped(struct qpor *q);
 

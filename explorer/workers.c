@@ -280,11 +280,13 @@ static int path_enter(struct qpor *q, const struct path *p, uint32_t frames) {
   return 0;
 }
 
-/* Takes q back to the root: C = ev[0, frames) and all of D removed. */
+/* Takes q back to the root: C = ev[0, frames) and all of D removed, and forgets the creates
+ * it knew (a worker alone may prune them meanwhile). */
 static void path_leave(struct qpor *q, uint32_t frames) {
   while (frames > 0) qpor_c_undo(q, q->ev[--frames]);
   while (q->nd) q->d[--q->nd].e->in_d--;
   q->n = q->nc = 0;
+  memset(q->creator, 0, q->u->pes.nthreads * sizeof *q->creator);
 }
 
 /* Queues the right subtree of q's node at frame f (q stands at its Alt call, e = ev[f] out of
@@ -314,9 +316,10 @@ static int push_task(struct qpor *q, uint32_t f, struct dpu_event *e, uint32_t n
 /* Whether to hand a right subtree to an idle worker. What runs in parallel is the runs (one
  * worker at a time holds the lock), and a handed subtree makes the giver's failed Alt calls
  * wait (deferred, then mostly made again, without the giver's parked members): it pays only
- * when the runs take longer than the explorer's work between them. Measured, after a few
- * runs: on MPAT(6), where the explorer takes 70% of the time, handing subtrees over made -j 2
- * 29 times slower (bench/README.md). */
+ * when the runs take longer than the explorer's work between them. Measured as the
+ * exploration goes: after 64 runs, when they took more than twice the time the lock was held
+ * between them. Handing over at every chance made MPAT(6), where the explorer takes 70% of
+ * the time, 29 times slower with -j 2 (docs/parallel.md). */
 static bool worth_handing(const struct dpu_pool *pool) {
   if (pool->always_hand) return true;
   return pool->runs >= 64 && pool->ran > 2 * pool->held;
@@ -337,6 +340,11 @@ enum dpu_run_status qpor_workers_run(struct qpor *q, uint32_t j, uint32_t n) {
   pool->runs++;
   if (!pool->stop) own(q);
   return rs;
+}
+
+bool qpor_workers_alone(struct qpor *q) {
+  const struct dpu_pool *pool = q->pool;
+  return pool->busy == 1 && !pool->ntasks && !pool->nheap;
 }
 
 bool qpor_workers_stopped(struct qpor *q) {

@@ -231,6 +231,9 @@ static int start_executor(struct session *s, LLVMOrcThreadSafeContextRef tsc,
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   /* -j's workers explore with QPOR; a replay and the exhaustive explorer run alone. */
   s->nexecs = o->por == DPU_POR_QPOR && !o->replay ? o->jobs : 1;
+  if (o->jobs > 1 && s->nexecs == 1)
+    fprintf(stderr, "dpu: warning: -j applies to --por=qpor's exploration; %s runs with one "
+                    "worker\n", o->replay ? "a replay" : "--por=none");
   int started = dpu_executor_start_many(s->execs, s->nexecs, tsm, &xo);
   if (started != 0) {
     /* The JIT could not load the program: bad input, like a link error; otherwise dpu's. */
@@ -500,6 +503,11 @@ int main(int argc, char **argv) {
   dpu_report_traces_end(&s->rep, true);
   if (dpu_explore_divergence[0]) fprintf(stderr, "dpu: warning: %s\n", dpu_explore_divergence);
   dpu_progress_stop();
+  if (s->nexecs > 1 && !s->qs.handed && s->o.verbosity >= 0 && st == DPU_EXPLORE_COMPLETE)
+    fprintf(stderr, "dpu: note: -j %u: one worker explored alone: the runs were fewer than 64 "
+                    "or took less than twice the explorer's work between them, and handing "
+                    "work over would have cost more than it saves (README.md, Exploration "
+                    "algorithms)\n", s->nexecs);
   double explore_seconds = dpu_now() - s->explore_start;
   print_stats(s, explore_seconds);
   if (s->qo.dot) fclose(s->qo.dot);

@@ -486,7 +486,7 @@ def worker(args):
 # ---- the regression corpus -----------------------------------------------------------------
 
 SKIP_OPTS = ("--timeout", "--max-runs", "--stop-on-defect", "--replay")
-VALUE_OPTS = ("-k", "--skip-step")  # options of dpu's whose value is the next argument
+VALUE_OPTS = ("-k", "-j", "--skip-step")  # options of dpu's whose value is the next argument
 PASS_OPTS = ("-D", "-I", "-O", "--std=", "--run-timeout=", "--max-steps=", "--nondet=",
              "--races=", "--no-races", "--visible-sites=")
 
@@ -518,7 +518,7 @@ def regress_cases(directory):
     """(cases, skipped names): for every corpus file that is not marked XFAIL, one case per
     distinct variant of its %dpu RUN lines (their -D, -I, -O, --std, --run-timeout,
     --max-steps, --nondet, --races, --no-races and --visible-sites options and inputs; --por,
-    -k and output options are difftest's to choose). A RUN line expecting exit 2 or 3, or
+    -k, -j and output options are difftest's to choose). A RUN line expecting exit 2 or 3, or
     using --timeout, --max-runs, --stop-on-defect, --replay or program arguments (--)
     contributes no variant. A file with a line `// DIFFTEST: first-variant-only` gives only its
     first variant (for variants whose exhaustive exploration takes too long); a file with a
