@@ -135,7 +135,7 @@ static bool meets_d(struct qpor *q, struct dpu_event *x, const struct dpu_event 
  * history leaves D only then (its entry's frame is f + 1). A member parked on frame 0 for D
  * (whose frame-0 entries stay to the end) is looked at again when the event at frame 0 changes:
  * a wasted look, never a missed candidate. */
-static int park(struct qpor *q, struct dpu_group *g, uint32_t i, uint32_t f) {
+int qpor_park(struct qpor *q, struct dpu_group *g, uint32_t i, uint32_t f) {
   uint32_t old = q->nparks;
   if (ensure((void **)&q->parks, &q->nparks, f + 1, sizeof *q->parks) != 0) return -1;
   memset(q->parks + old, 0, (q->nparks - old) * sizeof *q->parks); /* empty lists */
@@ -180,7 +180,7 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_group *groups,
       if (m->read && (dpu_op_is_read(d->op) || dpu_pes_leq(&q->u->pes, m->e, d))) continue;
       uint32_t frame = UINT32_MAX;
       if (spike_consider(q, n, m->e, &frame, extra) != 0) return -1;
-      if (frame != UINT32_MAX && park(q, g, at, frame) != 0) return -1;
+      if (frame != UINT32_MAX && qpor_park(q, g, at, frame) != 0) return -1;
     }
   }
   return 0;

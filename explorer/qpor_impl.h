@@ -232,6 +232,10 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
  * causal order, 0 if there is no k-partial alternative, -1 if out of memory. */
 int64_t qpor_alt(struct qpor *q, struct dpu_event *e);
 
+/* Parks g->m[i] on frame f (alt.c): Alt's scans skip it until the backtracking undoes frame f
+ * (qpor_c_undo). Returns 0, -1 if out of memory. */
+int qpor_park(struct qpor *q, struct dpu_group *g, uint32_t i, uint32_t f);
+
 /* Whether s, a child of pm(d) in d's object tree by d's own thread, can be in a spike of d.
  * Such a child is d's operation after another history of the thread; its history holds a
  * sibling of d in d's thread tree, hence (same operation, other position) one in the object

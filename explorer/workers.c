@@ -77,6 +77,14 @@ struct segment {
   struct path p;
   uint32_t lo, hi;
   uint32_t stamp;
+  struct parked_on *parks;  /* [nparks] the members parked on the path's frames then */
+  uint32_t nparks;
+};
+
+/* A parked group member (alt.c) and the frame it is parked on. */
+struct parked_on {
+  struct dpu_group *g;
+  uint32_t i, frame;
 };
 
 struct dpu_pool {
@@ -199,6 +207,12 @@ static void path_free(struct path *p) {
   free(p->ev), free(p->d), free(p->killable_after), free(p->ksets), free(p->cr);
 }
 
+static void segment_free(struct segment *s) {
+  path_free(&s->p);
+  free(s->parks);
+  free(s);
+}
+
 /* Copies q's frames ev[0, n) and D (and one more entry (extra, n) when extra is not NULL) into
  * p. q owns the marks. Returns 0, -1 if out of memory. */
 static int path_copy(struct path *p, struct qpor *q, uint32_t n, struct dpu_event *extra) {
@@ -315,11 +329,11 @@ static int push_task(struct qpor *q, uint32_t f, struct dpu_event *e, uint32_t n
 
 /* Whether to hand a right subtree to an idle worker. What runs in parallel is the runs (one
  * worker at a time holds the lock), and a handed subtree makes the giver's failed Alt calls
- * wait (deferred, then mostly made again, without the giver's parked members): it pays only
- * when the runs take longer than the explorer's work between them. Measured as the
- * exploration goes: after 64 runs, when they took more than twice the time the lock was held
- * between them. Handing over at every chance made MPAT(6), where the explorer takes 70% of
- * the time, 29 times slower with -j 2 (docs/parallel.md). */
+ * wait (deferred, then mostly made again): it pays only when the runs take longer than the
+ * explorer's work between them. Measured as the exploration goes: after 64 runs, when they
+ * took more than twice the time the lock was held between them. Handing over at every chance
+ * made MPAT(6), where the explorer takes 70% of the time, 3 times slower with -j 2 (32 times
+ * before deferred calls kept their parked members: docs/parallel.md). */
 static bool worth_handing(const struct dpu_pool *pool) {
   if (pool->always_hand) return true;
   return pool->runs >= 64 && pool->ran > 2 * pool->held;
@@ -349,6 +363,21 @@ bool qpor_workers_alone(struct qpor *q) {
 
 bool qpor_workers_stopped(struct qpor *q) {
   return q->pool->stop;
+}
+
+/* Copies q's parked members into s: they stay rejected on s's path (they are parked on its
+ * frames, for a conflict with C's event there or an event of D below it), so that a call of s
+ * made again skips them as the deferred call did. Returns 0, -1 if out of memory. */
+static int keep_parks(struct segment *s, const struct qpor *q) {
+  uint32_t n = 0;
+  for (uint32_t f = 0; f < q->nparks; f++) n += q->parks[f].n;
+  if (!n) return 0;
+  s->parks = malloc(n * sizeof *s->parks);
+  if (!s->parks) return -1;
+  for (uint32_t f = 0; f < q->nparks; f++)
+    for (uint32_t k = 0; k < q->parks[f].n; k++)
+      s->parks[s->nparks++] = (struct parked_on){q->parks[f].p[k].g, q->parks[f].p[k].i, f};
+  return 0;
 }
 
 int64_t qpor_workers_backtrack(struct qpor *q, uint32_t *j) {
@@ -383,6 +412,7 @@ int64_t qpor_workers_backtrack(struct qpor *q, uint32_t *j) {
     }
     open->lo = open->hi = *j; /* before the push: the heap orders by hi */
     open->stamp = q->u->pes.nevents;
+    if (keep_parks(open, q) != 0) return -1;
     if (heap_push(pool, open) != 0) return -1;
   }
   return 0;
@@ -434,6 +464,11 @@ static int resolve_segment(struct qpor *q, struct segment *s) {
           made = -1;
           break;
         }
+        for (uint32_t k = 0; made == 0 && k < s->nparks; k++)
+          if (s->parks[k].frame <= f && !dpu_group_parked(s->parks[k].g, s->parks[k].i) &&
+              qpor_park(q, s->parks[k].g, s->parks[k].i, s->parks[k].frame) != 0)
+            made = -1;
+        if (made) break;
         entered = true;
         in = f + 1;
       }
@@ -458,10 +493,7 @@ static int resolve_segment(struct qpor *q, struct segment *s) {
     if (f == s->lo) break;
   }
   if (entered) path_leave(q, in);
-  if (s) {
-    path_free(&s->p);
-    free(s);
-  }
+  if (s) segment_free(s);
   return made;
 }
 
@@ -595,10 +627,7 @@ enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct d
     free(pool.tasks[i]->j);
     free(pool.tasks[i]);
   }
-  for (uint32_t i = 0; i < pool.nheap; i++) {
-    path_free(&pool.heap[i]->p);
-    free(pool.heap[i]);
-  }
+  for (uint32_t i = 0; i < pool.nheap; i++) segment_free(pool.heap[i]);
   free(pool.tasks), free(pool.heap);
   for (unsigned i = 0; pool.w && i < pool.n; i++) qpor_destroy(&pool.w[i]);
   free(pool.w);
