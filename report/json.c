@@ -216,6 +216,13 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
   return o;
 }
 
+/* qsort: defects by digest. */
+static int by_digest(const void *a, const void *b) {
+  const struct dpu_defect *x = *(const struct dpu_defect *const *)a;
+  const struct dpu_defect *y = *(const struct dpu_defect *const *)b;
+  return memcmp(x->digest, y->digest, sizeof x->digest);
+}
+
 json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end *end) {
   int ok = 1;
   const struct dpu_invocation *inv = r->inv;
@@ -269,9 +276,15 @@ json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end 
   dpu_json_put(stats, "runs_cut", json_integer((json_int_t)c->cut), &ok);
   dpu_json_put(stats, "runs_earlier_explorations", json_integer((json_int_t)c->earlier), &ok);
   dpu_json_put(doc, "statistics", stats, &ok);
+  /* By digest, not in the order found: with -j the order found varies from run to run. */
+  const struct dpu_defect **sorted = malloc((r->defects.n ? r->defects.n : 1) * sizeof *sorted);
+  if (!sorted) ok = false;
+  for (uint32_t i = 0; sorted && i < r->defects.n; i++) sorted[i] = r->defects.v[i];
+  if (sorted) qsort(sorted, r->defects.n, sizeof *sorted, by_digest);
   json_t *defects = json_array();
-  for (uint32_t i = 0; i < r->defects.n; i++)
-    dpu_json_push(defects, defect_json(r, r->defects.v[i], &ok), &ok);
+  for (uint32_t i = 0; sorted && i < r->defects.n; i++)
+    dpu_json_push(defects, defect_json(r, sorted[i], &ok), &ok);
+  free(sorted);
   dpu_json_put(doc, "defects", defects, &ok);
   if (!ok) {
     json_decref(doc);

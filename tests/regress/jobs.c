@@ -14,11 +14,15 @@
 // RUN: env DPU_HANDOFF=always %dpu -j 3 --stats --print-traces %s > %t.j3; test $? -eq 1
 // RUN: FileCheck %s --check-prefixes=CHECK,STATS < %t.j3
 // RUN: grep '^dpu: trace ' %t.j3 | sort -u | wc -l | grep -x 8
+// The JSON documents list the defects in the same order (by digest), with the same counts:
+// RUN: %dpu --format=json -o %t.j1.json %s > /dev/null; test $? -eq 1
+// RUN: env DPU_HANDOFF=always %dpu -j 3 --format=json -o %t.j3.json %s > /dev/null; test $? -eq 1
+// RUN: %python -c "import json,sys; f=lambda p:[(d['digest'],d['kind'],d['traces']) for d in json.load(open(p))['defects']]; a,b=f(sys.argv[1]),f(sys.argv[2]); sys.exit(not (a==b and len(a)==3))" %t.j1.json %t.j3.json
 // RUN: %dpu -j 0 %s 2> %t.bad; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=BAD < %t.bad
-// CHECK-DAG: dpu: defect {{[0-9]}}: deadlock: 3 threads blocked: T0 in pthread_join at {{.*}}jobs.c:61, T1 in pthread_mutex_lock at {{.*}}jobs.c:33, T2 in pthread_mutex_lock at {{.*}}jobs.c:42{{$}}
-// CHECK-DAG: dpu: defect {{[0-9]}}: deadlock: 4 threads blocked: {{.*}}, T3 in pthread_mutex_lock at {{.*}}jobs.c:50{{$}}
-// CHECK-DAG: dpu: defect {{[0-9]}}: assertion failure: counter < 2 (at {{.*}}jobs.c:51 in t3)
+// CHECK-DAG: dpu: defect {{[0-9]}}: deadlock: 3 threads blocked: T0 in pthread_join at {{.*}}jobs.c:65, T1 in pthread_mutex_lock at {{.*}}jobs.c:37, T2 in pthread_mutex_lock at {{.*}}jobs.c:46{{$}}
+// CHECK-DAG: dpu: defect {{[0-9]}}: deadlock: 4 threads blocked: {{.*}}, T3 in pthread_mutex_lock at {{.*}}jobs.c:54{{$}}
+// CHECK-DAG: dpu: defect {{[0-9]}}: assertion failure: counter < 2 (at {{.*}}jobs.c:55 in t3)
 // STATS: dpu: stats: workers: {{[1-9][0-9]*}} subtrees handed over
 // CHECK: dpu: summary: 3 defects, 8 max-configs, 0 SSBs, 8 runs
 // BAD: invalid value '0' for -j (expected an integer from 1 to 64)

@@ -105,10 +105,12 @@ def main():
     print("summary defects %d traces_with_defects %d max_configs %d ssbs %d" % (
         s["defects"], s["traces_with_defects"], s["max_configs"], s["ssbs"]))
 
-    for i, d in enumerate(defects):
+    if sorted(d["id"] for d in defects) != list(range(1, len(defects) + 1)):
+        fail("defect ids are not 1, 2, ... in some order")
+    if [d["digest"] for d in defects] != sorted(d["digest"] for d in defects):
+        fail("defects are not sorted by digest")
+    for d in sorted(defects, key=lambda d: d["id"]):  # printed in the text report's order
         n = d["id"]
-        if n != i + 1:
-            fail("defect ids are not 1, 2, ...")
         if [st["step"] for st in d["steps"]] != list(range(1, len(d["steps"]) + 1)):
             fail("defect %d: steps are not numbered 1, 2, ..." % n)
         if d["replay"]["command"].split()[2] != (d["replay"]["schedule"] or "''"):
