@@ -254,18 +254,13 @@ static int map_region(struct dpu_executor *exec, const struct dpu_executor_optio
   return 0;
 }
 
-/* Stops execs[0, n) after a failed start. */
-static void stop_all(struct dpu_executor *execs, unsigned n) {
-  for (unsigned i = n; i-- > 0;) dpu_executor_stop(&execs[i]);
-}
-
 int dpu_executor_start_many(struct dpu_executor *execs, unsigned n, LLVMOrcThreadSafeModuleRef tsm,
                             const struct dpu_executor_options *opt) {
   struct dpu_shm *shms[DPU_MAX_EXECUTORS];
   if (n < 1 || n > DPU_MAX_EXECUTORS) n = n < 1 ? 1 : DPU_MAX_EXECUTORS;
   for (unsigned i = 0; i < n; i++) {
     if (map_region(&execs[i], opt) != 0) {
-      stop_all(execs, i);
+      dpu_executor_stop_all(execs, i);
       return -1;
     }
     shms[i] = execs[i].shm;
@@ -276,7 +271,7 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n, LLVMOrcThrea
   pid_t pid = fork();
   if (pid < 0) {
     fprintf(stderr, "dpu: error: cannot fork the executor: %s\n", strerror(errno));
-    stop_all(execs, n);
+    dpu_executor_stop_all(execs, n);
     return -1;
   }
   if (pid == 0) zygote_main(shms, n, tsm, opt, parent);
@@ -286,12 +281,12 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n, LLVMOrcThrea
     snprintf(exec->error, sizeof exec->error,
              "the JIT compiler stopped with a fatal error (see its message above)");
     exec->zygote = 0; /* reaped */
-    stop_all(execs, n);
+    dpu_executor_stop_all(execs, n);
     return DPU_EXECUTOR_BAD_PROGRAM;
   }
   if (exec->shm->zygote_error == DPU_ZYGOTE_BAD_PROGRAM) {
     snprintf(exec->error, sizeof exec->error, "%s", exec->shm->result.msg);
-    stop_all(execs, n);
+    dpu_executor_stop_all(execs, n);
     return DPU_EXECUTOR_BAD_PROGRAM;
   }
   /* The other servers were forked before the zygote said it was ready. */
@@ -305,7 +300,7 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n, LLVMOrcThrea
   }
   if (exec->shm->zygote_error) {
     fprintf(stderr, "dpu: error: cannot start the program: %s\n", exec->shm->result.msg);
-    stop_all(execs, n);
+    dpu_executor_stop_all(execs, n);
     return -1;
   }
   return 0;
@@ -423,6 +418,16 @@ void dpu_executor_stop(struct dpu_executor *exec) {
   }
   dpu_shm_destroy(exec->shm);
   exec->shm = NULL;
+}
+
+double dpu_executor_stop_all(struct dpu_executor *execs, unsigned n) {
+  double seconds = 0;
+  for (unsigned i = n; i-- > 0;) {
+    dpu_executor_stop(&execs[i]);
+    seconds += execs[i].exec_seconds;
+    if (i) execs[0].runs += execs[i].runs;
+  }
+  return seconds;
 }
 
 void dpu_executor_release(struct dpu_executor *exec) {

@@ -91,6 +91,10 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
  * shown by address). */
 void dpu_executor_stop(struct dpu_executor *exec);
 
+/* Stops execs[0, n) (dpu_executor_start_many's), the first last, and leaves in execs[0].runs
+ * the runs of all. Returns the seconds they spent running, summed. */
+double dpu_executor_stop_all(struct dpu_executor *execs, unsigned n);
+
 /* Frees what dpu_executor_stop kept. */
 void dpu_executor_release(struct dpu_executor *exec);
 

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Marks site visible if it is eligible and not visible yet; returns whether it did. */
 static bool mark(struct dpu_shm *shm, const struct dpu_site_table *sites, uint32_t site) {
@@ -70,4 +71,9 @@ char *dpu_visible_list(struct dpu_shm *shm, const struct dpu_site_table *sites) 
     return NULL;
   }
   return buf;
+}
+
+void dpu_visible_copy(struct dpu_shm *to, struct dpu_shm *from) {
+  memcpy(dpu_shm_visible(to), dpu_shm_visible(from), (from->visible_cap + 7) / 8);
+  to->spin_watch = from->spin_watch;
 }

@@ -39,6 +39,10 @@ uint32_t dpu_visible_add_sites(struct dpu_shm *shm, const struct dpu_site_table 
 /* How many sites are visible. */
 uint32_t dpu_visible_count(struct dpu_shm *shm);
 
+/* Gives region `to` (another runner's, -j) the visible sites of region `from` and whether its
+ * runs watch plain spin loops. Both have the same visible capacity. */
+void dpu_visible_copy(struct dpu_shm *to, struct dpu_shm *from);
+
 /* --visible-sites=ID,...: marks the sites of list (decimal ids, comma-separated) visible.
  * Returns 0, or -1 (message on stderr) when one is not the site of a plain load or store. */
 int dpu_visible_set(struct dpu_shm *shm, const struct dpu_site_table *sites, const char *list);

@@ -117,8 +117,6 @@ struct session {
   double explore_start, startup_seconds;
 };
 
-static double stop_executors(struct session *s);
-
 /* Ends an invocation that could not explore: the report says why (reason, or the first error
  * printed), in state `state`. Returns the exit code. */
 static int give_up(struct session *s, const char *state, const char *reason, int code) {
@@ -231,9 +229,6 @@ static int start_executor(struct session *s, LLVMOrcThreadSafeContextRef tsc,
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   /* -j's workers explore with QPOR; a replay and the exhaustive explorer run alone. */
   s->nexecs = o->por == DPU_POR_QPOR && !o->replay ? o->jobs : 1;
-  if (o->jobs > 1 && s->nexecs == 1)
-    fprintf(stderr, "dpu: warning: -j applies to --por=qpor's exploration; %s runs with one "
-                    "worker\n", o->replay ? "a replay" : "--por=none");
   int started = dpu_executor_start_many(s->execs, s->nexecs, tsm, &xo);
   if (started != 0) {
     /* The JIT could not load the program: bad input, like a link error; otherwise dpu's. */
@@ -265,7 +260,7 @@ static int prepare_exploration(struct session *s) {
                                      .workers = s->nexecs, .execs = s->execs};
   if (o->dot && !(s->qo.dot = fopen(o->dot, "w"))) {
     fprintf(stderr, "dpu: error: cannot write %s\n", o->dot);
-    stop_executors(s);
+    dpu_executor_stop_all(s->execs, s->nexecs);
     return give_up(s, "error", "the --dot file cannot be written", EXIT_USAGE);
   }
   /* Racy programs (issue #10, explorer/visible.h): explore, make the racing sites visible,
@@ -275,7 +270,7 @@ static int prepare_exploration(struct session *s) {
     if (!s->racing) abort();
     if (o->races_explore) s->rep.racing = s->racing;
     if (o->visible_sites && dpu_visible_set(s->execs[0].shm, &s->sites, o->visible_sites) != 0) {
-      stop_executors(s);
+      dpu_executor_stop_all(s->execs, s->nexecs);
       return give_up(s, "error", "--visible-sites names a site that is not a load or store",
                      EXIT_USAGE);
     }
@@ -321,29 +316,6 @@ static bool more_visible_sites(struct session *s, uint64_t **earlier) {
   return true;
 }
 
-/* Gives every worker's region what the explorer set in the first one: the visible access
- * sites, and whether runs watch plain spin loops. */
-static void sync_regions(struct session *s) {
-  struct dpu_shm *first = s->execs[0].shm;
-  for (unsigned i = 1; i < s->nexecs; i++) {
-    struct dpu_shm *shm = s->execs[i].shm;
-    memcpy(dpu_shm_visible(shm), dpu_shm_visible(first), (first->visible_cap + 7) / 8);
-    shm->spin_watch = first->spin_watch;
-  }
-}
-
-/* Stops every executor, the first last (its zygote serves the others). Returns the seconds
- * they spent running, summed, and leaves the first with the counts of all. */
-static double stop_executors(struct session *s) {
-  double seconds = 0;
-  for (unsigned i = s->nexecs; i-- > 0;) {
-    dpu_executor_stop(&s->execs[i]);
-    seconds += s->execs[i].exec_seconds;
-    if (i) s->execs[0].runs += s->execs[i].runs;
-  }
-  return seconds;
-}
-
 /* Explores (again, for a racy program, while new racing sites appear), or replays. */
 static enum dpu_explore_status explore(struct session *s) {
   const struct dpu_options *o = &s->o;
@@ -352,7 +324,7 @@ static enum dpu_explore_status explore(struct session *s) {
   dpu_progress_start(o->verbosity >= 0 && !o->replay, &s->counts, &s->rep.defects);
   for (;;) {
     s->explorations++;
-    sync_regions(s);
+    for (unsigned i = 1; i < s->nexecs; i++) dpu_visible_copy(s->execs[i].shm, s->execs[0].shm);
     if (o->replay)
       st = dpu_explore_replay(&s->execs[0], &s->rep, s->replay, (uint32_t)s->nreplay, &s->eo,
                               &s->counts);
@@ -511,7 +483,7 @@ int main(int argc, char **argv) {
   double explore_seconds = dpu_now() - s->explore_start;
   print_stats(s, explore_seconds);
   if (s->qo.dot) fclose(s->qo.dot);
-  double exec_seconds = stop_executors(s);
+  double exec_seconds = dpu_executor_stop_all(s->execs, s->nexecs);
 
   /* With -j, executor_seconds sums the workers' waits for runs, and explorer_seconds is what
    * is left of the wall time after an average worker's wait. */

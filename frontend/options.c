@@ -61,95 +61,6 @@ static const struct option longopts[] = {
     {0, 0, 0, 0},
 };
 
-static void usage(FILE *f) {
-  fputs(
-      "usage: dpu [OPTIONS] FILE.{c,i,bc,ll}... [-- PROGRAM-ARGS...]\n"
-      "       dpu replay SCHEDULE [OPTIONS] FILE.{c,i,bc,ll}... [-- PROGRAM-ARGS...]\n"
-      "\n"
-      "Compiles a POSIX-threads C program, runs it under a controlled scheduler until every\n"
-      "partially ordered execution of its synchronisation has been seen, and reports defects.\n"
-      "`dpu replay` runs the program once along the SCHEDULE of a defect report's replay line.\n"
-      "\n"
-      "Compilation (passed to clang):\n"
-      "  -D NAME[=VAL]          define a macro\n"
-      "  -I DIR                 add an include directory\n"
-      "  -O LEVEL               optimisation level (default: -O0 followed by SROA and mem2reg)\n"
-      "  --std=STD              C standard, e.g. c11, gnu17\n"
-      "  --strict               keep clang's errors for legacy C (implicit declarations,\n"
-      "                         implicit int, return without a value), which dpu makes\n"
-      "                         warnings by default\n"
-      "\n"
-      "Exploration:\n"
-      "  --por=qpor|none        exploration algorithm: QPOR (default), or none = every\n"
-      "                         interleaving\n"
-      "  -k N                   QPOR: N-partial alternatives; 0 = optimal (default 0)\n"
-      "  -j N, --jobs=N         QPOR: N workers, each with its own runner (default 1)\n"
-      "  --skip-step=S          QPOR: skip pointers at distances S, S^2, ... (default 4)\n"
-      "  --timeout=SECONDS      stop exploring after this long (exit 3); 0 = no limit\n"
-      "                         (the default)\n"
-      "  --max-runs=N           stop after N runs (exit 3); 0 = no limit (the default)\n"
-      "  --run-timeout=SECONDS  a run longer than this is a hang defect (default 5)\n"
-      "  --max-steps=N          a run with more visible operations is a hang defect\n"
-      "                         (default 100000)\n"
-      "  --max-events=N         trace capacity per run (default 1000000)\n"
-      "  --max-threads=N        threads per exploration, main included (default and at most\n"
-      "                         1024); a thread that would create more stops there, the\n"
-      "                         others go on, and the exploration is incomplete (exit 3)\n"
-      "  --stop-on-defect       stop at the first defect\n"
-      "  --races=on|report|off  on (default): report data races, and explore the orders of\n"
-      "                         the racing accesses too; report: report them, explore the\n"
-      "                         synchronisation only; off: neither (--no-races)\n"
-      "  --visible-sites=ID,... access sites whose accesses are scheduling points from the\n"
-      "                         start (replay commands of racy programs say which)\n"
-      "  --nondet=range:LO..HI  __VERIFIER_nondet_* values of types wider than 8 bits range\n"
-      "                         over LO..HI, at most 256 values (default: 0 and the constants\n"
-      "                         the program compares with, and their neighbours; bool and\n"
-      "                         char take every value)\n"
-      "  --nondet=VALUE         every __VERIFIER_nondet_* call returns VALUE\n"
-      "  --svcomp               SV-COMP's conventions even if the program does not declare\n"
-      "                         reach_error or __VERIFIER_*: a call of reach_error is the\n"
-      "                         violation, abort() means assume(false); the last line is\n"
-      "                         SV-COMP's verdict: true, false or unknown\n"
-      "  --property=unreach-call|no-data-race\n"
-      "                         the property of that verdict (default unreach-call)\n"
-      "  --witness=FILE         with a verdict false, write SV-COMP's violation witness\n"
-      "                         (YAML, format 2.0 with 2.2's thread ids) to FILE\n"
-      "  --spurious-wakeups     pthread_cond_wait may also return without a signal, as POSIX\n"
-      "                         allows (both outcomes explored, like a timed wait's)\n"
-      "  --replay=T:C,T:C,...   run once, following this schedule (same as dpu replay)\n"
-      "  --gdb                  with --replay: run it under gdb, stopped at the defect\n"
-      "  --stack-size=BYTES     stack of each program thread (default 1 MiB; K/M/G suffixes)\n"
-      "  --heap-size=BYTES      heap of each thread in a run (default 256 MiB; K/M/G suffixes;\n"
-      "                         threads after the 64th get 1/16 of it)\n"
-      "  --shared-files         let the program's file writes in the working directory, /tmp\n"
-      "                         and /dev/shm persist from run to run and after dpu (by\n"
-      "                         default every run sees these directories as they were when\n"
-      "                         dpu started, and dpu leaves them unchanged)\n"
-      "\n"
-      "Output:\n"
-      "  --format=text|json|sarif  report format (default text); json follows\n"
-      "                         docs/report.schema.json, sarif is SARIF 2.1.0\n"
-      "  -o FILE, --output=FILE write the report to FILE; json and sarif files are rewritten\n"
-      "                         (atomically) at each new defect, and the text report then\n"
-      "                         still goes to stdout\n"
-      "  --show-output          print the program's output of every new trace\n"
-      "  --steps-shown=N        text: of a longer interleaving, show only the first and last\n"
-      "                         N steps (default 50; 0 = all)\n"
-      "  --print-traces         print the fingerprint of every new trace (dpu: trace HEX)\n"
-      "  --stats                print statistics: events, trees, queries, time, memory\n"
-      "  --dot=FILE             QPOR: write the unfolding as a Graphviz digraph\n"
-      "  -q, --quiet            per defect only its first line and its replay line; no\n"
-      "                         progress line\n"
-      "  -v, --verbose          also each defect's digest, and timing statistics\n"
-      "  -h, --help             this text\n"
-      "  --version              print the version\n"
-      "\n"
-      "Exit status: 0 no defect, 1 defects found, 2 bad usage or an input that cannot be made\n"
-      "into a program (does not compile or link, unsupported function), 3 exploration\n"
-      "incomplete (timeout, limit), 4 internal error of dpu.\n",
-      f);
-}
-
 static int parse_double(const char *s, double *out) {
   char *end;
   double v = strtod(s, &end);
@@ -413,6 +324,9 @@ static int check_combinations(const struct dpu_options *o) {
                     "--races=off\n");
     return 2;
   }
+  if (o->jobs > 1 && (o->por != DPU_POR_QPOR || o->replay))
+    fprintf(stderr, "dpu: warning: -j applies to --por=qpor's exploration; %s runs with one "
+                    "worker\n", o->replay ? "a replay" : "--por=none");
   /* With the document on stdout, there is no text stream for these to go to. */
   if (o->format != DPU_FORMAT_TEXT && !o->output && (o->print_traces || o->show_output)) {
     fprintf(stderr, "dpu: error: --print-traces and --show-output write to the text report: "
@@ -464,7 +378,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
     case 'I': add_cflag(o, "-I", optarg); break;
     case 'O': add_cflag(o, "-O", optarg); break;
     case OPT_STD: add_cflag(o, "-std=", optarg); break;
-    case 'h': usage(stdout); return 1;
+    case 'h': dpu_usage(stdout); return 1;
     case OPT_VERSION: printf("dpu %s\n", DPU_VERSION); return 1;
     case OPT_POR:
       if (strcmp(optarg, "none") == 0) o->por = DPU_POR_NONE;

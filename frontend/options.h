@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum dpu_por { DPU_POR_NONE, DPU_POR_QPOR };
 
@@ -77,5 +78,9 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o);
 
 /* Frees what dpu_options_parse allocated. */
 void dpu_options_free(struct dpu_options *o);
+
+/* Prints `dpu --help`'s text (the options, the input kinds, the exit codes) on f
+ * (frontend/usage.c). */
+void dpu_usage(FILE *f);
 
 #endif
