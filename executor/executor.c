@@ -385,13 +385,11 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
 }
 
 void dpu_executor_stop(struct dpu_executor *exec) {
-  if (exec->shm && exec->zygote == 0) { /* a second server (fork_server): its zygote's child */
+  if (exec->shm) { /* a second server (fork_server, zygote 0) ends by itself on this */
     exec->shm->shutdown = 1;
     sem_post(&exec->shm->req);
   }
   if (exec->zygote > 0) {
-    exec->shm->shutdown = 1;
-    sem_post(&exec->shm->req);
     pid_t r = exec->shm->runner_pid;
     int st;
     /* Give the runner a moment to exit by itself, then make sure. */
@@ -425,7 +423,6 @@ double dpu_executor_stop_all(struct dpu_executor *execs, unsigned n) {
   for (unsigned i = n; i-- > 0;) {
     dpu_executor_stop(&execs[i]);
     seconds += execs[i].exec_seconds;
-    if (i) execs[0].runs += execs[i].runs;
   }
   return seconds;
 }

@@ -71,7 +71,7 @@ int dpu_executor_start(struct dpu_executor *exec, LLVMOrcThreadSafeModuleRef tsm
  * parallel: one zygote JIT-compiles it once and serves execs[0]; it forks a server for each of
  * execs[1, n) after setting up the runtime, so that every run, on any of them, sees the same
  * addresses (globals, heap, objects). Each has its own shared-memory region and runner; two
- * threads may each drive one. Stop every one with dpu_executor_stop, execs[0] last (its
+ * threads may each drive one. Stop them with dpu_executor_stop_all (execs[0] last: its
  * zygote's end ends the others' servers). Returns as dpu_executor_start; on failure none is
  * left running. */
 int dpu_executor_start_many(struct dpu_executor *execs, unsigned n,
@@ -86,13 +86,12 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
                                      uint32_t n, double deadline);
 
 /* Ends the zygote and runner (for a server forked by the zygote, asks it to end) and releases
- * the shared memory, keeping a copy of the table of
- * the program's globals (exec->globals; NULL if it could not be allocated: objects are then
- * shown by address). */
+ * the shared memory, keeping a copy of the table of the program's globals (exec->globals;
+ * NULL if it could not be allocated: objects are then shown by address). */
 void dpu_executor_stop(struct dpu_executor *exec);
 
-/* Stops execs[0, n) (dpu_executor_start_many's), the first last, and leaves in execs[0].runs
- * the runs of all. Returns the seconds they spent running, summed. */
+/* Stops execs[0, n) (dpu_executor_start_many's), the first last. Returns the seconds they
+ * spent running, summed. */
 double dpu_executor_stop_all(struct dpu_executor *execs, unsigned n);
 
 /* Frees what dpu_executor_stop kept. */

@@ -42,6 +42,12 @@ void segment_free(struct segment *s) {
   free(s);
 }
 
+void task_free(struct task *t) {
+  path_free(&t->p);
+  free(t->j);
+  free(t);
+}
+
 int path_copy(struct path *p, struct qpor *q, uint32_t n, struct dpu_event *extra) {
   memset(p, 0, sizeof *p);
   p->n = n;
@@ -56,6 +62,7 @@ int path_copy(struct path *p, struct qpor *q, uint32_t n, struct dpu_event *extr
   p->cr = malloc((nt ? nt : 1) * sizeof *p->cr);
   if (!p->ev || !p->killable_after || !p->d || !p->ksets || !p->cr) {
     path_free(p);
+    memset(p, 0, sizeof *p); /* empty again: freeing it twice is harmless */
     return -1;
   }
   memcpy(p->ev, q->ev, n * sizeof *p->ev);

@@ -16,7 +16,6 @@
 #include "qpor_impl.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "dot.h"

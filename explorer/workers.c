@@ -100,7 +100,7 @@ static int push_task(struct qpor *q, uint32_t f, struct dpu_event *e, uint32_t n
   }
   t->j = malloc(nj * sizeof *t->j);
   if (!t->j || path_copy(&t->p, q, f, e) != 0) {
-    free(t->j), free(t);
+    free(t->j), free(t); /* path_copy left t->p empty */
     return -1;
   }
   memcpy(t->j, q->jlist, nj * sizeof *t->j);
@@ -198,8 +198,10 @@ int64_t qpor_workers_backtrack(struct qpor *q, uint32_t *j) {
     }
     open->lo = open->hi = *j; /* before the push: the heap orders by hi */
     open->stamp = q->u->pes.nevents;
-    if (keep_parks(open, q) != 0) return -1;
-    if (heap_push(pool, open) != 0) return -1;
+    if (keep_parks(open, q) != 0 || heap_push(pool, open) != 0) {
+      segment_free(open);
+      return -1;
+    }
   }
   return 0;
 }
@@ -256,7 +258,6 @@ static int resolve_segment(struct qpor *q, struct segment *s) {
             made = -1;
         if (made) break;
         entered = true;
-        in = f + 1;
       }
       struct dpu_event *e = s->p.ev[f];
       in = f;
@@ -333,9 +334,7 @@ static void run_task(struct qpor *q, struct task *t) {
     if (st > pool->status) pool->status = st; /* a cut run: incomplete, yet explored on */
     path_leave(q, q->floor);
   }
-  path_free(&t->p);
-  free(t->j);
-  free(t);
+  task_free(t);
   pthread_cond_broadcast(&pool->wake);
 }
 
@@ -408,11 +407,7 @@ enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct d
       fprintf(stderr, "dpu: error: cannot write the --dot file\n");
     qpor_collect_stats(&pool.w[0]);
   }
-  for (uint32_t i = 0; i < pool.ntasks; i++) { /* left by a halt */
-    path_free(&pool.tasks[i]->p);
-    free(pool.tasks[i]->j);
-    free(pool.tasks[i]);
-  }
+  for (uint32_t i = 0; i < pool.ntasks; i++) task_free(pool.tasks[i]); /* left by a halt */
   for (uint32_t i = 0; i < pool.nheap; i++) segment_free(pool.heap[i]);
   free(pool.tasks), free(pool.heap);
   for (unsigned i = 0; pool.w && i < pool.n; i++) qpor_destroy(&pool.w[i]);

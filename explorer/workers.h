@@ -107,6 +107,9 @@ void path_free(struct path *p);
 /* Frees s and what it holds. */
 void segment_free(struct segment *s);
 
+/* Frees t and what it holds. */
+void task_free(struct task *t);
+
 /* Copies q's frames ev[0, n) and D (and one more entry (extra, n) when extra is not NULL) into
  * p. q owns the marks. Returns 0, -1 if out of memory. */
 int path_copy(struct path *p, struct qpor *q, uint32_t n, struct dpu_event *extra);
