@@ -139,9 +139,19 @@ static bool spin_read_blocks(const struct dpu_event *after, const struct dpu_eve
 /* Over 100 lines (issue #14's limit) on purpose: one case per operation of ops.def that has a
  * rule, grouped by the runtime file that models it, so that the rule of each can be read
  * next to its twin in runtime/models/; the same holds for dpu_model_apply. */
+/* The frozen object (dpu_model_freeze): index and the depth of its last event, or none. */
+static uint32_t frozen_obj = UINT32_MAX, frozen_depth = UINT32_MAX; /* no depth is */
+
+void dpu_model_freeze(uint32_t obj, uint32_t depth) {
+  frozen_obj = obj;
+  frozen_depth = obj == DPU_NO_OBJECT ? UINT32_MAX : depth;
+}
+
 unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_event *pt,
                             uint16_t tid, uint8_t op, uint32_t site, uint64_t aux, uint8_t kind,
                             uint32_t obj, uint16_t *results) {
+  if (__builtin_expect(obj == frozen_obj, 0) && (after ? after->onode.depth : 0) == frozen_depth)
+    return 0;
   const struct dpu_ostate *s = after ? &after->st : &initial;
   int32_t self = tid + 1;
   int r = 0;

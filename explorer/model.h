@@ -65,6 +65,13 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
  * must outlive the exploration. Without a call, or beyond n, every site is DPU_SITE_PLAIN. */
 void dpu_model_set_spin_kinds(const uint8_t *kinds, uint32_t n);
 
+/* Freezes object obj (a PES index) after its event at depth `depth` of its tree (0: in its
+ * initial state), for --shard's split (explorer/split.h): from then on no operation is enabled
+ * right after an event at that depth, as the runtime keeps every thread pending on the object
+ * (dpu_shm.frozen). DPU_NO_OBJECT: nothing frozen (the default). Global, like the spin kinds:
+ * one exploration at a time freezes. */
+void dpu_model_freeze(uint32_t obj, uint32_t depth);
+
 /* Frees what e's state owns (its wide sets); the event's owner calls it before freeing e. */
 void dpu_model_free(struct dpu_event *e);
 

@@ -31,6 +31,11 @@ static void oom(void) {
 /* Replays e_0..e_{j-1} then the events list[0..nl) (their threads), and continues freely. */
 static enum dpu_run_status run(struct qpor *q, uint32_t j, struct dpu_event **list, uint32_t nl) {
   uint32_t nr = 0;
+  if (q->nfirst) { /* a part's first run (split.c): its K */
+    memcpy(q->replay, q->first, q->nfirst * sizeof *q->replay);
+    nr = q->nfirst;
+    q->nfirst = 0;
+  }
   for (uint32_t i = 0; i < j + nl; i++) {
     const struct dpu_event *e = i < j ? q->ev[i] : list[i - j];
     /* A step ends at a chosen outcome, which it carries (a signal's thread to wake, a nondet
@@ -126,7 +131,7 @@ static void check_replay(struct qpor *q, uint32_t from, struct dpu_event **expec
  * D. Returns the alternative's length, 0 if every frame was backtracked (the exploration is
  * done), -1 if out of memory. */
 static int64_t backtrack(struct qpor *q, uint32_t *j) {
-  while (*j > 0) {
+  while (*j > q->floor) {
     (*j)--;
     int64_t nj = qpor_alt_at(q, *j);
     if (nj < 0) return -1;
@@ -137,7 +142,9 @@ static int64_t backtrack(struct qpor *q, uint32_t *j) {
 
 void qpor_collect_stats(struct qpor *q) {
   struct dpu_qpor_stats *st = q->st;
-  st->trees = q->u->pes.nthreads + q->u->pes.nobjects;
+  /* Sums, so that --shard's parts, each in an unfolding of its own, add up. */
+  uint64_t trees = q->u->pes.nthreads + q->u->pes.nobjects;
+  if (trees > st->trees) st->trees = trees;
   if (q->u->pes.live > st->peak_live) st->peak_live = q->u->pes.live;
   for (const struct dpu_event *e = q->u->pes.events; e; e = e->next) {
     st->tree_nodes++;
@@ -149,14 +156,14 @@ void qpor_collect_stats(struct qpor *q) {
       if (e->onode.depth > st->depth_max) st->depth_max = e->onode.depth;
     }
   }
-  st->events = q->u->pes.nevents;
-  st->cex_events = q->u->cex_created;
-  st->bytes = q->u->pes.bytes;
-  st->causality_queries = q->u->pes.causality_stats.queries;
-  st->conflict_queries = q->u->pes.conflict_stats.queries;
-  st->tree_steps = q->u->pes.causality_stats.steps + q->u->pes.conflict_stats.steps;
+  st->events += q->u->pes.nevents;
+  st->cex_events += q->u->cex_created;
+  if (q->u->pes.bytes > st->bytes) st->bytes = q->u->pes.bytes;
+  st->causality_queries += q->u->pes.causality_stats.queries;
+  st->conflict_queries += q->u->pes.conflict_stats.queries;
+  st->tree_steps += q->u->pes.causality_stats.steps + q->u->pes.conflict_stats.steps;
   for (int b = 0; b < 33; b++)
-    st->depth_hist[b] = q->u->pes.causality_stats.hist[b] + q->u->pes.conflict_stats.hist[b];
+    st->depth_hist[b] += q->u->pes.causality_stats.hist[b] + q->u->pes.conflict_stats.hist[b];
 }
 
 void qpor_destroy(struct qpor *q) {
@@ -246,6 +253,9 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
       }
       c->ssbs++; /* en(C_m) ⊆ D: line 5 */
       j = (uint32_t)m;
+    } else if (q->leaf) {
+      if (q->leaf(q, q->leaf_arg)) return DPU_EXPLORE_STOPPED;
+      j = q->n;
     } else {
       if (leaf_cut) c->cut++; /* counted here: a cut run that took an event of D is an SSB */
       else if (finish_run(q) && o->stop_on_defect) return DPU_EXPLORE_STOPPED;
@@ -274,22 +284,45 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_r
                                          const struct dpu_explore_options *o,
                                          const struct dpu_qpor_options *qo, struct dpu_counts *c,
                                          struct dpu_qpor_stats *st) {
+  if (qo->shards) return qpor_explore_shard(exec, r, o, qo, c, st);
   if (qo->workers > 1) return qpor_explore_workers(exec, r, o, qo, c, st);
+  bool halt;
+  struct qpor_part whole = {0};
+  return qpor_explore_part(exec, r, o, qo, c, st, &whole, &halt);
+}
+
+enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec, struct dpu_report *r,
+                                          const struct dpu_explore_options *o,
+                                          const struct dpu_qpor_options *qo, struct dpu_counts *c,
+                                          struct dpu_qpor_stats *st, const struct qpor_part *p,
+                                          bool *halt) {
   struct qpor q;
   struct dpu_unfolding u;
   memset(&q, 0, sizeof q);
   q.exec = exec, q.r = r, q.o = o, q.qo = qo, q.c = c, q.st = st, q.u = &u;
+  q.first = p->prefix, q.nfirst = p->nprefix, q.floor = p->nevents;
+  q.leaf = p->leaf, q.leaf_arg = p->arg;
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
-  bool halt;
+  *halt = true;
   if (dpu_unf_init(&u, qo->skip_step) != 0 || qpor_init(&q) != 0) {
     oom();
     status = DPU_EXPLORE_FAILED;
   } else {
-    status = qpor_explore(&q, 0, NULL, 0, &halt); /* the first run: no replay */
+    if (p->freeze) { /* the object's index in this unfolding, before any run names it */
+      uint32_t oi = dpu_unf_object(&u, p->freeze_tid, p->freeze_op, p->freeze_addr);
+      dpu_model_freeze(oi, p->freeze_depth);
+      exec->shm->frozen = 1;
+      exec->shm->frozen_obj = p->freeze_addr;
+    }
+    status = qpor_explore(&q, 0, NULL, 0, halt); /* the first run: no replay but K's */
+    if (p->freeze) {
+      dpu_model_freeze(DPU_NO_OBJECT, 0);
+      exec->shm->frozen = 0;
+    }
   }
-  if (qo->dot && dpu_unf_write_dot(&u, qo->dot) != 0)
+  if (qo->dot && !p->leaf && dpu_unf_write_dot(&u, qo->dot) != 0)
     fprintf(stderr, "dpu: error: cannot write the --dot file\n");
-  qpor_collect_stats(&q);
+  if (!p->leaf) qpor_collect_stats(&q);
   qpor_destroy(&q);
   dpu_unf_destroy(&u);
   return status;

@@ -16,6 +16,8 @@ struct dpu_qpor_options {
   FILE *dot;           /* if not NULL, the unfolding is written there at the end (--dot) */
   unsigned workers;    /* -j: threads exploring (1: alone); each drives execs[i] */
   struct dpu_executor *execs; /* [workers], execs[0] the exec argument (workers > 1 only) */
+  unsigned shard, shards;     /* --shard=I/N: explore part I of N (split.h); shards 0: all */
+  struct dpu_split_info *split; /* with shards: what the split did, for the report (out) */
 };
 
 /* What the QPOR exploration measured (--stats). */

@@ -94,6 +94,15 @@ struct qpor {
   double locked_at;               /* dpu_now() when it last took the lock after a run */
   bool busy;                      /* exploring a task; then, out of the lock, it stands at
                                    * the node of frame nc (its position, workers.c) */
+  /* --shard (split.c): the first run replays first[0, nfirst) (a part's configuration K, whose
+   * nfirst steps make `floor` events: frames below floor are K, never backtracked), and, when
+   * leaf is not NULL, every leaf of the tree calls leaf(q, leaf_arg) instead of being
+   * accounted as a trace (a run of the split is no trace); a non-zero return stops the
+   * exploration (DPU_EXPLORE_STOPPED). */
+  const struct dpu_replay_step *first;
+  uint32_t nfirst;
+  int (*leaf)(struct qpor *q, void *arg);
+  void *leaf_arg;
   /* Members parked on the event of C at frame f, per f; unparked when c_undo removes it. */
   struct frame_parks *parks;      /* [nparks] */
   uint32_t nparks;
@@ -291,6 +300,34 @@ void qpor_collect_stats(struct qpor *q);
  * the status says which; or, with -j, another worker stopped it). */
 enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_event **list,
                                      uint32_t nl, bool *halt);
+
+/* How split.c explores one part: below a prefix, maybe with an object frozen. */
+struct qpor_part {
+  const struct dpu_replay_step *prefix; /* the part's K as a replay (NULL, 0: the whole tree) */
+  uint32_t nprefix, nevents;            /* its steps, and the events they make */
+  int (*leaf)(struct qpor *q, void *arg); /* qpor.leaf (NULL: leaves are traces) */
+  void *arg;
+  bool freeze;                          /* freeze freeze_addr (a synchronisation object) after */
+  uint64_t freeze_addr;                 /* its event at depth freeze_depth (dpu_model_freeze, */
+  uint32_t freeze_depth;                /* dpu_shm.frozen); freeze_tid and freeze_op are an */
+  uint16_t freeze_tid;                  /* operation on it (to name the object) */
+  uint8_t freeze_op;
+};
+
+/* Alg. 1 from the node (K, ∅, ∅) of part p, in an unfolding of its own (Explore(K, ∅, ∅) of
+ * Alg. 1: every maximal configuration that contains K, and only those). Returns how it ended;
+ * *halt as qpor_explore's. */
+enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec, struct dpu_report *r,
+                                          const struct dpu_explore_options *o,
+                                          const struct dpu_qpor_options *qo, struct dpu_counts *c,
+                                          struct dpu_qpor_stats *st, const struct qpor_part *p,
+                                          bool *halt);
+
+/* dpu_explore_qpor with --shard: the split, then this shard's parts (split.c). */
+enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu_report *r,
+                                           const struct dpu_explore_options *o,
+                                           const struct dpu_qpor_options *qo,
+                                           struct dpu_counts *c, struct dpu_qpor_stats *st);
 
 /* ---- workers.c: -j ---- */
 

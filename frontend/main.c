@@ -23,47 +23,13 @@
 #include "compile.h"
 #include "diag.h"
 #include "gdb.h"
+#include "merge.h"
 #include "options.h"
+#include "signals.h"
 #include "stdin.h"
 
 /* Exit codes of DESIGN.md §8. */
 enum { EXIT_CLEAN = 0, EXIT_DEFECTS = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_INTERNAL = 4 };
-
-/* SIGINT and SIGTERM: stop between runs and write the final report (exit 3). The executor's
- * processes inherit the handler (they are forked after it is installed) and ignore the signal,
- * so that a Ctrl-C or a CI job signalling the whole process group does not kill them under a
- * run: dpu stops them itself. Another signal more than a second later (an impatient second
- * Ctrl-C; not the copy that e.g. GNU timeout sends to the process group right after the one
- * to dpu) ends dpu at once. */
-static volatile sig_atomic_t interrupted; /* the signal number */
-static struct timespec interrupted_at;   /* written and read by the handler only */
-static pid_t dpu_pid;
-
-static void on_signal(int sig) {
-  if (getpid() != dpu_pid) return;
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now); /* async-signal-safe */
-  if (!interrupted) {
-    interrupted_at = now;
-    interrupted = sig;
-  } else if (now.tv_sec - interrupted_at.tv_sec >= 2) {
-    signal(sig, SIG_DFL);
-    raise(sig);
-  }
-}
-
-static void catch_signals(void) {
-  dpu_pid = getpid();
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sa.sa_flags = SA_RESTART;
-  sigemptyset(&sa.sa_mask);
-  sigaddset(&sa.sa_mask, SIGINT); /* the handler never runs inside itself */
-  sigaddset(&sa.sa_mask, SIGTERM);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-}
 
 /* Between runs: the progress line, and a pending rewrite of the report's file. */
 static void tick(void *arg) {
@@ -76,6 +42,7 @@ static void tick(void *arg) {
  * the text to stdout), or alone to stdout at the end. Returns 0, or -1 (message printed). */
 static int open_report(const struct dpu_options *o, struct dpu_report *rep) {
   rep->text = stdout;
+  rep->shard = o->shard, rep->shards = o->shards;
   rep->format = o->format == DPU_FORMAT_JSON    ? DPU_REPORT_JSON
                 : o->format == DPU_FORMAT_SARIF ? DPU_REPORT_SARIF
                                                 : DPU_REPORT_TEXT;
@@ -225,7 +192,7 @@ static int start_executor(struct session *s, LLVMOrcThreadSafeContextRef tsc,
   s->inv.stdin_bytes = s->in.bytes;
   s->inv.stdin_digest = s->in.digest;
   xo.stdin_rewind = s->in.bytes > 0;
-  catch_signals();
+  dpu_catch_signals();
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   /* -j's workers explore with QPOR; a replay and the exhaustive explorer run alone. */
   s->nexecs = o->por == DPU_POR_QPOR && !o->replay ? o->jobs : 1;
@@ -252,12 +219,13 @@ static int prepare_exploration(struct session *s) {
       .max_runs = o->max_runs,
       .deadline = o->timeout > 0 ? s->t0 + o->timeout : 0,
       .stop_on_defect = o->stop_on_defect,
-      .interrupted = &interrupted,
+      .interrupted = &dpu_interrupted,
       .between_runs = tick,
       .arg = &s->rep,
   };
-  s->qo = (struct dpu_qpor_options){.k = o->k, .skip_step = o->skip_step,
-                                     .workers = s->nexecs, .execs = s->execs};
+  s->qo = (struct dpu_qpor_options){.k = o->k, .skip_step = o->skip_step, .workers = s->nexecs,
+                                     .execs = s->execs, .shard = o->shard, .shards = o->shards,
+                                     .split = &s->rep.split};
   if (o->dot && !(s->qo.dot = fopen(o->dot, "w"))) {
     fprintf(stderr, "dpu: error: cannot write %s\n", o->dot);
     dpu_executor_stop_all(s->execs, s->nexecs);
@@ -389,8 +357,8 @@ static void end_state(const struct session *s, enum dpu_explore_status st,
     break;
   case DPU_EXPLORE_INCOMPLETE:
     end->state = "incomplete";
-    if (interrupted) end->reason = interrupted == SIGINT ? "interrupted by SIGINT"
-                                                         : "interrupted by SIGTERM";
+    if (dpu_interrupted) end->reason = dpu_interrupted == SIGINT ? "interrupted by SIGINT"
+                                                                 : "interrupted by SIGTERM";
     else if (s->eo.deadline > 0 && dpu_now() >= s->eo.deadline) end->reason = "--timeout reached";
     else if (s->o.max_runs && s->counts.runs >= s->o.max_runs) end->reason = "--max-runs reached";
     else end->reason = "a run was cut short, see warnings";
@@ -442,6 +410,7 @@ int main(int argc, char **argv) {
   static struct session session;
   struct session *s = &session;
   s->t0 = dpu_now();
+  if (argc > 1 && strcmp(argv[1], "merge") == 0) return dpu_merge_main(argc - 1, argv + 1);
   int rc = dpu_options_parse(argc, argv, &s->o);
   if (rc == 1) return EXIT_CLEAN;
   if (rc != 0) return EXIT_USAGE;

@@ -18,7 +18,8 @@ enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS, OPT_MAX_THREADS,
   OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
-  OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_WITNESS, OPT_SHARED_FILES, OPT_SPURIOUS
+  OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_WITNESS, OPT_SHARED_FILES, OPT_SPURIOUS,
+  OPT_SHARD
 };
 
 static const struct option longopts[] = {
@@ -45,6 +46,7 @@ static const struct option longopts[] = {
     {"print-traces", no_argument, 0, OPT_PRINT_TRACES},
     {"skip-step", required_argument, 0, OPT_SKIP_STEP},
     {"jobs", required_argument, 0, 'j'},
+    {"shard", required_argument, 0, OPT_SHARD},
     {"stats", no_argument, 0, OPT_STATS},
     {"dot", required_argument, 0, OPT_DOT},
     {"nondet", required_argument, 0, OPT_NONDET},
@@ -186,6 +188,21 @@ static int limit_option(struct dpu_options *o, int c, const char *arg) {
       return bad("-j", arg, "an integer from 1 to " DPU_MAX_JOBS_STR);
     o->jobs = (unsigned)u;
     break;
+  case OPT_SHARD: {
+    /* I/N, 0 <= I < N: part I of N of one exploration (explorer/split.h) */
+    char *end;
+    unsigned long i = strtoul(arg, &end, 10), n = 0;
+    if (end != arg && *end == '/' && arg[0] != '-') {
+      char *nend;
+      n = strtoul(end + 1, &nend, 10);
+      if (nend == end + 1 || *nend || end[1] == '-') n = 0;
+    }
+    if (n < 1 || n > DPU_MAX_SHARDS || i >= n)
+      return bad("--shard", arg, "I/N with 0 <= I < N <= " DPU_MAX_SHARDS_STR ", e.g. 0/4");
+    o->shard = (unsigned)i;
+    o->shards = (unsigned)n;
+    break;
+  }
   case OPT_SKIP_STEP:
     if (parse_u64(arg, &u) || u < 2 || u > 1024)
       return bad("--skip-step", arg, "an integer from 2 to 1024");
@@ -327,6 +344,17 @@ static int check_combinations(const struct dpu_options *o) {
   if (o->jobs > 1 && (o->por != DPU_POR_QPOR || o->replay))
     fprintf(stderr, "dpu: warning: -j applies to --por=qpor's exploration; %s runs with one "
                     "worker\n", o->replay ? "a replay" : "--por=none");
+  if (o->shards && (o->por != DPU_POR_QPOR || o->replay || o->jobs > 1 || o->dot ||
+                    o->property || o->svcomp || o->witness)) {
+    fprintf(stderr, "dpu: error: --shard splits --por=qpor's exploration: not with %s\n",
+            o->replay                ? "a replay"
+            : o->por != DPU_POR_QPOR ? "--por=none"
+            : o->jobs > 1            ? "-j N (run one shard per core instead)"
+            : o->dot                 ? "--dot"
+                                     : "a verdict (--svcomp, --property, --witness): one "
+                                       "shard cannot say the program is correct");
+    return 2;
+  }
   /* With the document on stdout, there is no text stream for these to go to. */
   if (o->format != DPU_FORMAT_TEXT && !o->output && (o->print_traces || o->show_output)) {
     fprintf(stderr, "dpu: error: --print-traces and --show-output write to the text report: "

@@ -5,6 +5,8 @@
 /* The most workers -j takes (executor/executor.h: DPU_MAX_EXECUTORS). */
 #define DPU_MAX_JOBS 64
 #define DPU_MAX_JOBS_STR "64"
+#define DPU_MAX_SHARDS 100000 /* --shard=I/N: N at most */
+#define DPU_MAX_SHARDS_STR "100000"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -44,6 +46,7 @@ struct dpu_options {
   unsigned k;             /* QPOR: k-partial alternatives; 0 = optimal */
   unsigned skip_step;     /* QPOR: step s of the trees' skip pointers */
   unsigned jobs;          /* -j: QPOR's workers, 1 to DPU_MAX_JOBS (explorer/workers.c) */
+  unsigned shard, shards; /* --shard=I/N (explorer/split.h); shards 0: no --shard */
   bool stats;             /* print statistics (--stats) */
   const char *dot;        /* --dot FILE, or NULL */
   const char *replay;     /* --replay=SPEC or `dpu replay SPEC ...`, or NULL */

@@ -380,6 +380,12 @@ struct dpu_shm {
    * (runtime/plainspin.c). A run that finds one ends with DPU_END_DIVERGED, code
    * DPU_DIVERGED_SPIN, and the loads' sites in spin_sites[0, nspin_sites). */
   uint32_t spin_watch;
+  /* Set by the explorer: non-zero to freeze the synchronisation object at address frozen_obj
+   * past the replay: a thread whose pending operation is on it does not move (it stays
+   * blocked, as at a held mutex), so that the run stops where every thread either ended or
+   * waits for that object (--shard's split, explorer/split.h). 0: an ordinary run. */
+  uint32_t frozen;
+  uint64_t frozen_obj;
   uint32_t nspin_sites;
   uint32_t spin_sites[DPU_MAX_SPIN_SITES];
   /* Response: the site of the first read that the scheduler's policy put after the other

@@ -17,6 +17,17 @@ json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end 
  * one result per distinct defect. New reference, or NULL if out of memory. */
 json_t *dpu_report_sarif(const struct dpu_report *r, const struct dpu_report_end *end);
 
+/* A SARIF location object for l (which must have a file): its artifact a URI relative to
+ * %SRCROOT% (the working directory) when the file is below it, else an absolute file:// URI;
+ * its region l's line (1 if unknown) and column; l's function as a logical location; message,
+ * if not NULL, as its message. New reference; *ok becomes 0 if out of memory. */
+json_t *dpu_sarif_location(struct dpu_loc l, const char *message, int *ok);
+
+/* The run's originalUriBaseIds: %SRCROOT% as the working directory's file:// URI, which the
+ * relative URIs of dpu_sarif_location are relative to. New reference, NULL if the working
+ * directory is unknown. */
+json_t *dpu_sarif_base_ids(int *ok);
+
 /* A JSON string of the bytes s[0..n) (n == (size_t)-1: up to the NUL), which need not be
  * valid UTF-8: each byte that does not start a valid sequence becomes U+FFFD, so that program
  * output and file names always make a valid document. New reference, or NULL. */

@@ -223,6 +223,22 @@ static int by_digest(const void *a, const void *b) {
   return memcmp(x->digest, y->digest, sizeof x->digest);
 }
 
+/* --shard=I/N: which part of the exploration this is (what `dpu merge` checks); null without. */
+static json_t *shard_json(const struct dpu_report *r, int *ok) {
+  if (!r->shards) return json_null();
+  const struct dpu_split_info *sp = &r->split;
+  json_t *o = json_object();
+  dpu_json_put(o, "index", json_integer(r->shard), ok);
+  dpu_json_put(o, "count", json_integer(r->shards), ok);
+  dpu_json_put(o, "parts", json_integer(sp->parts), ok);
+  dpu_json_put(o, "parts_here", json_integer(sp->mine), ok);
+  dpu_json_put(o, "parts_explored", json_integer(sp->explored), ok);
+  dpu_json_put(o, "split_runs", json_integer((json_int_t)sp->runs), ok);
+  dpu_json_put(o, "split_seconds", json_real(sp->seconds), ok);
+  dpu_json_put(o, "visible_sites", json_string(r->visible_sites ? r->visible_sites : ""), ok);
+  return o;
+}
+
 json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end *end) {
   int ok = 1;
   const struct dpu_invocation *inv = r->inv;
@@ -276,6 +292,7 @@ json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end 
   dpu_json_put(stats, "runs_cut", json_integer((json_int_t)c->cut), &ok);
   dpu_json_put(stats, "runs_earlier_explorations", json_integer((json_int_t)c->earlier), &ok);
   dpu_json_put(doc, "statistics", stats, &ok);
+  dpu_json_put(doc, "shard", shard_json(r, &ok), &ok);
   /* By digest, not in the order found: with -j the order found varies from run to run. */
   const struct dpu_defect **sorted = malloc((r->defects.n ? r->defects.n : 1) * sizeof *sorted);
   if (!sorted) ok = false;

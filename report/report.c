@@ -465,6 +465,17 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
       fprintf(f, "dpu: data: %zu __VERIFIER_nondet_* calls took some values of their type only: "
                  "runs with other values are not explored\n",
               r->sites->nondet_bounded);
+    if (r->shards) {
+      const struct dpu_split_info *sp = &r->split;
+      fprintf(f, "dpu: shard %u/%u: %u of the %u parts (%u explored to their end); the split "
+                 "took %llu runs, %.2f s, in every shard\n",
+              r->shard, r->shards, sp->mine, sp->parts, sp->explored,
+              (unsigned long long)sp->runs, sp->seconds);
+      if (!sp->mine && sp->parts < r->shards)
+        fprintf(f, "dpu: note: the program splits into %u part%s only: shards %u to %u have "
+                   "nothing to explore\n", sp->parts, sp->parts == 1 ? "" : "s", sp->parts,
+                r->shards - 1);
+    }
     fprintf(f, "dpu: summary: %u defects, %llu max-configs, %llu SSBs, %llu runs, %.2f s\n", t->n,
             (unsigned long long)c->max_configs, (unsigned long long)c->ssbs,
             (unsigned long long)c->runs, dpu_report_elapsed(r));

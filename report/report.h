@@ -20,6 +20,7 @@
 #include "../passes/sites.h"
 #include "../protocol/protocol.h"
 #include "defects.h"
+#include "../explorer/split.h"
 
 enum dpu_report_format { DPU_REPORT_TEXT, DPU_REPORT_JSON, DPU_REPORT_SARIF };
 
@@ -116,6 +117,10 @@ struct dpu_report {
                                       * room for sites->n bits, the caller's) */
   unsigned warned_races, warned_races_truncated; /* warnings given once */
   uint32_t warned_reread;            /* the site of the waiting-loop warning given, 0: none */
+  /* --shard=I/N (explorer/split.h): shards 0 without; split is what the explorer's split did,
+   * filled in during the exploration. */
+  unsigned shard, shards;
+  struct dpu_split_info split;
   bool doc_pending;                  /* the file lacks a defect: rewrite it when allowed */
   double doc_written, doc_cost;      /* when the file was last written, and how long it took */
 };

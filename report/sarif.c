@@ -138,8 +138,10 @@ static json_t *artifact(const char *file, int *ok) {
     dpu_json_put(a, "uriBaseId", json_string("%SRCROOT%"), ok);
     free(enc);
   } else {
-    /* Resolved if the file exists (it normally does: it was just compiled). */
-    char *abs = file[0] == '/' ? strdup(file) : realpath(file, NULL);
+    /* Resolved if the file exists (it normally does: it was just compiled): an absolute
+     * path too, as a URI may hold no "." or ".." segment (SARIF1002). */
+    char *abs = realpath(file, NULL);
+    if (!abs && file[0] == '/') abs = strdup(file);
     char cwd[PATH_MAX];
     if (!abs && getcwd(cwd, sizeof cwd)) {
       size_t n = strlen(cwd) + strlen(file) + 2;
@@ -151,8 +153,16 @@ static json_t *artifact(const char *file, int *ok) {
   return a;
 }
 
-/* A location object for l (which must have a file), with an optional message. */
-static json_t *location(struct dpu_loc l, const char *message, int *ok) {
+json_t *dpu_sarif_base_ids(int *ok) {
+  char cwd[PATH_MAX];
+  if (!getcwd(cwd, sizeof cwd)) return NULL;
+  json_t *bases = json_object(), *root = json_object();
+  dpu_json_put(root, "uri", file_uri(cwd, true), ok);
+  dpu_json_put(bases, "%SRCROOT%", root, ok);
+  return bases;
+}
+
+json_t *dpu_sarif_location(struct dpu_loc l, const char *message, int *ok) {
   json_t *loc = json_object(), *phys = json_object();
   dpu_json_put(phys, "artifactLocation", artifact(l.file, ok), ok);
   json_t *region = json_object();
@@ -205,7 +215,7 @@ static json_t *code_flow(const struct dpu_report *r, const struct dpu_defect *d,
       struct dpu_loc l = dpu_site_loc(r->sites, e->site);
       json_t *tfl = json_object(), *loc;
       if (l.file) {
-        loc = location(l, what, ok);
+        loc = dpu_sarif_location(l, what, ok);
       } else {
         loc = json_object();
         dpu_json_put(loc, "message", msg(what), ok);
@@ -249,7 +259,7 @@ static json_t *stacks(const struct dpu_defect *d, int *ok) {
       const struct dpu_loc *f = &st->frames[j];
       json_t *fr = json_object(), *loc;
       if (f->file) {
-        loc = location((struct dpu_loc){f->function, f->file, f->line, f->column}, NULL, ok);
+        loc = dpu_sarif_location((struct dpu_loc){f->function, f->file, f->line, f->column}, NULL, ok);
       } else {
         loc = json_object();
         json_t *lls = json_array(), *ll = json_object();
@@ -290,7 +300,7 @@ static json_t *result(const struct dpu_report *r, const struct dpu_defect *d, in
   dpu_json_put(res, "message", text ? msg(text) : NULL, ok);
   free(text);
   json_t *locs = json_array();
-  dpu_json_push(locs, location(primary(r, d), NULL, ok), ok);
+  dpu_json_push(locs, dpu_sarif_location(primary(r, d), NULL, ok), ok);
   dpu_json_put(res, "locations", locs, ok);
   if (d->end == DPU_END_DEADLOCK && d->nblocked) {
     json_t *rel = json_array();
@@ -300,7 +310,7 @@ static json_t *result(const struct dpu_report *r, const struct dpu_defect *d, in
       char what[96];
       snprintf(what, sizeof what, "T%u blocked in %s", d->blocked[i].tid,
                dpu_op_name(d->blocked[i].op));
-      json_t *loc = location(l, what, ok);
+      json_t *loc = dpu_sarif_location(l, what, ok);
       dpu_json_put(loc, "id", json_integer(i), ok);
       dpu_json_push(rel, loc, ok);
     }
@@ -311,7 +321,7 @@ static json_t *result(const struct dpu_report *r, const struct dpu_defect *d, in
     json_t *rel = json_array();
     char what[96];
     snprintf(what, sizeof what, "the racing %s by T%u", dpu_race_kind(a->rec.flags), a->rec.tid);
-    json_t *loc = location(a->loc, what, ok);
+    json_t *loc = dpu_sarif_location(a->loc, what, ok);
     dpu_json_put(loc, "id", json_integer(0), ok);
     dpu_json_push(rel, loc, ok);
     dpu_json_put(res, "relatedLocations", rel, ok);
@@ -436,13 +446,8 @@ json_t *dpu_report_sarif(const struct dpu_report *r, const struct dpu_report_end
   json_t *invs = json_array();
   dpu_json_push(invs, invocation(r, end, &ok), &ok);
   dpu_json_put(run, "invocations", invs, &ok);
-  char cwd[PATH_MAX];
-  if (getcwd(cwd, sizeof cwd)) {
-    json_t *bases = json_object(), *root = json_object();
-    dpu_json_put(root, "uri", file_uri(cwd, true), &ok);
-    dpu_json_put(bases, "%SRCROOT%", root, &ok);
-    dpu_json_put(run, "originalUriBaseIds", bases, &ok);
-  }
+  json_t *bases = dpu_sarif_base_ids(&ok);
+  if (bases) dpu_json_put(run, "originalUriBaseIds", bases, &ok);
   json_t *results = json_array();
   for (uint32_t i = 0; i < r->defects.n && i < DPU_SARIF_MAX_RESULTS; i++)
     dpu_json_push(results, result(r, r->defects.v[i], &ok), &ok);

@@ -307,6 +307,24 @@ struct sched_pos {
 
 enum { STEP_ON, STEP_END, STEP_WIDEN };
 
+/* Whether thread t's pending operation is on the frozen object (dpu_shm.frozen_obj), so that
+ * it does not move past the replay. A thread operation's obj is a thread id, never an address. */
+static inline bool on_frozen(const struct dpu_rt_thread *t) {
+  return t->pend_obj == dpu_rt.shm->frozen_obj && !(dpu_op_flags[t->pend_op] & DPU_OPF_THREAD);
+}
+
+/* Takes the threads pending on the frozen object out of the enabled set (en, ws). Out of line:
+ * only runs of --shard's split freeze an object. */
+static __attribute__((noinline)) uint64_t unfreeze_mask(uint64_t en, struct dpu_tset *ws) {
+  for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
+    unsigned i = dpu_rt.order[k];
+    if (!on_frozen(&dpu_rt.threads[i])) continue;
+    if (ws) dpu_tset_del(ws, i);
+    else if (i < 64) en &= ~(1ull << i);
+  }
+  return ws ? ws->w[0] : en;
+}
+
 /* One step of the scheduling loop: the enabled set, the choice of a thread, and its turn.
  * Returns STEP_ON to go on, STEP_END when the run has ended, and, in a narrow loop (wide
  * false), STEP_WIDEN as soon as the run has a thread id of 64 or more: the caller goes on with
@@ -315,7 +333,8 @@ enum { STEP_ON, STEP_END, STEP_WIDEN };
  * (bench/README.md, callgrind). Over 100 lines (issue #14's limit) on purpose: it is the
  * runner's hottest code, and its parts (enabled set, eager operations, replay or policy,
  * limits, the switch) share the enabled set and the replay position in registers. */
-static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p, const bool wide) {
+static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p, const bool wide,
+                                                            const bool frozen) {
   static struct dpu_tset wide_en;
   uint64_t en = 0;
   struct dpu_tset *ws = NULL; /* the whole enabled set, in a run with ids of 64 or more */
@@ -333,6 +352,10 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
     enabled_wide(ws);
     en = ws->w[0];
     none = dpu_tset_empty(ws);
+  }
+  if (frozen && p->ri >= p->rlen) {
+    en = unfreeze_mask(en, ws);
+    none = ws ? dpu_tset_empty(ws) : !en;
   }
   if (none && (!dpu_rt.exiting || dpu_rt.nalive == 0)) {
     dpu_rt.cur = -1;
@@ -438,11 +461,19 @@ void dpu_rt_run_once(void) {
   while (p.ri < p.rlen && p.replay[p.ri].count == 0) p.ri++;
   p.rleft = p.ri < p.rlen ? p.replay[p.ri].count : 0;
   int r;
-  while ((r = sched_step(&p, false)) == STEP_ON) {
-  }
-  if (r == STEP_WIDEN)
-    while (sched_step(&p, true) == STEP_ON) {
+  if (__builtin_expect(shm->frozen, 0)) { /* a copy of the loop: ordinary runs pay nothing */
+    while ((r = sched_step(&p, false, true)) == STEP_ON) {
     }
+    if (r == STEP_WIDEN)
+      while (sched_step(&p, true, true) == STEP_ON) {
+      }
+  } else {
+    while ((r = sched_step(&p, false, false)) == STEP_ON) {
+    }
+    if (r == STEP_WIDEN)
+      while (sched_step(&p, true, false) == STEP_ON) {
+      }
+  }
   dpu_rt.cur = -1;
   /* The operation every live thread was about to perform: the deadlock report names them, and
    * the QPOR explorer learns from them what those threads could have done next. */

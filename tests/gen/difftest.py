@@ -205,6 +205,68 @@ def run_dpu(dpu, label, args, timeout, json_path=None):
     return r
 
 
+def run_shards(dpu, label, args, n, timeout, tmp):
+    """Runs `dpu --shard=I/N` for I = 0 .. n-1 (one after the other), each with its JSON
+    report, and `dpu merge` of those reports: one Result whose traces are the shards' trace
+    lines together (a trace in two shards is a fingerprint printed twice) and whose counts,
+    defects, races and exit code are the merged report's. Each shard's own problems (its
+    self_check) are in .shard_problems. A racy program's shards may make different racing
+    sites visible (each sees the races of its parts only): as the merged report says, they
+    then run again with --visible-sites= all of them, until they agree (at most 4 rounds)."""
+    for _ in range(4):
+        r = run_shards_once(dpu, label, args, n, timeout, tmp)
+        if not r.json_problem or "--visible-sites=" not in r.json_problem:
+            break
+        sites = re.search(r"--visible-sites=([0-9,]+)", r.json_problem).group(1)
+        args = [a for a in args if not a.startswith("--visible-sites=")]
+        args = ["--visible-sites=" + sites] + args
+    return r
+
+
+def run_shards_once(dpu, label, args, n, timeout, tmp):
+    """One round of run_shards."""
+    shards, paths = [], []
+    for i in range(n):
+        path = os.path.join(tmp, "report.%s.shard%d.json" % (re.sub(r"[=#/ ]", "_", label), i))
+        paths.append(path)
+        shards.append(run_dpu(dpu, "%s#%d" % (label, i), ["--shard=%d/%d" % (i, n)] + args,
+                              timeout, path))
+    r = Result(label, [dpu, "merge", "--format=json"] + paths)
+    r.wall = sum(x.wall for x in shards)
+    r.shard_problems = ["shard %d: %s" % (i, p) for i, x in enumerate(shards)
+                        for p in self_check(x) if not p.startswith("JSON report in state")]
+    r.stdout = "".join("$ %s\n%s%s" % (" ".join(shlex.quote(c) for c in x.cmd), x.stdout,
+                                         x.stderr) for x in shards)
+    r.timed_out = any(x.timed_out for x in shards)
+    if r.timed_out or any(x.summary is None for x in shards):
+        return r
+    for x in shards:
+        r.traces += x.traces
+    p = subprocess.run(r.cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                       errors="replace", timeout=timeout)
+    r.rc, r.stderr = p.returncode, p.stderr
+    try:
+        doc = json.loads(p.stdout)
+        s = doc["summary"]
+        r.summary = dict(defects=s["defects"], max_configs=s["max_configs"], ssbs=s["ssbs"],
+                         runs=s["runs"], seconds=s["seconds"])
+        r.defects = [(d["kind"], d["message"]) for d in doc["defects"]]
+        r.defect_traces = s["traces_with_defects"]
+        r.races = race_pairs(doc)
+        r.race_lines = [tuple(sorted((f, line, fn) for f, line, _col, fn in pair))
+                        for pair in r.races]
+        if doc["state"] != "complete":
+            r.json_problem = "merged report in state %r (%s)" % (doc["state"], doc["reason"])
+    except (ValueError, KeyError, TypeError) as e:
+        r.json_problem = "dpu merge's report unreadable: %s: %s%s" % (
+            type(e).__name__, e, stderr_tail(r))
+        return r
+    # the sites made visible (compare() compares only their number: a shard explores again
+    # only when its own parts show new racing sites)
+    r.explored = max(x.explored for x in shards)
+    return r
+
+
 def normalize_defect(kind, msg):
     """Defect messages up to thread numbering and addresses, which may differ between two
     runs of the same trace (a deadlock's list of blocked threads is sorted)."""
@@ -311,7 +373,7 @@ def compare(oracle, r, ordered, racy=False):
         out.append("%d runs, oracle %d" % (sr["runs"], so["runs"]))
     if oracle.rc != r.rc:
         out.append("exit %d, oracle exit %d" % (r.rc, oracle.rc))
-    if racy and not ordered:
+    if (racy and not ordered) or hasattr(r, "shard_problems"):
         if oracle.explored[0] != r.explored[0]:
             out.append("racing accesses explored: %d sites made visible (%d explorations); "
                        "oracle %d (%d)" % (r.explored + oracle.explored))
@@ -412,6 +474,11 @@ def check_case(case, opts, tmp):
     if opts.oracle_only:
         others = [run_dpu(opts.dpu, "none#2", ["--por=none", "--print-traces"] + base,
                           opts.timeout, js("none#2"))]
+    elif opts.shards:
+        others = [run_shards(opts.dpu, "k=%d/%d shards" % (k, n),
+                             ["--por=qpor", "-k", str(k), "--print-traces"] + base, n,
+                             opts.timeout, tmp)
+                  for k in opts.ks for n in opts.shards]
     else:
         others = [run_dpu(opts.dpu, "k=%d" % k,
                           ["--por=qpor", "-k", str(k), "--print-traces"] + base, opts.timeout,
@@ -420,10 +487,11 @@ def check_case(case, opts, tmp):
     per_label = []
     for r in others:
         results.append(r)
-        mine = self_check(r) + compare(oracle, r, opts.oracle_only, racy)
+        mine = getattr(r, "shard_problems", []) + self_check(r) + compare(
+            oracle, r, opts.oracle_only, racy)
         if racy:
             mine += racy_check(r)
-        if r.label == "k=0" and r.summary is not None and r.summary["ssbs"] != 0:
+        if r.label.startswith("k=0") and r.summary is not None and r.summary["ssbs"] != 0:
             mine.append("%d SSBs" % r.summary["ssbs"])
         if mine:
             per_label.append((r.label, mine))
@@ -485,7 +553,7 @@ def worker(args):
 
 # ---- the regression corpus -----------------------------------------------------------------
 
-SKIP_OPTS = ("--timeout", "--max-runs", "--stop-on-defect", "--replay")
+SKIP_OPTS = ("--timeout", "--max-runs", "--stop-on-defect", "--replay", "--shard")
 VALUE_OPTS = ("-k", "-j", "--skip-step")  # options of dpu's whose value is the next argument
 PASS_OPTS = ("-D", "-I", "-O", "--std=", "--run-timeout=", "--max-steps=", "--nondet=",
              "--races=", "--no-races", "--visible-sites=")
@@ -680,6 +748,9 @@ def main(argv=None):
                     help="generated programs first create K threads that return at once, "
                          "so that their own threads have ids above K (e.g. 64: thread sets "
                          "of more than one word)")
+    ap.add_argument("--shards", type=parse_ks, default=[], metavar="N,N,...",
+                    help="instead of one QPOR exploration per -k, N processes with "
+                         "--shard=I/N and `dpu merge` of their reports, for each N")
     ap.add_argument("--no-model", dest="model", action="store_false",
                     help="do not check the oracle against the generator's model")
     ap.add_argument("--timeout", type=float, default=120,
