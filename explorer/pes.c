@@ -1,15 +1,23 @@
 /* See pes.h. */
 #include "pes.h"
 
+#include "invariant.h"
+
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Roots are allocated once, at their largest size, because nodes point at them. */
+/* n tree roots: a root (no parent, depth 0, no skip pointer: dpu_node_init(r, NULL, NULL, s))
+ * is all zero bytes, so calloc makes them, and the pages of roots never used are never
+ * touched (--shard's split makes an unfolding per part it tries). */
 static struct dpu_node *alloc_roots(uint32_t n) {
-  struct dpu_node *r = malloc(n * sizeof *r);
-  if (r)
-    for (uint32_t i = 0; i < n; i++) dpu_node_init(&r[i], NULL, NULL, 2);
+  struct dpu_node *r = calloc(n, sizeof *r);
+#if DPU_CHECKS
+  struct dpu_node root;
+  dpu_node_init(&root, NULL, NULL, 2);
+  DPU_ASSERT(!r || memcmp(&root, &r[0], sizeof root) == 0);
+#endif
   return r;
 }
 

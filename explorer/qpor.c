@@ -173,7 +173,8 @@ void qpor_destroy(struct qpor *q) {
   free(q->wstack);
   for (uint32_t f = 0; f < q->nparks; f++) free(q->parks[f].p);
   for (unsigned t = 0; t < DPU_PES_MAX_THREADS; t++) free(q->chain_t[t].e);
-  for (uint32_t o = 0; q->chain_o && o < DPU_PES_MAX_OBJECTS; o++) free(q->chain_o[o].e);
+  /* Chains exist for the objects of U only (qpor_c_add). */
+  for (uint32_t o = 0; q->chain_o && q->u && o < q->u->pes.nobjects; o++) free(q->chain_o[o].e);
   free(q->chain_o);
   free(q->parks);
 }

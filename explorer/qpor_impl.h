@@ -14,6 +14,7 @@
 #include "invariant.h"
 #include "group.h"
 #include "qpor.h"
+#include "split.h"
 #include "unfold.h"
 
 struct dentry {
@@ -323,7 +324,34 @@ enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec, struct dpu_
                                           struct dpu_qpor_stats *st, const struct qpor_part *p,
                                           bool *halt);
 
-/* dpu_explore_qpor with --shard: the split, then this shard's parts (split.c). */
+/* A part of --shard's split (split.h): the replay v[0, n) of its configuration K, which makes
+ * `nevents` events; whole: no split was found for it. */
+struct dpu_part {
+  struct dpu_replay_step *v;
+  uint32_t n, nevents;
+  bool whole;
+};
+
+/* Parts, in the split's order (the same in every shard). Zero-initialise before use. */
+struct dpu_parts {
+  struct dpu_part *v;
+  uint32_t n, cap;
+};
+
+/* Frees the parts' replays and the array; ps is empty afterwards. */
+void dpu_parts_free(struct dpu_parts *ps);
+
+/* The split (split.c): the whole exploration split into at least `target` parts when the
+ * program's locks allow, into *ps (empty before), with what it did in *info. Its runs are not
+ * counted in the exploration's counts. Returns 0, or -1 with *status FAILED (out of memory,
+ * the executor) or INCOMPLETE (the deadline or a signal came during the split: the shards
+ * could no longer agree on the parts). */
+int dpu_split_parts(struct dpu_executor *exec, struct dpu_report *r,
+                    const struct dpu_explore_options *o, const struct dpu_qpor_options *qo,
+                    uint32_t target, struct dpu_parts *ps, struct dpu_split_info *info,
+                    enum dpu_explore_status *status);
+
+/* dpu_explore_qpor with --shard: the split, then this shard's parts (shard.c). */
 enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu_report *r,
                                            const struct dpu_explore_options *o,
                                            const struct dpu_qpor_options *qo,

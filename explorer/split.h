@@ -5,17 +5,15 @@
  * A part is a configuration K of the unfolding, given as a replay; it stands for the maximal
  * configurations that contain K, which Alg. 1 explores from the node (K, ∅, ∅) in an
  * unfolding of its own (qpor_explore_part): with D empty, every Alt call below that node reads
- * only events its own subtree discovered, so the part needs nothing from the others. The
- * parts are made by splitting at a lock: at a part K whose runs next take a free mutex m (an
- * event e enabled at K, after m's last event p in K), every maximal configuration that contains
- * K contains exactly one child of p in m's tree (a mutex's children of one event are pairwise
- * in conflict, and one of them is always taken, as checked below), so the parts K ∪ ⌈y⌉, y a
- * child of p compatible with K, partition K's. Those y are found by exploring from K with m
- * frozen (no thread may operate on it): the threads waiting for m at the end of each such run
- * are the y's. The split is accepted only if every such run ended with the threads blocked
- * (so that no maximal configuration leaves m untaken). Every shard makes the same split (it
- * depends only on the program and the options: runs are deterministic), numbers the parts in
- * the order found, and explores those whose number is I modulo N. */
+ * only events its own subtree discovered, so the part needs nothing from the others. A part
+ * splits at a lock m (a mutex or spin lock) whose last event in K is p: exploring from K with
+ * m frozen (no thread may operate on it: dpu_shm.frozen, dpu_model_freeze), the operations
+ * that threads wait to make on m at the leaves, where p's state enables them, are the children
+ * y of p that a configuration containing K can hold. If every leaf ended with its threads
+ * blocked, every maximal configuration containing K holds exactly one of them (they are
+ * pairwise in conflict: a lock's events form a chain), so the parts K ∪ ⌈y⌉ partition K's.
+ * Every shard makes the same split (runs are deterministic, and the split's budgets are in
+ * runs), deals the parts the same way, and explores its own. */
 #ifndef DPU_SPLIT_H
 #define DPU_SPLIT_H
 
@@ -24,19 +22,27 @@
 /* What the split did, for the report. */
 struct dpu_split_info {
   uint32_t parts;     /* parts the exploration was split into (the same in every shard) */
-  uint32_t mine;      /* of which this shard explores (numbers ≡ I mod N) */
+  uint32_t mine;      /* of which this shard explores (split.c, deal()) */
   uint32_t explored;  /* of which it explored to their end */
-  uint32_t levels;    /* times every part was split again */
+  uint32_t splits;    /* parts split (each into two or more) */
   uint64_t runs;      /* runs the split took (every shard takes them), not traces */
   double seconds;     /* its wall time */
 };
 
-/* The number of parts the split aims at for N shards: enough that dealing them round-robin
- * evens out parts of different sizes. */
+/* The number of parts the split aims at per shard: whole levels of splits are made until
+ * there are N times this many (then parts whose K is small are split again, up to 4 times as
+ * many), enough that dealing them evens out parts of different sizes (bench/README.md). */
 #define DPU_SPLIT_PARTS_PER_SHARD 8
 
 /* Runs at most one frozen exploration may take before its split is given up (the part is then
  * explored whole): the split is made by every shard, so it must stay small. */
 #define DPU_SPLIT_MAX_RUNS 2000
+
+/* Runs the whole split may take; beyond, the parts not split yet stay as they are. */
+#define DPU_SPLIT_MAX_TOTAL 20000
+
+/* Single children a part goes down in one split (operations every trace of the part makes
+ * the same way, one after the other) before the next part's turn. */
+#define DPU_SPLIT_MAX_STEPS 256
 
 #endif

@@ -308,8 +308,10 @@ static enum dpu_explore_status explore(struct session *s) {
     st = DPU_EXPLORE_COMPLETE;
   }
   /* A defect that the last exploration did not show again (it should: it is a sequentially
-   * consistent execution) keeps the count of the exploration that found it. */
-  for (uint32_t i = 0; earlier && i < s->rep.defects.n; i++)
+   * consistent execution) keeps the count of the exploration that found it. Not a shard's:
+   * its last exploration's parts are not its first's, and the shard whose part holds the
+   * defect's traces now counts them (dpu merge sums the counts). */
+  for (uint32_t i = 0; earlier && !o->shards && i < s->rep.defects.n; i++)
     if (!s->rep.defects.v[i]->traces) s->rep.defects.v[i]->traces = earlier[i] ? earlier[i] : 1;
   free(earlier);
   return st;

@@ -7,10 +7,12 @@ void dpu_usage(FILE *f) {
   fputs(
       "usage: dpu [OPTIONS] FILE.{c,i,bc,ll}... [-- PROGRAM-ARGS...]\n"
       "       dpu replay SCHEDULE [OPTIONS] FILE.{c,i,bc,ll}... [-- PROGRAM-ARGS...]\n"
+      "       dpu merge [--format=text|json|sarif] [-o FILE] REPORT.json...\n"
       "\n"
       "Compiles a POSIX-threads C program, runs it under a controlled scheduler until every\n"
       "partially ordered execution of its synchronisation has been seen, and reports defects.\n"
       "`dpu replay` runs the program once along the SCHEDULE of a defect report's replay line.\n"
+      "`dpu merge` combines the JSON reports of the N shards (--shard=I/N) of one exploration.\n"
       "\n"
       "Compilation (passed to clang):\n"
       "  -D NAME[=VAL]          define a macro\n"

@@ -13,6 +13,8 @@ static struct {
   double start, last;       /* when the exploration started, when the line was last drawn */
   const struct dpu_counts *counts;
   const struct dpu_defects *defects;
+  uint32_t parts_done, parts;  /* --shard: this shard's parts explored, of how many */
+  double estimate;             /* ... and the whole exploration's traces estimated, 0: none */
 } line;
 
 /* Seconds before the line first appears, and between two redraws. */
@@ -41,6 +43,11 @@ void dpu_progress_tick(void) {
                    "dpu: %llu runs, %llu max-configs, %llu SSBs, %u defects, %.0f runs/s, %.1f s",
                    (unsigned long long)c->runs, (unsigned long long)c->max_configs,
                    (unsigned long long)c->ssbs, line.defects->n, (double)c->runs / secs, secs);
+  if (n >= 0 && (size_t)n < sizeof buf && line.parts)
+    n += snprintf(buf + n, sizeof buf - (size_t)n, ", part %u of %u", line.parts_done + 1,
+                  line.parts);
+  if (n >= 0 && (size_t)n < sizeof buf && line.estimate > 0)
+    n += snprintf(buf + n, sizeof buf - (size_t)n, ", ~%.2g traces in all", line.estimate);
   if (n < 0) return;
   if ((size_t)n >= sizeof buf) n = sizeof buf - 1;
   /* A line that wrapped could not be erased with one carriage return: cut it to the width. */
@@ -51,6 +58,12 @@ void dpu_progress_tick(void) {
   fprintf(stderr, "\r%.*s\033[K", n, buf);
   fflush(stderr);
   line.shown = true;
+}
+
+void dpu_progress_parts(uint32_t done, uint32_t parts, double estimate) {
+  line.parts_done = done;
+  line.parts = parts;
+  line.estimate = estimate;
 }
 
 void dpu_progress_clear(void) {

@@ -22,6 +22,10 @@ void dpu_progress_start(bool enable, const struct dpu_counts *counts,
  * least 0.25 s ago. Cheap when it does nothing (one clock read): called between runs. */
 void dpu_progress_tick(void);
 
+/* --shard (explorer/split.h): the line also shows "part DONE+1 of PARTS" (this shard's) and,
+ * if estimate > 0, "~ESTIMATE traces in all" (the whole exploration's, all shards). */
+void dpu_progress_parts(uint32_t done, uint32_t parts, double estimate);
+
 /* Erases the line if it is shown (it comes back at the next redraw). Call before printing
  * anything on stdout or stderr. */
 void dpu_progress_clear(void);

@@ -4,6 +4,8 @@
 // RUN: FileCheck --check-prefix=HELP %s < %t.help
 // HELP: usage: dpu [OPTIONS] FILE.{c,i,bc,ll}... [-- PROGRAM-ARGS...]
 // HELP-NEXT: dpu replay SCHEDULE [OPTIONS] FILE.{c,i,bc,ll}... [-- PROGRAM-ARGS...]
+// HELP-NEXT: dpu merge [--format=text|json|sarif] [-o FILE] REPORT.json...
+// HELP-DAG: --shard=I/N
 // HELP-DAG: --format=text|json|sarif
 // HELP-DAG: -o FILE, --output=FILE
 // HELP-DAG: -q, --quiet

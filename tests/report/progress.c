@@ -14,6 +14,11 @@
 // TTY: {{^}}<CR><EL>{{$}}
 // TTY-NEXT: {{^}}terminal end{{$}}
 // TTY-NEXT: draws {{[0-9]+}}, first after {{[0-9.]+}} s, at most 4 per second: yes
+// With --shard, the line says which of the shard's parts is being explored (explorer/split.h):
+// RUN: %python %inputs/pty_run.py %t.shard.out %dpu --timeout=2 --shard=0/1 -DCLEAN %S/Inputs/many.c > %t.shard
+// RUN: FileCheck --check-prefix=SHARD %s < %t.shard
+// SHARD: exit 3
+// SHARD-NEXT: {{^}}<CR>dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9.]+}} s, part 1 of {{[0-9]+}}<EL>{{$}}
 // The report on stdout (a file) has no trace of it.
 // OUT: {{^}}dpu: exploration incomplete (--timeout reached){{$}}
 // OUT-NEXT: {{^}}dpu: summary: 0 defects, {{[0-9]+}} max-configs, 0 SSBs, {{[0-9]+}} runs, {{[0-9.]+}} s{{$}}

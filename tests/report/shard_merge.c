@@ -49,3 +49,10 @@
 // RANGE: dpu: error: invalid value '3/3' for --shard (expected I/N with 0 <= I < N <= 100000, e.g. 0/4)
 // RUN: not %dpu --shard=0/2 -j 2 %S/../regress/jobs.c 2>&1 | FileCheck %s --check-prefix=JOBS
 // JOBS: dpu: error: --shard splits --por=qpor's exploration: not with -j N (run one shard per core instead)
+// The estimate of the whole exploration's traces that the progress line shows under --shard
+// (explorer/split.c): from the first part on, for a program whose parts are equal (PI(5), 5!
+// traces, every order of the threads' one critical section), exact. DPU_SPLIT_DEBUG prints
+// it after each part.
+// RUN: env DPU_SPLIT_DEBUG=1 %dpu -q --shard=0/2 -DN=5 %S/../../bench/qpor/pi.c 2>&1 > /dev/null | FileCheck %s --check-prefix=ESTIMATE
+// ESTIMATE: dpu: split: part {{[0-9]+}}: {{[0-9]+}} events in K, 6 traces; estimate 120
+// ESTIMATE: dpu: split: part {{[0-9]+}}: {{[0-9]+}} events in K, 6 traces; estimate 120

@@ -1,0 +1,134 @@
+/* --shard=I/N: the parts of the split (split.c) dealt to the shards, and one shard's parts
+ * explored, with the estimate of the whole exploration's size on the progress line. */
+#include "split.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qpor_impl.h"
+#include "../report/progress.h"
+
+/* splitmix64's finaliser: a fixed shuffle of part numbers. */
+static uint64_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+static const struct dpu_parts *sort_parts; /* for by_size (qsort has no argument) */
+
+/* qsort: part numbers, those with the smallest K first (their traces are the most: see
+ * estimate()), ties in a fixed shuffled order. */
+static int by_size(const void *a, const void *b) {
+  uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+  uint32_t ki = sort_parts->v[i].nevents, kj = sort_parts->v[j].nevents;
+  if (ki != kj) return ki < kj ? -1 : 1;
+  uint64_t hi = mix(i), hj = mix(j);
+  return (hi > hj) - (hi < hj);
+}
+
+/* Deals the parts to n shards: shard[i] for part i. In the order of by_size, back and forth
+ * (0, 1, ..., n-1, n-1, ..., 0, 0, 1, ...): every shard gets as many parts as another, give or
+ * take one, and as many of the largest. Round-robin in the parts' own order gave one shard the
+ * same child of every split whenever n and the number of children share a factor (MPC(3,5),
+ * 16 shards: the largest shard held 1.93× the mean); a hash alone, parts of equal size in
+ * unequal numbers (PI(8), 8 shards: 1.21×; bench/README.md). order[] gets the parts in
+ * by_size's order. */
+static void deal(const struct dpu_parts *ps, uint32_t n, uint32_t *order, uint32_t *shard) {
+  for (uint32_t i = 0; i < ps->n; i++) order[i] = i;
+  sort_parts = ps;
+  qsort(order, ps->n, sizeof *order, by_size);
+  for (uint32_t j = 0; j < ps->n; j++) {
+    uint32_t round = j / n, pos = j % n;
+    shard[order[j]] = round % 2 ? n - 1 - pos : pos;
+  }
+}
+
+/* The whole exploration's traces, estimated from the parts explored so far: mine[0, done)
+ * (part numbers), part mine[d] holding traces[d]. A part's traces fall about geometrically
+ * with the events its K decided (DISP(5,4): 25 events, 900-1,500 traces; 55 events, 10-90; a
+ * symmetric program's parts of one level are equal), so ln(traces) is fitted to a line in K's
+ * events by least squares over the parts explored, and every other part of every shard is
+ * given the line's value (the mean, when the explored K's are all of one size or the slope is
+ * not negative). 0 before the first part is explored. */
+static double estimate(const struct dpu_parts *ps, const uint32_t *mine, const uint64_t *traces,
+                       uint32_t done) {
+  if (!done) return 0;
+  double sx = 0, sy = 0, sxx = 0, sxy = 0, n = done, known = 0;
+  for (uint32_t d = 0; d < done; d++) {
+    double x = ps->v[mine[d]].nevents, y = log(traces[d] ? (double)traces[d] : 1.0);
+    sx += x, sy += y, sxx += x * x, sxy += x * y;
+    known += (double)traces[d];
+  }
+  double var = sxx - sx * sx / n, slope = var > 0 ? (sxy - sx * sy / n) / var : 0;
+  double rest = 0; /* the parts not explored: all parts, less those explored */
+  for (uint32_t i = 0; i < ps->n; i++)
+    rest += slope < 0 ? exp(sy / n + slope * (ps->v[i].nevents - sx / n)) : known / n;
+  for (uint32_t d = 0; d < done; d++)
+    rest -= slope < 0 ? exp(sy / n + slope * (ps->v[mine[d]].nevents - sx / n)) : known / n;
+  return known + (rest > 0 ? rest : 0);
+}
+
+/* This shard's parts in the order to explore them: from deal()'s order (smallest K first),
+ * alternately from its two ends, so that the estimate's line has parts of both sizes from the
+ * second part on (DISP(5,4): 516 traces estimated after its smallest part, 15,282 in all).
+ * Into mine[], returns how many. */
+static uint32_t shard_order(const uint32_t *order, const uint32_t *shard, uint32_t nparts,
+                            uint32_t me, uint32_t *mine) {
+  uint32_t n = 0;
+  for (uint32_t j = 0; j < nparts; j++)
+    if (shard[order[j]] == me) mine[n++] = order[j];
+  uint32_t *tmp = malloc((n + 1) * sizeof *tmp);
+  if (!tmp) return n; /* the order of deal() then: no worse than that */
+  for (uint32_t a = 0, b = n, d = 0; d < n; d++) tmp[d] = d % 2 ? mine[--b] : mine[a++];
+  memcpy(mine, tmp, n * sizeof *mine);
+  free(tmp);
+  return n;
+}
+
+enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu_report *r,
+                                           const struct dpu_explore_options *o,
+                                           const struct dpu_qpor_options *qo,
+                                           struct dpu_counts *c, struct dpu_qpor_stats *st) {
+  struct dpu_split_info scratch = {0}, *info = qo->split ? qo->split : &scratch;
+  struct dpu_parts ps = {0};
+  enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
+  if (dpu_split_parts(exec, r, o, qo, qo->shards * DPU_SPLIT_PARTS_PER_SHARD, &ps, info,
+                      &status) != 0) {
+    if (status == DPU_EXPLORE_FAILED) fprintf(stderr, "dpu: error: the split for --shard failed\n");
+    dpu_parts_free(&ps);
+    return status;
+  }
+  uint32_t *shard = malloc((ps.n + 1) * sizeof *shard), *order = malloc((ps.n + 1) * sizeof *order);
+  uint32_t *mine = malloc((ps.n + 1) * sizeof *mine);
+  uint64_t *traces = malloc((ps.n + 1) * sizeof *traces);
+  if (!shard || !order || !mine || !traces) {
+    status = DPU_EXPLORE_FAILED;
+  } else {
+    deal(&ps, qo->shards, order, shard);
+    info->mine = shard_order(order, shard, ps.n, qo->shard, mine);
+  }
+  for (uint32_t d = 0; status != DPU_EXPLORE_FAILED && d < info->mine; d++) {
+    bool halt;
+    const struct dpu_part *k = &ps.v[mine[d]];
+    struct qpor_part qp = {.prefix = k->v, .nprefix = k->n, .nevents = k->nevents};
+    uint64_t before = c->max_configs + c->ssbs + c->cut;
+    dpu_progress_parts(d, info->mine, estimate(&ps, mine, traces, d));
+    enum dpu_explore_status pst = qpor_explore_part(exec, r, o, qo, c, st, &qp, &halt);
+    traces[d] = c->max_configs + c->ssbs + c->cut - before;
+    if (getenv("DPU_SPLIT_DEBUG")) /* for dpu's developers: the parts' sizes, the estimate */
+      fprintf(stderr, "dpu: split: part %u: %u events in K%s, %llu traces; estimate %.0f\n",
+              mine[d], k->nevents, k->whole ? " (splits no further)" : "",
+              (unsigned long long)traces[d], estimate(&ps, mine, traces, d + 1));
+    if (pst != DPU_EXPLORE_COMPLETE) status = pst;
+    if (halt) break;
+    info->explored++;
+  }
+  dpu_progress_parts(0, 0, 0);
+  free(mine), free(traces), free(shard), free(order);
+  dpu_parts_free(&ps);
+  return status;
+}
