@@ -88,6 +88,9 @@ void dpu_qpor_print_stats(FILE *f, const struct dpu_qpor_stats *st) {
           (unsigned long long)st->candidates, (unsigned long long)st->parked,
           (unsigned long long)st->d_violations, (unsigned long long)st->replay_mismatch,
           (unsigned long long)st->max_depth);
+  if (st->parts)
+    fprintf(f, "dpu: stats: workers: %llu parts of the split explored at once\n",
+            (unsigned long long)st->parts);
   if (st->handed || st->deferred)
     fprintf(f, "dpu: stats: workers: %llu subtrees handed over, %llu Alt calls deferred, %llu "
                "made again\n", (unsigned long long)st->handed, (unsigned long long)st->deferred,
@@ -166,6 +169,19 @@ void qpor_collect_stats(struct qpor *q) {
     st->depth_hist[b] += q->u->pes.causality_stats.hist[b] + q->u->pes.conflict_stats.hist[b];
 }
 
+void qpor_stats_add(struct dpu_qpor_stats *dst, const struct dpu_qpor_stats *src) {
+#define ADD(f) dst->f += src->f
+#define MAX(f) dst->f = dst->f > src->f ? dst->f : src->f
+  ADD(events), ADD(pruned), MAX(peak_live), ADD(cex_events), ADD(alt_calls), ADD(alt_found);
+  ADD(candidates), ADD(parked), ADD(d_violations), ADD(replay_mismatch), MAX(max_depth);
+  ADD(handed), ADD(deferred), ADD(rechecked), ADD(parts), MAX(bytes), ADD(explorer_seconds);
+  ADD(causality_queries), ADD(conflict_queries), ADD(tree_steps), MAX(trees);
+  ADD(tree_nodes), ADD(depth_sum), MAX(depth_max);
+  for (int b = 0; b < 33; b++) ADD(depth_hist[b]);
+#undef ADD
+#undef MAX
+}
+
 void qpor_destroy(struct qpor *q) {
   free(q->ev), free(q->ksets), free(q->killable_after), free(q->pos_next), free(q->replay);
   free(q->cmax_o), free(q->d);
@@ -206,6 +222,14 @@ static bool run_usable(struct qpor *q, enum dpu_run_status rs, enum dpu_explore_
   return true;
 }
 
+/* The accounting lock of -j with parts (qpor.acct), if any. */
+static inline void acct_lock(struct qpor *q) {
+  if (q->acct) pthread_mutex_lock(q->acct);
+}
+static inline void acct_unlock(struct qpor *q) {
+  if (q->acct) pthread_mutex_unlock(q->acct);
+}
+
 enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_event **list,
                                      uint32_t nl, bool *halt) {
   const struct dpu_explore_options *o = q->o;
@@ -222,7 +246,11 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
     if (q->pool && qpor_workers_stopped(q)) return status;
     struct dpu_shm *shm = q->exec->shm;
     bool leaf_cut;
-    if (!run_usable(q, rs, &status, &leaf_cut)) return status;
+    acct_lock(q);
+    bool usable = !(q->stop && *q->stop) && run_usable(q, rs, &status, &leaf_cut);
+    if (q->stop && *q->stop) status = DPU_EXPLORE_STOPPED; /* another part's explorer ended it */
+    acct_unlock(q);
+    if (!usable) return status;
     struct dpu_event *redirect = NULL;
     int64_t m = qpor_process_run(q, from, &redirect);
     if (m < 0) return DPU_EXPLORE_FAILED;
@@ -238,6 +266,7 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
       expect = NULL;
     }
     uint32_t j; /* the frame to backtrack from */
+    acct_lock(q); /* c and r: to the end of the run's accounting */
     if ((uint32_t)m < shm->nevents) {
       /* The free run took an event of D at frame m. */
       st->d_violations++;
@@ -247,6 +276,7 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
       if (redirect && !(o->max_runs && c->runs >= o->max_runs)) {
         struct dpu_event *one[1] = {redirect};
         c->redirected++;
+        acct_unlock(q);
         from = (uint32_t)m;
         redirected_at = m;
         rs = run(q, from, one, 1);
@@ -255,16 +285,21 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
       c->ssbs++; /* en(C_m) ⊆ D: line 5 */
       j = (uint32_t)m;
     } else if (q->leaf) {
-      if (q->leaf(q, q->leaf_arg)) return DPU_EXPLORE_STOPPED;
+      if (q->leaf(q, q->leaf_arg)) return DPU_EXPLORE_STOPPED; /* (no acct: alone) */
       j = q->n;
     } else {
       if (leaf_cut) c->cut++; /* counted here: a cut run that took an event of D is an SSB */
-      else if (finish_run(q) && o->stop_on_defect) return DPU_EXPLORE_STOPPED;
+      else if (finish_run(q) && o->stop_on_defect) {
+        acct_unlock(q);
+        return DPU_EXPLORE_STOPPED;
+      }
       j = q->n;
     }
     /* The executor notices the deadline only when a run outlives its polling window; runs of
      * a few microseconds never do, so it is checked between runs too. */
-    if (dpu_explore_must_stop(o, c)) return DPU_EXPLORE_INCOMPLETE;
+    bool must_stop = dpu_explore_must_stop(o, c);
+    acct_unlock(q);
+    if (must_stop) return DPU_EXPLORE_INCOMPLETE;
     redirected_at = -1;
     int64_t nj = q->pool ? qpor_workers_backtrack(q, &j) : backtrack(q, &j);
     if (nj < 0) {
@@ -286,7 +321,9 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_r
                                          const struct dpu_qpor_options *qo, struct dpu_counts *c,
                                          struct dpu_qpor_stats *st) {
   if (qo->shards) return qpor_explore_shard(exec, r, o, qo, c, st);
-  if (qo->workers > 1) return qpor_explore_workers(exec, r, o, qo, c, st);
+  if (qo->workers > 1)
+    return qo->dot || getenv("DPU_JOBS_SHARED") ? qpor_explore_workers(exec, r, o, qo, c, st)
+                                                : qpor_explore_jobs(exec, r, o, qo, c, st);
   bool halt;
   struct qpor_part whole = {0};
   return qpor_explore_part(exec, r, o, qo, c, st, &whole, &halt);
@@ -302,7 +339,7 @@ enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec, struct dpu_
   memset(&q, 0, sizeof q);
   q.exec = exec, q.r = r, q.o = o, q.qo = qo, q.c = c, q.st = st, q.u = &u;
   q.first = p->prefix, q.nfirst = p->nprefix, q.floor = p->nevents;
-  q.leaf = p->leaf, q.leaf_arg = p->arg;
+  q.leaf = p->leaf, q.leaf_arg = p->arg, q.acct = p->acct, q.stop = p->stop;
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
   *halt = true;
   if (dpu_unf_init(&u, qo->skip_step) != 0 || qpor_init(&q) != 0) {

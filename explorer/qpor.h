@@ -37,6 +37,7 @@ struct dpu_qpor_stats {
   uint64_t handed;           /* -j: right subtrees handed to an idle worker */
   uint64_t deferred;         /* -j: failed Alt calls deferred (work before them was not done) */
   uint64_t rechecked;        /* -j: ... of which made again, their spikes having grown */
+  uint64_t parts;            /* -j over parts (shard.c): parts of the split explored at once */
   uint64_t bytes;            /* memory held by events */
   double explorer_seconds;   /* time outside the executor */
   uint64_t causality_queries, conflict_queries;

@@ -7,6 +7,7 @@
 #ifndef DPU_QPOR_IMPL_H
 #define DPU_QPOR_IMPL_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -104,6 +105,12 @@ struct qpor {
   uint32_t nfirst;
   int (*leaf)(struct qpor *q, void *arg);
   void *leaf_arg;
+  /* -j with parts (shard.c): explorers of different parts, each with its own unfolding and
+   * statistics, share c and r: acct, if not NULL, is held while they are used (the
+   * accounting after each run), and a non-zero *stop (read under acct) ends the exploration
+   * (another part's explorer stopped: a limit, --stop-on-defect). */
+  pthread_mutex_t *acct;
+  const volatile bool *stop;
   /* Members parked on the event of C at frame f, per f; unparked when c_undo removes it. */
   struct frame_parks *parks;      /* [nparks] */
   uint32_t nparks;
@@ -308,6 +315,8 @@ struct qpor_part {
   uint32_t nprefix, nevents;            /* its steps, and the events they make */
   int (*leaf)(struct qpor *q, void *arg); /* qpor.leaf (NULL: leaves are traces) */
   void *arg;
+  pthread_mutex_t *acct;                /* qpor.acct and qpor.stop (NULL: alone) */
+  const volatile bool *stop;
   bool freeze;                          /* freeze freeze_addr (a synchronisation object) after */
   uint64_t freeze_addr;                 /* its event at depth freeze_depth (dpu_model_freeze, */
   uint32_t freeze_depth;                /* dpu_shm.frozen); freeze_tid and freeze_op are an */
@@ -351,11 +360,22 @@ int dpu_split_parts(struct dpu_executor *exec, struct dpu_report *r,
                     uint32_t target, struct dpu_parts *ps, struct dpu_split_info *info,
                     enum dpu_explore_status *status);
 
+/* Adds the statistics of one explorer (src) to dst: counts summed, maxima kept. */
+void qpor_stats_add(struct dpu_qpor_stats *dst, const struct dpu_qpor_stats *src);
+
 /* dpu_explore_qpor with --shard: the split, then this shard's parts (shard.c). */
 enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu_report *r,
                                            const struct dpu_explore_options *o,
                                            const struct dpu_qpor_options *qo,
                                            struct dpu_counts *c, struct dpu_qpor_stats *st);
+
+/* dpu_explore_qpor with -j N (shard.c): the split into parts (as for --shard, 8 per worker),
+ * explored by N threads at once, each part by one, largest first; with fewer parts than
+ * workers (a program with few lock operations), qpor_explore_workers. */
+enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_report *r,
+                                          const struct dpu_explore_options *o,
+                                          const struct dpu_qpor_options *qo,
+                                          struct dpu_counts *c, struct dpu_qpor_stats *st);
 
 /* ---- workers.c: -j ---- */
 

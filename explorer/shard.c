@@ -132,3 +132,112 @@ enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu
   dpu_parts_free(&ps);
   return status;
 }
+
+/* ---- -j N over parts ---------------------------------------------------------------------- */
+
+/* The workers of -j over parts: each takes the next part, largest first (deal()'s order), and
+ * explores it with its own runner and unfolding; they share the counts and the report under
+ * `lock` (qpor.acct), and stop all when one stops (a limit, --stop-on-defect). */
+struct jobs {
+  pthread_mutex_t lock;
+  /* The runner's table of canonical thread ids after the split (protocol.h, dpu_shm): a
+   * region's table grows with the threads its runs meet first, so two regions number the
+   * threads of different parts differently, and a part's replay (numbered by region 0's split)
+   * would not be followed. Each part starts from this copy. */
+  uint32_t nids;
+  struct dpu_thread_id ids[DPU_MAX_THREADS];
+  const struct dpu_parts *ps;
+  const uint32_t *order;
+  uint32_t next;
+  volatile bool stop;
+  enum dpu_explore_status status;
+  struct dpu_report *r;
+  const struct dpu_explore_options *o;
+  const struct dpu_qpor_options *qo;
+  struct dpu_counts *c;
+  struct dpu_qpor_stats *st;
+};
+
+struct job {
+  struct jobs *js;
+  struct dpu_executor *exec;
+};
+
+/* How bad an end is, to keep the worst of the workers'. */
+static int badness(enum dpu_explore_status s) {
+  return s == DPU_EXPLORE_FAILED ? 3 : s == DPU_EXPLORE_STOPPED ? 2 : s == DPU_EXPLORE_INCOMPLETE;
+}
+
+static void *job_main(void *arg) {
+  struct job *jb = arg;
+  struct jobs *js = jb->js;
+  struct dpu_qpor_stats st = {0};
+  for (;;) {
+    pthread_mutex_lock(&js->lock);
+    if (js->stop || js->next == js->ps->n) {
+      pthread_mutex_unlock(&js->lock);
+      break;
+    }
+    const struct dpu_part *k = &js->ps->v[js->order[js->next++]];
+    pthread_mutex_unlock(&js->lock);
+    struct dpu_shm *shm = jb->exec->shm;
+    memcpy(shm->thread_ids, js->ids, js->nids * sizeof *js->ids);
+    shm->nthread_ids = js->nids;
+    struct qpor_part qp = {.prefix = k->v, .nprefix = k->n, .nevents = k->nevents,
+                           .acct = &js->lock, .stop = &js->stop};
+    bool halt;
+    enum dpu_explore_status pst =
+        qpor_explore_part(jb->exec, js->r, js->o, js->qo, js->c, &st, &qp, &halt);
+    pthread_mutex_lock(&js->lock);
+    if (!js->stop) { /* the first to stop says why; the others stopped because it did */
+      if (badness(pst) > badness(js->status)) js->status = pst;
+      if (halt) js->stop = true;
+    }
+    pthread_mutex_unlock(&js->lock);
+  }
+  pthread_mutex_lock(&js->lock);
+  qpor_stats_add(js->st, &st);
+  pthread_mutex_unlock(&js->lock);
+  return NULL;
+}
+
+enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_report *r,
+                                          const struct dpu_explore_options *o,
+                                          const struct dpu_qpor_options *qo,
+                                          struct dpu_counts *c, struct dpu_qpor_stats *st) {
+  struct dpu_split_info info;
+  struct dpu_parts ps = {0};
+  enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
+  if (dpu_split_parts(exec, r, o, qo, qo->workers * DPU_SPLIT_PARTS_PER_SHARD, &ps, &info,
+                      &status) != 0) {
+    dpu_parts_free(&ps);
+    return status;
+  }
+  uint32_t *order = malloc((ps.n + 1) * sizeof *order), *shard = malloc((ps.n + 1) * sizeof *shard);
+  if (ps.n < qo->workers || !order || !shard) { /* too few parts: workers sharing one unfolding */
+    free(order), free(shard);
+    dpu_parts_free(&ps);
+    return qpor_explore_workers(exec, r, o, qo, c, st);
+  }
+  deal(&ps, 1, order, shard);
+  st->parts += ps.n;
+  static struct jobs js; /* (its table of ids is large) */
+  js = (struct jobs){.ps = &ps, .order = order, .r = r, .o = o, .qo = qo, .c = c, .st = st};
+  js.nids = exec->shm->nthread_ids;
+  memcpy(js.ids, exec->shm->thread_ids, js.nids * sizeof *js.ids);
+  pthread_mutex_init(&js.lock, NULL);
+  struct job jobs[DPU_MAX_EXECUTORS];
+  pthread_t threads[DPU_MAX_EXECUTORS];
+  unsigned started = 1;
+  for (unsigned i = 0; i < qo->workers && i < DPU_MAX_EXECUTORS; i++)
+    jobs[i] = (struct job){&js, i ? &qo->execs[i] : exec};
+  for (; started < qo->workers && started < DPU_MAX_EXECUTORS; started++)
+    if (pthread_create(&threads[started], NULL, job_main, &jobs[started]) != 0) break;
+  job_main(&jobs[0]);
+  for (unsigned i = 1; i < started; i++) pthread_join(threads[i], NULL);
+  r->exec = exec;
+  pthread_mutex_destroy(&js.lock);
+  free(order), free(shard);
+  dpu_parts_free(&ps);
+  return js.status;
+}

@@ -31,6 +31,7 @@ void dpu_unf_destroy(struct dpu_unfolding *u) {
   free(u->oroot_newest);
   free(u->okind);
   dpu_names_destroy(&u->names);
+  free(u->choices);
   memset(u, 0, sizeof *u);
 }
 
@@ -220,6 +221,13 @@ static struct dpu_event *later_read(struct dpu_event *a, struct dpu_event *b) {
 
 #define MAX_READS_OF 256
 
+/* earlier_write's choice of reads on one reader object. */
+struct dpu_unf_choice {
+  uint32_t obj;
+  struct dpu_event *list[MAX_READS_OF]; /* choosable reads, newest first; then NULL (none) */
+  uint32_t n, pick;
+};
+
 /* The events of thread tid doing write-class operation op on location x0 right after write x
  * (NULL: first), after pt, with every set of reads of x that the configuration conf holds and
  * the new event's history may hold: per other thread j, none (if pt does not hold one) or any
@@ -229,15 +237,13 @@ static int earlier_write(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint
                          struct dpu_event *pt, struct dpu_event *x, uint32_t site, uint64_t aux,
                          struct dpu_event *const *conf, uint32_t nconf) {
   struct dpu_pes *p = &u->pes;
-  struct choice {
-    uint32_t obj;
-    struct dpu_event *list[MAX_READS_OF]; /* choosable reads, newest first; then NULL (none) */
-    uint32_t n, pick;
-  };
-  static struct choice ch[DPU_PES_MAX_THREADS];
+  /* The unfolding's scratch, not a static one: -j's workers over parts (explorer/shard.c)
+   * extend unfoldings of their own at once. */
+  if (!u->choices && !(u->choices = malloc(DPU_PES_MAX_THREADS * sizeof *u->choices))) return -1;
+  struct dpu_unf_choice *ch = u->choices;
   uint32_t nch = 0;
   DPU_PES_FOR_READERS(p, x0, r) {
-    struct choice *c = &ch[nch];
+    struct dpu_unf_choice *c = &ch[nch];
     c->n = reads_of(conf, nconf, r, x, c->list, MAX_READS_OF);
     if (!c->n || c->list[0]->tid == tid) continue; /* own reads: in pt's history already */
     struct dpu_event *lb = pt ? dpu_event_omax(pt, r) : NULL;

@@ -11,8 +11,12 @@
 #include "names.h"
 #include "pes.h"
 
+struct dpu_unf_choice;
+
 struct dpu_unfolding {
   struct dpu_pes pes;
+  struct dpu_unf_choice *choices;   /* unfold.c's scratch for earlier writes (owned; NULL
+                                     * until first needed) */
   /* Objects: key (class bit 63 for thread objects | address or tid) → PES object index. */
   uint64_t *okeys;
   uint32_t *oidx;

@@ -247,7 +247,7 @@ static void write_text(FILE *f, const struct merged *m) {
     fprintf(f, "\ndpu: defect %lld: %s: %s\n", (long long)num(d, "id"), str(d, "kind"),
             str(d, "message"));
     json_t *l = json_object_get(d, "location");
-    if (json_is_object(l))
+    if (json_is_object(l) && !strstr(str(d, "message"), " (at ")) /* not said already */
       fprintf(f, "  at %s:%lld in %s\n", str(l, "file"), (long long)num(l, "line"),
               str(l, "function"));
     fprintf(f, "  found in %lld traces; digest %s\n", (long long)num(d, "traces"),
@@ -349,7 +349,7 @@ int dpu_merge_main(int argc, char **argv) {
     }
   }
   if (optind >= argc) {
-    fputs(usage, stderr);
+    fprintf(stderr, "dpu merge: error: no report given\n%s", usage);
     return MERGE_USAGE;
   }
   struct merged m = {.state = "complete"};

@@ -386,6 +386,10 @@ struct dpu_shm {
    * waits for that object (--shard's split, explorer/split.h). 0: an ordinary run. */
   uint32_t frozen;
   uint64_t frozen_obj;
+  /* Set by the explorer: non-zero when the runner and the explorer must block at once when
+   * they wait for each other, rather than poll for a while first (executor.c): with several
+   * runners, each pair's polling takes a core another pair needs. */
+  uint32_t no_poll;
   uint32_t nspin_sites;
   uint32_t spin_sites[DPU_MAX_SPIN_SITES];
   /* Response: the site of the first read that the scheduler's policy put after the other

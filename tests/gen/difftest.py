@@ -275,6 +275,17 @@ def run_shards_once(dpu, label, args, n, timeout, tmp):
     return r
 
 
+def jobs_flag(flags):
+    """The -j N among dpu's flags (1 without): dpu -j N > 1 explores the split's parts at once
+    (explorer/shard.c), so its results compare as --shard's do."""
+    for i, f in enumerate(flags):
+        m = re.match(r"^(?:-j|--jobs=)(\d*)$", f)
+        if m:
+            v = m.group(1) or (flags[i + 1] if i + 1 < len(flags) else "1")
+            return int(v) if v.isdigit() else 1
+    return 1
+
+
 def normalize_defect(kind, msg):
     """Defect messages up to thread numbering and addresses, which may differ between two
     runs of the same trace (a deadlock's list of blocked threads is sorted)."""
@@ -352,7 +363,7 @@ def compare_races(oracle, r):
                 fmt_races(r.races), fmt_races(oracle.races))]
 
 
-def compare(oracle, r, ordered, racy=False):
+def compare(oracle, r, ordered, racy=False, parts=False):
     """Differences of r against the oracle; ordered: also the order of the trace lines and
     the run count (the exhaustive explorer is deterministic); racy (the racy kind, not
     ordered): the number of explorations may differ, only the visible sites are compared."""
@@ -365,8 +376,8 @@ def compare(oracle, r, ordered, racy=False):
     # got more or less far, and a shard's part, whose first run replays its configuration K,
     # may hold one in which they got further (docs/parallel.md, "--shard as built"). Its traces
     # are then others than the oracle's; their number and the defects are compared as always.
-    run_ending = hasattr(r, "shard_problems") and any(
-        kind in RUN_ENDING_DEFECTS for kind, _ in oracle.defects)
+    parts = parts or hasattr(r, "shard_problems")  # explored in parts: --shard, or -j N
+    run_ending = parts and any(kind in RUN_ENDING_DEFECTS for kind, _ in oracle.defects)
     if a != b and not run_ending:
         miss, extra = sorted(a - b), sorted(b - a)
         s = "traces differ from the oracle's: %d missing" % len(miss)
@@ -388,7 +399,7 @@ def compare(oracle, r, ordered, racy=False):
         out.append("%d runs, oracle %d" % (sr["runs"], so["runs"]))
     if oracle.rc != r.rc:
         out.append("exit %d, oracle exit %d" % (r.rc, oracle.rc))
-    if (racy and not ordered) or hasattr(r, "shard_problems"):
+    if (racy and not ordered) or parts:
         if oracle.explored[0] != r.explored[0]:
             out.append("racing accesses explored: %d sites made visible (%d explorations); "
                        "oracle %d (%d)" % (r.explored + oracle.explored))
@@ -397,7 +408,7 @@ def compare(oracle, r, ordered, racy=False):
                    "%d, %d" % (r.explored + oracle.explored))
     da = collections.Counter(normalize_defect(*d) for d in oracle.defects)
     db = collections.Counter(normalize_defect(*d) for d in r.defects)
-    if hasattr(r, "shard_problems") and getattr(oracle, "digests", None) is not None:
+    if parts and getattr(oracle, "digests", None) is not None:
         # dpu merge keeps one shard's trace of a defect, which may not be the first that one
         # process finds (a deadlock's message names the joins of that trace): the defects are
         # compared by their digests, which do not depend on the trace (report/defects.h)
@@ -509,7 +520,7 @@ def check_case(case, opts, tmp):
     for r in others:
         results.append(r)
         mine = getattr(r, "shard_problems", []) + self_check(r) + compare(
-            oracle, r, opts.oracle_only, racy)
+            oracle, r, opts.oracle_only, racy, parts=jobs_flag(opts.dpu_flag) > 1)
         if racy:
             mine += racy_check(r)
         if r.label.startswith("k=0") and r.summary is not None and r.summary["ssbs"] != 0:

@@ -11,19 +11,25 @@
 // RUN: FileCheck %s < %t.j1
 // RUN: %dpu -j 2 %s > %t.j2; test $? -eq 1
 // RUN: FileCheck %s < %t.j2
-// RUN: env DPU_HANDOFF=always %dpu -j 3 --stats --print-traces %s > %t.j3; test $? -eq 1
+// -j N explores the parts of a split (explorer/shard.c) at once; DPU_JOBS_SHARED=1 makes its
+// workers share one unfolding instead (explorer/workers.c, for programs with few parts):
+// RUN: env DPU_HANDOFF=always DPU_JOBS_SHARED=1 %dpu -j 3 --stats --print-traces %s > %t.j3; test $? -eq 1
 // RUN: FileCheck %s --check-prefixes=CHECK,STATS < %t.j3
 // RUN: grep '^dpu: trace ' %t.j3 | sort -u | wc -l | grep -x 8
+// RUN: %dpu -j 2 --stats --print-traces %s > %t.parts; test $? -eq 1
+// RUN: FileCheck %s --check-prefixes=CHECK,PARTS < %t.parts
+// RUN: grep '^dpu: trace ' %t.parts | sort -u | wc -l | grep -x 8
 // The JSON documents list the defects in the same order (by digest), with the same counts:
 // RUN: %dpu --format=json -o %t.j1.json %s > /dev/null; test $? -eq 1
 // RUN: env DPU_HANDOFF=always %dpu -j 3 --format=json -o %t.j3.json %s > /dev/null; test $? -eq 1
 // RUN: %python -c "import json,sys; f=lambda p:[(d['digest'],d['kind'],d['traces']) for d in json.load(open(p))['defects']]; a,b=f(sys.argv[1]),f(sys.argv[2]); sys.exit(not (a==b and len(a)==3))" %t.j1.json %t.j3.json
 // RUN: %dpu -j 0 %s 2> %t.bad; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=BAD < %t.bad
-// CHECK-DAG: dpu: defect {{[0-9]}}: deadlock: 3 threads blocked: T0 in pthread_join at {{.*}}jobs.c:65, T1 in pthread_mutex_lock at {{.*}}jobs.c:37, T2 in pthread_mutex_lock at {{.*}}jobs.c:46{{$}}
-// CHECK-DAG: dpu: defect {{[0-9]}}: deadlock: 4 threads blocked: {{.*}}, T3 in pthread_mutex_lock at {{.*}}jobs.c:54{{$}}
-// CHECK-DAG: dpu: defect {{[0-9]}}: assertion failure: counter < 2 (at {{.*}}jobs.c:55 in t3)
+// CHECK-DAG: dpu: defect {{[0-9]}}: deadlock: 3 threads blocked: T0 in pthread_join at {{.*}}jobs.c:71, T1 in pthread_mutex_lock at {{.*}}jobs.c:43, T2 in pthread_mutex_lock at {{.*}}jobs.c:52{{$}}
+// CHECK-DAG: dpu: defect {{[0-9]}}: deadlock: 4 threads blocked: {{.*}}, T3 in pthread_mutex_lock at {{.*}}jobs.c:60{{$}}
+// CHECK-DAG: dpu: defect {{[0-9]}}: assertion failure: counter < 2 (at {{.*}}jobs.c:61 in t3)
 // STATS: dpu: stats: workers: {{[1-9][0-9]*}} subtrees handed over
+// PARTS: dpu: stats: workers: {{[1-9][0-9]*}} parts of the split explored at once
 // CHECK: dpu: summary: 3 defects, 8 max-configs, 0 SSBs, 8 runs
 // BAD: invalid value '0' for -j (expected an integer from 1 to 64)
 #include <assert.h>
