@@ -247,8 +247,12 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
     struct dpu_shm *shm = q->exec->shm;
     bool leaf_cut;
     acct_lock(q);
-    bool usable = !(q->stop && *q->stop) && run_usable(q, rs, &status, &leaf_cut);
+    /* With -j over parts, another worker may have stopped the exploration, or reached
+     * --max-runs, while this run went on: it is then not counted, so that the limit holds. */
+    bool over = q->acct && o->max_runs && c->runs >= o->max_runs;
+    bool usable = !(q->stop && *q->stop) && !over && run_usable(q, rs, &status, &leaf_cut);
     if (q->stop && *q->stop) status = DPU_EXPLORE_STOPPED; /* another part's explorer ended it */
+    else if (over) status = DPU_EXPLORE_INCOMPLETE;
     acct_unlock(q);
     if (!usable) return status;
     struct dpu_event *redirect = NULL;
