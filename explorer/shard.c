@@ -30,6 +30,13 @@ static int by_size(const void *a, const void *b) {
   return (hi > hj) - (hi < hj);
 }
 
+/* The part numbers into order[0, ps->n), in by_size's order. */
+static void sort_by_size(const struct dpu_parts *ps, uint32_t *order) {
+  for (uint32_t i = 0; i < ps->n; i++) order[i] = i;
+  sort_parts = ps;
+  qsort(order, ps->n, sizeof *order, by_size);
+}
+
 /* Deals the parts to n shards: shard[i] for part i. In the order of by_size, back and forth
  * (0, 1, ..., n-1, n-1, ..., 0, 0, 1, ...): every shard gets as many parts as another, give or
  * take one, and as many of the largest. Round-robin in the parts' own order gave one shard the
@@ -38,9 +45,7 @@ static int by_size(const void *a, const void *b) {
  * unequal numbers (PI(8), 8 shards: 1.21×; bench/README.md). order[] gets the parts in
  * by_size's order. */
 static void deal(const struct dpu_parts *ps, uint32_t n, uint32_t *order, uint32_t *shard) {
-  for (uint32_t i = 0; i < ps->n; i++) order[i] = i;
-  sort_parts = ps;
-  qsort(order, ps->n, sizeof *order, by_size);
+  sort_by_size(ps, order);
   for (uint32_t j = 0; j < ps->n; j++) {
     uint32_t round = j / n, pos = j % n;
     shard[order[j]] = round % 2 ? n - 1 - pos : pos;
@@ -135,7 +140,7 @@ enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu
 
 /* ---- -j N over parts ---------------------------------------------------------------------- */
 
-/* The workers of -j over parts: each takes the next part, largest first (deal()'s order), and
+/* The workers of -j over parts: each takes the next part, largest first (by_size's order), and
  * explores it with its own runner and unfolding; they share the counts and the report under
  * `lock` (qpor.acct), and stop all when one stops (a limit, --stop-on-defect). */
 struct jobs {
@@ -213,13 +218,13 @@ enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_
     dpu_parts_free(&ps);
     return status;
   }
-  uint32_t *order = malloc((ps.n + 1) * sizeof *order), *shard = malloc((ps.n + 1) * sizeof *shard);
-  if (ps.n < qo->workers || !order || !shard) { /* too few parts: workers sharing one unfolding */
-    free(order), free(shard);
+  uint32_t *order = malloc((ps.n + 1) * sizeof *order);
+  if (ps.n < qo->workers || !order) { /* too few parts: workers sharing one unfolding */
+    free(order);
     dpu_parts_free(&ps);
     return qpor_explore_workers(exec, r, o, qo, c, st);
   }
-  deal(&ps, 1, order, shard);
+  sort_by_size(&ps, order); /* the largest first */
   st->parts += ps.n;
   static struct jobs js; /* (its table of ids is large) */
   js = (struct jobs){.ps = &ps, .order = order, .r = r, .o = o, .qo = qo, .c = c, .st = st};
@@ -237,7 +242,7 @@ enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_
   for (unsigned i = 1; i < started; i++) pthread_join(threads[i], NULL);
   r->exec = exec;
   pthread_mutex_destroy(&js.lock);
-  free(order), free(shard);
+  free(order);
   dpu_parts_free(&ps);
   return js.status;
 }

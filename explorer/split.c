@@ -15,12 +15,11 @@ void dpu_parts_free(struct dpu_parts *ps) {
 }
 
 /* Appends a part whose replay is steps[0, n) (copied). Returns it, NULL if out of memory. */
-static struct dpu_part *parts_push(struct dpu_parts *ps, const struct dpu_replay_step *steps, uint32_t n,
-                               uint32_t nevents) {
+static struct dpu_part *parts_push(struct dpu_parts *ps, const struct dpu_replay_step *steps,
+                                   uint32_t n, uint32_t nevents) {
   if (ensure((void **)&ps->v, &ps->cap, ps->n + 1, sizeof *ps->v) != 0) return NULL;
   struct dpu_part *p = &ps->v[ps->n];
-  /* One step more than n: a child's replay appends its events to its parent's. */
-  p->v = malloc((n + 1) * sizeof *p->v);
+  p->v = malloc((n ? n : 1) * sizeof *p->v);
   if (!p->v) return NULL;
   if (n) memcpy(p->v, steps, n * sizeof *p->v);
   p->n = n, p->nevents = nevents, p->whole = false;
@@ -187,8 +186,6 @@ static bool stopped(const struct split *s) {
          (s->o->interrupted && *s->o->interrupted);
 }
 
-/* Splits part k into *children (appended). Returns 1 if split, 0 if k stays whole, -1 on an
- * error (out of memory, the executor failed, or the user's limits: *status says which). */
 /* The budget (index) at which candidate c ran out before, or -1. */
 static int known_out(const struct split *s, const struct candidate *c) {
   int b = -1;
@@ -202,6 +199,8 @@ static void remember_out(struct split *s, const struct candidate *c, unsigned bu
   s->outs[s->nouts++ % OUT_MEMORY] = (struct out_memory){c->addr, c->depth, budget};
 }
 
+/* Splits part k into *children (appended). Returns 1 if split, 0 if k stays whole, -1 on an
+ * error (out of memory, the executor failed, or the user's limits: *status says which). */
 static int split_part(struct split *s, const struct dpu_part *k, struct dpu_parts *children,
                       enum dpu_explore_status *status) {
   if (s->c.runs >= DPU_SPLIT_MAX_TOTAL) return 0;
@@ -225,37 +224,38 @@ static int split_part(struct split *s, const struct dpu_part *k, struct dpu_part
   for (unsigned i = 0; i < pr.n; i++) out[i] = true;
   for (unsigned b = 0; b < sizeof budgets / sizeof *budgets; b++)
     for (unsigned pass = 0; pass < 2; pass++)
-    for (unsigned i = 0; i < pr.n; i++) {
-      /* First pass: the candidates not known to run out at this budget; second: those. */
-      if (!out[i] || (known_out(s, &pr.c[i]) >= (int)b) != (pass == 1)) continue;
-      uint32_t before = children->n;
-      struct frozen fz = {.parent = k, .addr = pr.c[i].addr, .depth = pr.c[i].depth,
-                          .children = children};
-      qp = (struct qpor_part){.prefix = k->v, .nprefix = k->n, .nevents = k->nevents,
-                              .leaf = frozen_leaf, .arg = &fz, .freeze = true,
-                              .freeze_addr = pr.c[i].addr, .freeze_depth = pr.c[i].depth,
-                              .freeze_tid = pr.c[i].tid, .freeze_op = pr.c[i].op};
-      s->so.max_runs = s->c.runs + budgets[b];
-      st = qpor_explore_part(s->exec, s->r, &s->so, s->qo, &s->c, &s->st, &qp, &halt);
-      free(fz.seen);
-      if (st == DPU_EXPLORE_FAILED || fz.oom || stopped(s)) {
-        *status = st == DPU_EXPLORE_FAILED || fz.oom ? DPU_EXPLORE_FAILED : DPU_EXPLORE_INCOMPLETE;
-        return -1;
+      for (unsigned i = 0; i < pr.n; i++) {
+        /* First pass: the candidates not known to run out at this budget; second: those. */
+        if (!out[i] || (known_out(s, &pr.c[i]) >= (int)b) != (pass == 1)) continue;
+        uint32_t before = children->n;
+        struct frozen fz = {.parent = k, .addr = pr.c[i].addr, .depth = pr.c[i].depth,
+                            .children = children};
+        qp = (struct qpor_part){.prefix = k->v, .nprefix = k->n, .nevents = k->nevents,
+                                .leaf = frozen_leaf, .arg = &fz, .freeze = true,
+                                .freeze_addr = pr.c[i].addr, .freeze_depth = pr.c[i].depth,
+                                .freeze_tid = pr.c[i].tid, .freeze_op = pr.c[i].op};
+        s->so.max_runs = s->c.runs + budgets[b];
+        st = qpor_explore_part(s->exec, s->r, &s->so, s->qo, &s->c, &s->st, &qp, &halt);
+        free(fz.seen);
+        if (st == DPU_EXPLORE_FAILED || fz.oom || stopped(s)) {
+          bool failed = st == DPU_EXPLORE_FAILED || fz.oom;
+          *status = failed ? DPU_EXPLORE_FAILED : DPU_EXPLORE_INCOMPLETE;
+          return -1;
+        }
+        if (getenv("DPU_SPLIT_DEBUG")) /* for dpu's developers: which lock, at what cost */
+          fprintf(stderr, "dpu: split: K %u events, candidate %u/%u op %s depth %u budget %llu: "
+                  "%s, %u children, runs now %llu\n", k->nevents, i, pr.n,
+                  dpu_op_name(pr.c[i].op), pr.c[i].depth, (unsigned long long)budgets[b],
+                  st == DPU_EXPLORE_COMPLETE ? (fz.refused ? "refused" : "done") : "out",
+                  children->n - before, (unsigned long long)s->c.runs);
+        /* Complete (every run of the frozen program ended with its threads blocked, the
+         * object's waiters found in each) or not used at all. */
+        if (st == DPU_EXPLORE_COMPLETE && !fz.refused && children->n > before) return 1;
+        out[i] = st == DPU_EXPLORE_INCOMPLETE && !fz.refused && s->c.runs >= s->so.max_runs;
+        if (out[i]) remember_out(s, &pr.c[i], b);
+        for (uint32_t c = before; c < children->n; c++) free(children->v[c].v);
+        children->n = before;
       }
-      /* Complete (every run of the frozen program ended with its threads blocked, the
-       * object's waiters found in each) or not used at all. */
-      if (getenv("DPU_SPLIT_DEBUG"))
-        fprintf(stderr, "dpu: split: K %u events, candidate %u/%u op %s depth %u budget %llu: "
-                "%s, %u children, runs now %llu\n", k->nevents, i, pr.n,
-                dpu_op_name(pr.c[i].op), pr.c[i].depth, (unsigned long long)budgets[b],
-                st == DPU_EXPLORE_COMPLETE ? (fz.refused ? "refused" : "done") : "out",
-                children->n - before, (unsigned long long)s->c.runs);
-      if (st == DPU_EXPLORE_COMPLETE && !fz.refused && children->n > before) return 1;
-      out[i] = st == DPU_EXPLORE_INCOMPLETE && !fz.refused && s->c.runs >= s->so.max_runs;
-      if (out[i]) remember_out(s, &pr.c[i], b);
-      for (uint32_t c = before; c < children->n; c++) free(children->v[c].v);
-      children->n = before;
-    }
   return 0;
 }
 
@@ -317,8 +317,8 @@ static uint32_t median_k(const struct dpu_parts *ps) {
  * some parts and late in others) leaves parts of very different sizes, the largest those that
  * decided least (DISP(5,4): parts with K of 25 events held 900-1,500 traces, those of 55 held
  * 10-90; bench/README.md). Returns 0, or -1 with *status set. */
-static int refine(struct split *s, uint32_t target, struct dpu_parts *ps, struct dpu_split_info *info,
-                  enum dpu_explore_status *status) {
+static int refine(struct split *s, uint32_t target, struct dpu_parts *ps,
+                  struct dpu_split_info *info, enum dpu_explore_status *status) {
   uint32_t limit = median_k(ps) * 3 / 4;
   while (ps->n < 4 * target) {
     uint32_t best = UINT32_MAX;
@@ -356,8 +356,8 @@ static int refine(struct split *s, uint32_t target, struct dpu_parts *ps, struct
  * similar sizes (a symmetric program's are equal), and their children take their place in the
  * numbering. The split's runs are bounded by DPU_SPLIT_MAX_TOTAL (runs, not time, so that
  * every shard stops at the same point). Returns 0, or -1 with *status set. */
-static int split(struct split *s, uint32_t target, struct dpu_parts *ps, struct dpu_split_info *info,
-                 enum dpu_explore_status *status) {
+static int split(struct split *s, uint32_t target, struct dpu_parts *ps,
+                 struct dpu_split_info *info, enum dpu_explore_status *status) {
   if (!parts_push(ps, NULL, 0, 0)) return -1;
   while (ps->n < target) {
     struct dpu_parts next = {0};

@@ -238,9 +238,9 @@ static const char *str(json_t *o, const char *key) {
 static void write_text(FILE *f, const struct merged *m) {
   json_t *doc = m->doc, *sum = json_object_get(doc, "summary");
   json_t *inputs = json_object_get(json_object_get(doc, "command"), "inputs");
+  const char *input = json_string_value(json_array_get(inputs, 0));
   fprintf(f, "dpu merge: %u of %u shard reports of %s\n", m->nreports, m->count,
-          json_string_value(json_array_get(inputs, 0)) ? json_string_value(json_array_get(inputs, 0))
-                                                       : "?");
+          input ? input : "?");
   size_t i;
   json_t *d;
   json_array_foreach(json_object_get(doc, "defects"), i, d) {

@@ -6,10 +6,10 @@
 #include <unistd.h>
 
 /* See signals.h. The executor's processes inherit the handler (they are forked after it is
- * installed) and ignore the signal, so that a Ctrl-C or a CI job signalling the whole process group does not kill them under a
- * run: dpu stops them itself. Another signal more than a second later (an impatient second
- * Ctrl-C; not the copy that e.g. GNU timeout sends to the process group right after the one
- * to dpu) ends dpu at once. */
+ * installed) and ignore the signal, so that a Ctrl-C or a CI job signalling the whole process
+ * group does not kill them under a run: dpu stops them itself. Another signal more than a
+ * second later (an impatient second Ctrl-C; not the copy that e.g. GNU timeout sends to the
+ * process group right after the one to dpu) ends dpu at once. */
 volatile sig_atomic_t dpu_interrupted;
 static struct timespec interrupted_at;   /* written and read by the handler only */
 static pid_t dpu_pid;
