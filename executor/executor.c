@@ -2,6 +2,8 @@
 #include "executor.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -33,24 +35,49 @@ static void sem_wait_intr(sem_t *s) {
 /* How long a waiter polls before it sleeps. A run or an explorer step takes microseconds, and
  * a futex sleep/wake-up round trip between the two processes costs more than the work itself
  * (measured in bench/README.md). glibc's sem_post makes no system call when nobody sleeps, so
- * a handoff caught while polling costs two atomic operations. The poll yields the CPU now and
- * then, so that on a busy machine it does not starve the process it waits for. */
+ * a handoff caught while polling costs two atomic operations. */
 #define DPU_POLL_SECONDS 200e-6
 
-/* Waits for s, polling for up to DPU_POLL_SECONDS first. Returns 0 when s was taken while
- * polling, -1 when the caller must block. */
-static int sem_poll(sem_t *s) {
+/* Waits for s, polling for up to DPU_POLL_SECONDS first. DPU_POLL_SPIN spins, yielding the
+ * CPU now and then so that on a busy machine it does not starve the process it waits for;
+ * DPU_POLL_YIELD yields at every try: the side it waits for shares its core (pinned pairs,
+ * dpu_shm.cpu), and a yield hands that core over without a futex sleep and wake-up (-j 2 on
+ * 2 cores: MPC(3,5) 3.93 s sleeping at once, 3.16 s yielding; bench/README.md). Returns 0
+ * when s was taken while polling, -1 when the caller must block. */
+static int sem_poll(sem_t *s, uint32_t mode) {
   double until = 0;
   for (unsigned i = 1;; i++) {
     if (sem_trywait(s) == 0) return 0;
-    __builtin_ia32_pause();
-    if ((i & 63) == 0) {
+    if (mode == DPU_POLL_YIELD || (i & 1023) == 0) sched_yield();
+    else __builtin_ia32_pause();
+    if (mode == DPU_POLL_YIELD || (i & 63) == 0) {
       double now = dpu_now();
       if (until == 0) until = now + DPU_POLL_SECONDS;
       else if (now > until) return -1;
-      if ((i & 1023) == 0) sched_yield();
     }
   }
+}
+
+/* The CPUs dpu may run on, as the process found them before any pinning (start_many). */
+static cpu_set_t allowed_cpus;
+
+/* Pins the calling thread to cpu (-1: to every CPU of allowed_cpus); a failure only costs
+ * speed. */
+static void pin_self(int cpu) {
+  cpu_set_t set = allowed_cpus;
+  if (cpu >= 0) {
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+  }
+  (void)pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+}
+
+void dpu_executor_pin_thread(const struct dpu_executor *exec) {
+  if (exec->shm->cpu >= 0) pin_self(exec->shm->cpu);
+}
+
+void dpu_executor_unpin_thread(const struct dpu_executor *exec) {
+  if (exec->shm->cpu >= 0) pin_self(-1);
 }
 
 /* Says once per exploration that file isolation stopped, and stops it in this runner. */
@@ -66,12 +93,13 @@ static void iso_failed(struct dpu_shm *shm, const char *why) {
  * returns. */
 static _Noreturn void runner_main(struct dpu_shm *shm) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (shm->cpu >= 0) pin_self(shm->cpu);
   char why[256];
   if (dpu_iso_runner_start(why, sizeof why) != 0) iso_failed(shm, why);
   /* What the runner opened so far is its own; what a run opens above is the program's. */
   dpu_rt.fd_base = dpu_rt_first_free_fd_above_all();
   for (;;) {
-    if (shm->no_poll || sem_poll(&shm->req) != 0) sem_wait_intr(&shm->req);
+    if (sem_poll(&shm->req, shm->poll) != 0) sem_wait_intr(&shm->req);
     if (shm->shutdown) _exit(0);
     dpu_rt_run_once();
     /* The next run's files, before the explorer sees this run's end (it may ask for the next
@@ -258,17 +286,29 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n, LLVMOrcThrea
                             const struct dpu_executor_options *opt) {
   struct dpu_shm *shms[DPU_MAX_EXECUTORS];
   if (n < 1 || n > DPU_MAX_EXECUTORS) n = n < 1 ? 1 : DPU_MAX_EXECUTORS;
-  /* Each explorer and its runner take turns: polling pays while the pairs have two cores
+  /* Each explorer and its runner take turns: spinning pays while the pairs have two cores
    * each, and costs a core otherwise (-j 2 on 2 cores: PI(8) took 2.0 s against 1.2 s with
-   * one worker, every waiting side polling; bench/README.md). */
-  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+   * one worker, every waiting side spinning; bench/README.md). Pairs that must share cores
+   * are pinned, pair i to the i-th CPU dpu may use (round robin), and hand their core over
+   * by yielding: no futex wake-up crosses cores, and an explorer keeps its unfolding in one
+   * core's caches. */
+  if (sched_getaffinity(0, sizeof allowed_cpus, &allowed_cpus) != 0) {
+    CPU_ZERO(&allowed_cpus);
+    for (long c = 0; c < sysconf(_SC_NPROCESSORS_ONLN) && c < CPU_SETSIZE; c++)
+      CPU_SET((int)c, &allowed_cpus);
+  }
+  int cpus[CPU_SETSIZE], ncpus = 0;
+  for (int c = 0; c < CPU_SETSIZE; c++)
+    if (CPU_ISSET(c, &allowed_cpus)) cpus[ncpus++] = c;
+  bool share = n > 1 && 2 * n > (unsigned)ncpus;
   for (unsigned i = 0; i < n; i++) {
     if (map_region(&execs[i], opt) != 0) {
       dpu_executor_stop_all(execs, i);
       return -1;
     }
     shms[i] = execs[i].shm;
-    shms[i]->no_poll = n > 1 && (long)(2 * n) > cores;
+    shms[i]->poll = share ? DPU_POLL_YIELD : DPU_POLL_SPIN;
+    shms[i]->cpu = share && ncpus > 0 ? cpus[i % (unsigned)ncpus] : -1;
   }
   struct dpu_executor *exec = &execs[0];
   fflush(NULL);
@@ -315,7 +355,7 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n, LLVMOrcThrea
 #define DPU_HANG_GRACE_SECONDS 1.0
 
 static int wait_done(struct dpu_shm *shm, double until) {
-  if (!shm->no_poll && sem_poll(&shm->done) == 0) return 0;
+  if (sem_poll(&shm->done, shm->poll) == 0) return 0;
   if (until <= 0) {
     sem_wait_intr(&shm->done);
     return 0;

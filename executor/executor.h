@@ -78,6 +78,15 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n,
                             LLVMOrcThreadSafeModuleRef tsm,
                             const struct dpu_executor_options *opt);
 
+/* Pins the calling thread to the CPU of exec's runner when dpu_executor_start_many gave it
+ * one (-j N with 2N above the CPUs dpu may use: an explorer and its runner take turns, so they
+ * share a core; dpu_shm.cpu); otherwise does nothing. A failure only costs speed. */
+void dpu_executor_pin_thread(const struct dpu_executor *exec);
+
+/* Undoes dpu_executor_pin_thread(exec) for the calling thread: it may run on every CPU the
+ * process could use when the executors started. */
+void dpu_executor_unpin_thread(const struct dpu_executor *exec);
+
 /* Runs the program once following replay[0..n) (n may be 0: the default policy throughout).
  * deadline: absolute CLOCK_MONOTONIC seconds after which to give up (0 = none). A run that
  * outlives the per-run timeout is killed and ends with DPU_END_HANG_TIME. */

@@ -177,6 +177,7 @@ static void *job_main(void *arg) {
   struct job *jb = arg;
   struct jobs *js = jb->js;
   struct dpu_qpor_stats st = {0};
+  dpu_executor_pin_thread(jb->exec);
   for (;;) {
     pthread_mutex_lock(&js->lock);
     if (js->stop || js->next == js->ps->n) {
@@ -239,6 +240,7 @@ enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_
   for (; started < qo->workers && started < DPU_MAX_EXECUTORS; started++)
     if (pthread_create(&threads[started], NULL, job_main, &jobs[started]) != 0) break;
   job_main(&jobs[0]);
+  dpu_executor_unpin_thread(exec);
   for (unsigned i = 1; i < started; i++) pthread_join(threads[i], NULL);
   r->exec = exec;
   pthread_mutex_destroy(&js.lock);

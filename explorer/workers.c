@@ -341,6 +341,7 @@ static void run_task(struct qpor *q, struct task *t) {
 static void *worker_main(void *arg) {
   struct qpor *q = arg;
   struct dpu_pool *pool = q->pool;
+  dpu_executor_pin_thread(q->exec);
   pthread_mutex_lock(&pool->lock);
   while (!pool->stop) {
     if (resolve(q) != 0) {
@@ -399,6 +400,7 @@ enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct d
     for (started = 1; started < pool.n; started++)
       if (pthread_create(&threads[started], NULL, worker_main, &pool.w[started]) != 0) break;
     worker_main(&pool.w[0]);
+    dpu_executor_unpin_thread(pool.w[0].exec);
     for (unsigned i = 1; i < started; i++) pthread_join(threads[i], NULL);
   }
   r->exec = exec;

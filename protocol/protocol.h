@@ -319,6 +319,9 @@ struct dpu_race_capture {
 /* dpu_shm.zygote_error. */
 enum { DPU_ZYGOTE_FAILED = 1, DPU_ZYGOTE_BAD_PROGRAM = 2 };
 
+/* How a runner and its explorer wait for each other (dpu_shm.poll). */
+enum { DPU_POLL_SPIN = 0, DPU_POLL_YIELD = 1 };
+
 struct dpu_shm {
   sem_t req;
   sem_t done;
@@ -386,10 +389,15 @@ struct dpu_shm {
    * waits for that object (--shard's split, explorer/split.h). 0: an ordinary run. */
   uint32_t frozen;
   uint64_t frozen_obj;
-  /* Set by the explorer: non-zero when the runner and the explorer must block at once when
-   * they wait for each other, rather than poll for a while first (executor.c): with several
-   * runners, each pair's polling takes a core another pair needs. */
-  uint32_t no_poll;
+  /* Set by the explorer: how the runner and the explorer wait for each other before they
+   * sleep (executor.c): DPU_POLL_SPIN when each pair has two cores, DPU_POLL_YIELD when pairs
+   * share cores (-j N with 2N > the CPUs dpu may use): each waiter then gives its core to the
+   * other side at every turn. */
+  uint32_t poll;
+  /* Set by the explorer: the CPU the runner pins itself to (-1: none); its explorer thread
+   * pins itself to the same one (dpu_executor_pin_thread), so that a pair's turns cost a
+   * switch on one core rather than a wake-up across cores. */
+  int32_t cpu;
   uint32_t nspin_sites;
   uint32_t spin_sites[DPU_MAX_SPIN_SITES];
   /* Response: the site of the first read that the scheduler's policy put after the other
