@@ -1,5 +1,6 @@
 /* Zygote, runner and the explorer's side of the run protocol; see executor.h. */
 #include "executor.h"
+#include "cpus.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -292,15 +293,11 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n, LLVMOrcThrea
    * are pinned, pair i to the i-th CPU dpu may use (round robin), and hand their core over
    * by yielding: no futex wake-up crosses cores, and an explorer keeps its unfolding in one
    * core's caches. */
-  if (sched_getaffinity(0, sizeof allowed_cpus, &allowed_cpus) != 0) {
-    CPU_ZERO(&allowed_cpus);
-    for (long c = 0; c < sysconf(_SC_NPROCESSORS_ONLN) && c < CPU_SETSIZE; c++)
-      CPU_SET((int)c, &allowed_cpus);
-  }
+  unsigned usable = dpu_cpus_available(&allowed_cpus);
   int cpus[CPU_SETSIZE], ncpus = 0;
   for (int c = 0; c < CPU_SETSIZE; c++)
     if (CPU_ISSET(c, &allowed_cpus)) cpus[ncpus++] = c;
-  bool share = n > 1 && 2 * n > (unsigned)ncpus;
+  bool share = n > 1 && 2 * n > usable;
   for (unsigned i = 0; i < n; i++) {
     if (map_region(&execs[i], opt) != 0) {
       dpu_executor_stop_all(execs, i);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../executor/cpus.h"
 #include "../protocol/protocol.h"
 
 #ifndef DPU_VERSION
@@ -324,10 +325,20 @@ static void set_defaults(struct dpu_options *o) {
   o->stack_size = 1 << 20;
   o->heap_size = (size_t)256 << 20;
   o->skip_step = 4;
-  o->jobs = 1;
+  o->jobs = 0; /* not given: default_jobs */
   o->steps_shown = 50;
   o->races = true;
   o->races_explore = true;
+}
+
+/* -j's value when not given (issue #15): every CPU dpu may use (executor/cpus.h), for QPOR's
+ * exploration; 1 where workers would not help or would change what the user asked to see:
+ * a replay, --por=none, a --shard (one process per core is the way there), --dot (its graph
+ * is one unfolding's, in the order one explorer built it). */
+static unsigned default_jobs(const struct dpu_options *o) {
+  if (o->por != DPU_POR_QPOR || o->replay || o->shards || o->dot) return 1;
+  unsigned n = dpu_cpus_available(NULL);
+  return n < DPU_MAX_JOBS ? n : DPU_MAX_JOBS;
 }
 
 /* Options that cannot go together. Returns 0, or 2 (message printed). */
@@ -436,6 +447,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
     fprintf(stderr, "dpu: error: no input file (see dpu --help)\n");
     return 2;
   }
+  if (!o->jobs) o->jobs = default_jobs(o);
   return check_combinations(o);
 }
 

@@ -45,7 +45,8 @@ struct dpu_options {
   bool print_traces;      /* print "dpu: trace HEX" for every new trace */
   unsigned k;             /* QPOR: k-partial alternatives; 0 = optimal */
   unsigned skip_step;     /* QPOR: step s of the trees' skip pointers */
-  unsigned jobs;          /* -j: QPOR's workers, 1 to DPU_MAX_JOBS (explorer/workers.c) */
+  unsigned jobs;          /* -j: QPOR's workers, 1 to DPU_MAX_JOBS (explorer/shard.c); not given:
+                           * the CPUs dpu may use (options.c, default_jobs) */
   unsigned shard, shards; /* --shard=I/N (explorer/split.h); shards 0: no --shard */
   bool stats;             /* print statistics (--stats) */
   const char *dot;        /* --dot FILE, or NULL */

@@ -23,6 +23,9 @@ config.environment["PATH"] = os.path.dirname(config.filecheck) + os.pathsep + co
 for var in ("TMPDIR", "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# Tests of -j's default (the CPUs dpu may use) need two CPUs to see two workers.
+if len(os.sched_getaffinity(0)) >= 2 and shutil.which("taskset"):
+    config.available_features.add("cpus2")
 # Tests of `dpu --gdb` need gdb (scripts/install-deps.sh installs it).
 if shutil.which("gdb"):
     config.available_features.add("gdb")

@@ -8,11 +8,11 @@
 // when 256 are stacked (the first three, over the working directory, /tmp and /dev/shm,
 // included): the exploration goes through three runners (--stats). No defect, no warning,
 // seed.log unchanged and no out.log left behind.
-// RUN: rm -rf %t.d && mkdir %t.d && cd %t.d && echo seed > seed.log && %dpu %s > %t 2> %t.err; test $? -eq 0
+// RUN: rm -rf %t.d && mkdir %t.d && cd %t.d && echo seed > seed.log && %dpu -j 1 %s > %t 2> %t.err; test $? -eq 0
 // RUN: FileCheck %s < %t
 // RUN: FileCheck --allow-empty --check-prefix=ERR %s < %t.err
 // RUN: test ! -e %t.d/out.log && test "$(cat %t.d/seed.log)" = seed
-// RUN: cd %t.d && %dpu --stats %s | FileCheck --check-prefix=STATS %s
+// RUN: cd %t.d && %dpu -j 1 --stats %s | FileCheck --check-prefix=STATS %s
 // CHECK-NOT: dpu: defect
 // CHECK: {{^}}dpu: summary: 0 defects, 720 max-configs, 0 SSBs, 720 runs,
 // ERR-NOT: {{.}}

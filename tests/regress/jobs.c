@@ -7,7 +7,7 @@
 // max-configs, each once (--print-traces lists 8 distinct fingerprints; the difftest compares
 // the sets), and 3 defects, which the report may list in another order: the deadlock of T1
 // and T2 with T3 done or blocked too (two sets of blocked sites), and T3's assertion.
-// RUN: %dpu %s > %t.j1; test $? -eq 1
+// RUN: %dpu -j 1 %s > %t.j1; test $? -eq 1
 // RUN: FileCheck %s < %t.j1
 // RUN: %dpu -j 2 %s > %t.j2; test $? -eq 1
 // RUN: FileCheck %s < %t.j2
@@ -20,7 +20,7 @@
 // RUN: FileCheck %s --check-prefixes=CHECK,PARTS < %t.parts
 // RUN: grep '^dpu: trace ' %t.parts | sort -u | wc -l | grep -x 8
 // The JSON documents list the defects in the same order (by digest), with the same counts:
-// RUN: %dpu --format=json -o %t.j1.json %s > /dev/null; test $? -eq 1
+// RUN: %dpu -j 1 --format=json -o %t.j1.json %s > /dev/null; test $? -eq 1
 // RUN: env DPU_HANDOFF=always %dpu -j 3 --format=json -o %t.j3.json %s > /dev/null; test $? -eq 1
 // RUN: %python -c "import json,sys; f=lambda p:[(d['digest'],d['kind'],d['traces']) for d in json.load(open(p))['defects']]; a,b=f(sys.argv[1]),f(sys.argv[2]); sys.exit(not (a==b and len(a)==3))" %t.j1.json %t.j3.json
 // RUN: %dpu -j 0 %s 2> %t.bad; test $? -eq 2

@@ -17,13 +17,13 @@
 // a lock): the read is named first, then the first write, by T1 or T3 depending on the order
 // of the locks in dpu's first run. Traces: T1's and T3's sections on m in either order: 2
 // max-configs, the race in both (2 of 2).
-// RUN: %dpu --races=report --por=none %s > %t.none; test $? -eq 1
+// RUN: %dpu -j 1 --races=report --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu --races=report %s > %t.qpor; test $? -eq 1
+// RUN: %dpu -j 1 --races=report %s > %t.qpor; test $? -eq 1
 // RUN: FileCheck %s < %t.qpor
-// RUN: %dpu --races=report --por=none -DTWO_CALLERS %s > %t.two.none; test $? -eq 1
+// RUN: %dpu -j 1 --races=report --por=none -DTWO_CALLERS %s > %t.two.none; test $? -eq 1
 // RUN: FileCheck --check-prefix=TWO %s < %t.two.none
-// RUN: %dpu --races=report -DTWO_CALLERS %s > %t.two.qpor; test $? -eq 1
+// RUN: %dpu -j 1 --races=report -DTWO_CALLERS %s > %t.two.qpor; test $? -eq 1
 // RUN: FileCheck --check-prefix=TWO %s < %t.two.qpor
 // CHECK: {{^}}dpu: defect 1: data race: write of 4 bytes to 'shared' at {{.*}}race_inlined.c:[[#@LINE+23]] in store_it (T1) and read at {{.*}}race_inlined.c:[[#@LINE+44]] in reader (T2){{$}}
 // CHECK: {{^}}  stack of the write by T1 (after step #{{[0-9]+}}):{{$}}

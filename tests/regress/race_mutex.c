@@ -16,13 +16,13 @@
 // racing pairs (one digest) the report shows the first with the most writes: the second
 // access is the store of the first locked increment (T1's or T2's, whichever trace dpu
 // explores first).
-// RUN: %dpu --races=report --por=none --show-output %s > %t.none; test $? -eq 0
+// RUN: %dpu -j 1 --races=report --por=none --show-output %s > %t.none; test $? -eq 0
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu --races=report --show-output %s > %t.qpor; test $? -eq 0
+// RUN: %dpu -j 1 --races=report --show-output %s > %t.qpor; test $? -eq 0
 // RUN: FileCheck %s < %t.qpor
-// RUN: %dpu --races=report --por=none -DBUG %s > %t.bug.none; test $? -eq 1
+// RUN: %dpu -j 1 --races=report --por=none -DBUG %s > %t.bug.none; test $? -eq 1
 // RUN: FileCheck --check-prefix=BUG %s < %t.bug.none
-// RUN: %dpu --races=report -DBUG %s > %t.bug.qpor; test $? -eq 1
+// RUN: %dpu -j 1 --races=report -DBUG %s > %t.bug.qpor; test $? -eq 1
 // RUN: FileCheck --check-prefix=BUG %s < %t.bug.qpor
 // CHECK-NOT: dpu: defect
 // CHECK: {{^}}  | counter = 3{{$}}

@@ -14,9 +14,9 @@
 // more; 6 traces. Races: Ro against Wi in all 6; Wi against the fast path's Rr in the 4
 // traces of (ii); Wv against Rv in the 4 of (ii), in either order; the assertion in 2. The
 // same with --por=none (30 traces before reads of one location commuted).
-// RUN: %dpu -q %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 -q %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
-// RUN: %dpu -q --por=none %s > %t.none; test $? -eq 1
+// RUN: %dpu -j 1 -q --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
 // CHECK: {{^}}dpu: defect {{[0-9]}}: data race: {{.*}}'instance'
 // CHECK: {{^}}dpu: defect 4: assertion failure: get()->value == 42 (at {{.*}}racy_double_checked.c:[[#@LINE+30]] in user){{$}}

@@ -1,7 +1,7 @@
 // Text report of an abort, every line, and its JSON twin. Step 2 must run after step 1; it
 // aborts when it takes m first.
 // Derivation: 2 orders of the two blocks on m: 2 max-configs, 1 defect.
-// RUN: %dpu --format=json -o %t.json %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 --format=json -o %t.json %s > %t; test $? -eq 1
 // RUN: FileCheck -DFILE=%s %s < %t
 // RUN: %python %inputs/replay_check.py %dpu %t | FileCheck -DFILE=%s --check-prefix=REPLAY %s
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s

@@ -2,7 +2,7 @@
 //
 // A replay line repeats the compile flags and the program's arguments, quoted for the shell,
 // and `dpu replay` runs it: the same defect.
-// RUN: %dpu "-DWORD=\"two words\"" %S/Inputs/args.c -- "two words" > %t.args; test $? -eq 1
+// RUN: %dpu -j 1 "-DWORD=\"two words\"" %S/Inputs/args.c -- "two words" > %t.args; test $? -eq 1
 // RUN: FileCheck -DFILE=%S/Inputs/args.c --check-prefix=ARGS %s < %t.args
 // RUN: %python %inputs/replay_check.py %dpu %t.args | FileCheck -DFILE=%S/Inputs/args.c --check-prefix=ARGSREPLAY %s
 // The whole report; the only live thread at the abort is T0, in main at the abort() of line 29.
@@ -42,19 +42,19 @@
 // RUN: %dpu replay 0:x %S/Inputs/clean.c > /dev/null 2> %t.e2; test $? -eq 2
 // RUN: FileCheck --check-prefix=E2 %s < %t.e2
 // E2: dpu: error: invalid replay schedule '0:x' (expected THREAD:COUNT,...)
-// RUN: %dpu --format=xml %S/Inputs/clean.c > /dev/null 2> %t.e3; test $? -eq 2
+// RUN: %dpu -j 1 --format=xml %S/Inputs/clean.c > /dev/null 2> %t.e3; test $? -eq 2
 // RUN: FileCheck --check-prefix=E3 %s < %t.e3
 // E3: dpu: error: invalid value 'xml' for --format
-// RUN: %dpu --format=json --print-traces %S/Inputs/clean.c > /dev/null 2> %t.e4; test $? -eq 2
+// RUN: %dpu -j 1 --format=json --print-traces %S/Inputs/clean.c > /dev/null 2> %t.e4; test $? -eq 2
 // RUN: FileCheck --check-prefix=E4 %s < %t.e4
 // E4: dpu: error: --print-traces and --show-output write to the text report: with --format=json, also give -o FILE
-// RUN: %dpu --format=json -o %t.no-such-dir/report.json %S/Inputs/clean.c > /dev/null 2> %t.e5; test $? -eq 2
+// RUN: %dpu -j 1 --format=json -o %t.no-such-dir/report.json %S/Inputs/clean.c > /dev/null 2> %t.e5; test $? -eq 2
 // RUN: FileCheck --check-prefix=E5 %s < %t.e5
 // E5: dpu: error: cannot write {{.*}}no-such-dir/report.json: No such file or directory
 //
 // A program that does not compile: exit 2, and a JSON document that says so.
 // RUN: echo 'int main(void) { return 0 }' > %t.bad.c
-// RUN: %dpu --format=json -o %t.bad.json %t.bad.c > %t.bad.out 2> /dev/null; test $? -eq 2
+// RUN: %dpu -j 1 --format=json -o %t.bad.json %t.bad.c > %t.bad.out 2> /dev/null; test $? -eq 2
 // RUN: %python %inputs/check_json.py %schema %t.bad.json | FileCheck --check-prefix=BADJSON %s
 // RUN: FileCheck --allow-empty --check-prefix=BADOUT %s < %t.bad.out
 // BADJSON: state error exit_code 2 reason "{{.*}}.bad.c does not compile"
@@ -62,7 +62,7 @@
 // BADOUT-NOT: {{.}}
 //
 // No defect: exit 0, a complete document without defects; no "traces with defects" line.
-// RUN: %dpu --format=json -o %t.clean.json %S/Inputs/clean.c > %t.clean.out; test $? -eq 0
+// RUN: %dpu -j 1 --format=json -o %t.clean.json %S/Inputs/clean.c > %t.clean.out; test $? -eq 0
 // RUN: %python %inputs/check_json.py %schema %t.clean.json | FileCheck --check-prefix=CLEANJSON %s
 // RUN: FileCheck --check-prefix=CLEANOUT %s < %t.clean.out
 // CLEANJSON: state complete exit_code 0 reason null
@@ -72,6 +72,6 @@
 // CLEANOUT-NOT: {{.}}
 //
 // --format=text -o FILE: the text report goes to the file, nothing to stdout.
-// RUN: %dpu -o %t.text.txt %S/Inputs/clean.c > %t.text.out; test $? -eq 0
+// RUN: %dpu -j 1 -o %t.text.txt %S/Inputs/clean.c > %t.text.out; test $? -eq 0
 // RUN: FileCheck --check-prefix=CLEANOUT %s < %t.text.txt
 // RUN: FileCheck --allow-empty --check-prefix=BADOUT %s < %t.text.out

@@ -3,7 +3,7 @@
 // Derivation: 2 orders of the two blocks on m; when close_account goes first, deposit
 // dereferences NULL: 2 max-configs, 1 crash, located exactly at the faulting line 31 (the
 // innermost frame of T2's stack, which the message names too).
-// RUN: %dpu --format=json -o %t.json %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 --format=json -o %t.json %s > %t; test $? -eq 1
 // RUN: FileCheck -DFILE=%s %s < %t
 // RUN: %python %inputs/replay_check.py %dpu %t | FileCheck -DFILE=%s --check-prefix=REPLAY %s
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s

@@ -4,7 +4,7 @@
 // of the events on a and on b: T1 takes both before T2 starts (1), T2 takes both first (2), or
 // T1 holds a while T2 holds b: each then waits for the other, and main waits in its join of
 // T1 (3): 3 max-configs, 1 deadlock.
-// RUN: %dpu --format=json -o %t.json %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 --format=json -o %t.json %s > %t; test $? -eq 1
 // RUN: FileCheck -DFILE=%s %s < %t
 // RUN: %python %inputs/replay_check.py %dpu %t | FileCheck -DFILE=%s --check-prefix=REPLAY %s
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s

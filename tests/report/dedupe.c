@@ -6,11 +6,11 @@
 // and 1 3 2 abort (one defect, 2 traces); 2 3 1 and 3 2 1 fail the assertion (another defect,
 // 2 traces); 2 1 3 and 3 1 2 are clean. Every defect happens in main after all joins, so its
 // site and stacks are the same in both of its traces, whatever the order of the others.
-// RUN: %dpu --format=json -o %t.json %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 --format=json -o %t.json %s > %t; test $? -eq 1
 // RUN: FileCheck -DFILE=%s %s < %t
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
 // The exhaustive explorer finds the same defects in the same traces.
-// RUN: %dpu --por=none %s > %t.none; test $? -eq 1
+// RUN: %dpu -j 1 --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck -DFILE=%s --check-prefix=NONE %s < %t.none
 #include <assert.h>
 #include <pthread.h>

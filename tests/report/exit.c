@@ -6,7 +6,7 @@
 // loader in its lock, holding m, or after its end (its exit-thread is run at once), and main
 // in its join of the loader or, once the loader has ended and main joined it, in its join of
 // the server, which never ends: 1 + 1 + 2 = 4 max-configs with the defect. 5 in all.
-// RUN: %dpu --format=json -o %t.json %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 --format=json -o %t.json %s > %t; test $? -eq 1
 // RUN: FileCheck -DFILE=%s %s < %t
 // RUN: %python %inputs/replay_check.py %dpu %t | FileCheck -DFILE=%s --check-prefix=REPLAY %s
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s

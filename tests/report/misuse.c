@@ -3,7 +3,7 @@
 // Derivation: the lock and the trylock on m are ordered either way: consumer first (it gets m,
 // unlocks it, no defect) or producer first (the trylock is busy and the unlock is of a mutex
 // owned by T1): 2 max-configs, 1 defect.
-// RUN: %dpu --format=json -o %t.json %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 --format=json -o %t.json %s > %t; test $? -eq 1
 // RUN: FileCheck -DFILE=%s %s < %t
 // RUN: %python %inputs/replay_check.py %dpu %t | FileCheck -DFILE=%s --check-prefix=REPLAY %s
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s

@@ -9,7 +9,7 @@
 // maximal configurations (ab's pair first, ba's pair first, or each takes its first lock),
 // the last is a deadlock with T1 at line 54 and T2 at line 66; the interleaving dpu finds
 // first runs main's set-up, T2 up to its first locks[1], then T1 up to locks[0].
-// RUN: %dpu --format=json -o %t.json %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 --format=json -o %t.json %s > %t; test $? -eq 1
 // RUN: FileCheck -DFILE=%s %s < %t
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
 // CHECK: {{^}}dpu: defect 1: deadlock: 3 threads blocked: T0 in pthread_join at [[FILE]]:78, T1 in pthread_mutex_lock at [[FILE]]:54, T2 in pthread_mutex_lock at [[FILE]]:66{{$}}

@@ -5,7 +5,7 @@
 // drawn (<CR> carriage return, <EL> erase to the end of the line, <NL> newline).
 //
 // A clean exploration cut by --timeout: runs, max-configs, SSBs, defects, runs/s, seconds.
-// RUN: %python %inputs/pty_run.py %t.out %dpu --timeout=3 -DCLEAN %S/Inputs/many.c > %t
+// RUN: %python %inputs/pty_run.py %t.out %dpu -j 1 --timeout=3 -DCLEAN %S/Inputs/many.c > %t
 // RUN: FileCheck --check-prefix=TTY %s < %t
 // RUN: FileCheck --check-prefix=OUT %s < %t.out
 // TTY: exit 3
@@ -15,7 +15,7 @@
 // TTY-NEXT: {{^}}terminal end{{$}}
 // TTY-NEXT: draws {{[0-9]+}}, first after {{[0-9.]+}} s, at most 4 per second: yes
 // With --shard, the line says which of the shard's parts is being explored (explorer/split.h):
-// RUN: %python %inputs/pty_run.py %t.shard.out %dpu --timeout=2 --shard=0/1 -DCLEAN %S/Inputs/many.c > %t.shard
+// RUN: %python %inputs/pty_run.py %t.shard.out %dpu -j 1 --timeout=2 --shard=0/1 -DCLEAN %S/Inputs/many.c > %t.shard
 // RUN: FileCheck --check-prefix=SHARD %s < %t.shard
 // SHARD: exit 3
 // SHARD-NEXT: {{^}}<CR>dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9.]+}} s, part 1 of {{[0-9]+}}<EL>{{$}}
@@ -26,7 +26,7 @@
 //
 // With stdout on the terminal too: two hangs of 1.2 s each, so the line appears between the
 // two defects; it is erased before the second defect's block and before the end.
-// RUN: %python %inputs/pty_run.py - %dpu --run-timeout=1.2 %S/Inputs/two_hangs.c > %t.both
+// RUN: %python %inputs/pty_run.py - %dpu -j 1 --run-timeout=1.2 %S/Inputs/two_hangs.c > %t.both
 // RUN: FileCheck --check-prefix=BOTH %s < %t.both
 // BOTH: exit 1
 // BOTH-NEXT: {{^}}dpu: defect 1: hang: T2 ran for more than 1.2 s without a visible operation<NL>{{$}}
@@ -40,20 +40,20 @@
 // BOTH-NEXT: {{^}}terminal end{{$}}
 //
 // -q: no progress line.
-// RUN: %python %inputs/pty_run.py %t.q.out %dpu -q --timeout=2 -DCLEAN %S/Inputs/many.c > %t.q
+// RUN: %python %inputs/pty_run.py %t.q.out %dpu -j 1 -q --timeout=2 -DCLEAN %S/Inputs/many.c > %t.q
 // RUN: FileCheck --check-prefix=QUIET %s < %t.q
 // QUIET: exit 3
 // QUIET-NEXT: {{^}}terminal end{{$}}
 // QUIET-NEXT: draws 0
 //
 // A short exploration on a terminal: none either.
-// RUN: %python %inputs/pty_run.py %t.short.out %dpu %S/Inputs/clean.c > %t.short
+// RUN: %python %inputs/pty_run.py %t.short.out %dpu -j 1 %S/Inputs/clean.c > %t.short
 // RUN: FileCheck --check-prefix=SHORT %s < %t.short
 // SHORT: exit 0
 // SHORT-NEXT: {{^}}terminal end{{$}}
 // SHORT-NEXT: draws 0
 //
 // stderr not a terminal: nothing on it.
-// RUN: %dpu --timeout=2 -DCLEAN %S/Inputs/many.c > %t.file.out 2> %t.file.err; test $? -eq 3
+// RUN: %dpu -j 1 --timeout=2 -DCLEAN %S/Inputs/many.c > %t.file.out 2> %t.file.err; test $? -eq 3
 // RUN: FileCheck --allow-empty --check-prefix=NOTTY %s < %t.file.err
 // NOTTY-NOT: {{.}}

@@ -6,10 +6,10 @@
 // before either writes, both withdraw: the assertion fails, one defect found in 4 traces. The
 // assertion is in main after both joins, so in all 4 the only live thread is T0, at line 39:
 // the same stack, still one defect.
-// RUN: cd %S/../.. && %dpu examples/bank.c > %t; test $? -eq 1
+// RUN: cd %S/../.. && %dpu -j 1 examples/bank.c > %t; test $? -eq 1
 // RUN: %python %inputs/readme_block.py %S/../../README.md %t | FileCheck --check-prefix=README %s
 // RUN: cd %S/../.. && %python %inputs/replay_check.py %dpu %t | FileCheck --check-prefix=REPLAY %s
-// RUN: cd %S/../.. && %dpu --format=json examples/bank.c > %t.json; test $? -eq 1
+// RUN: cd %S/../.. && %dpu -j 1 --format=json examples/bank.c > %t.json; test $? -eq 1
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
 
 // README: README block: 26 lines, as dpu prints them

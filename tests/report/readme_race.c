@@ -10,12 +10,12 @@
 // store at 17) become scheduling points and a second exploration runs: the handlers' 2 orders
 // times 3 places of T3's read among their 2 stores: 6 traces, all with the race (reported
 // once, found in 6). Runs: 2 + 6 (the report names the 2 of the first exploration).
-// RUN: cd %S/../.. && %dpu examples/hits.c > %t; test $? -eq 1
+// RUN: cd %S/../.. && %dpu -j 1 examples/hits.c > %t; test $? -eq 1
 // RUN: %python %inputs/readme_block.py %S/../../README.md %t tests/report/readme_race.c | FileCheck --check-prefix=README %s
 // RUN: cd %S/../.. && %python %inputs/replay_check.py %dpu %t | FileCheck --check-prefix=REPLAY %s
-// RUN: cd %S/../.. && %dpu --format=json examples/hits.c > %t.json; test $? -eq 1
+// RUN: cd %S/../.. && %dpu -j 1 --format=json examples/hits.c > %t.json; test $? -eq 1
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
-// RUN: cd %S/../.. && %dpu --format=sarif -o %t.sarif examples/hits.c > /dev/null; test $? -eq 1
+// RUN: cd %S/../.. && %dpu -j 1 --format=sarif -o %t.sarif examples/hits.c > /dev/null; test $? -eq 1
 // RUN: %python %inputs/check_sarif.py %sarif_multitool %t.sarif | FileCheck --check-prefix=SARIF %s
 
 // README: README block: 36 lines, as dpu prints them

@@ -5,7 +5,7 @@
 // Derivation: T1 takes both first (clean), T2 takes both first (assertion failure), or each
 // holds one (deadlock): 3 max-configs, 2 defects, one SARIF result each. Run from this
 // directory with a relative file name, so the locations are relative to %SRCROOT%.
-// RUN: cd %S && %dpu --format=sarif -o %t.sarif sarif.c > %t.txt; test $? -eq 1
+// RUN: cd %S && %dpu -j 1 --format=sarif -o %t.sarif sarif.c > %t.txt; test $? -eq 1
 // RUN: %python %inputs/check_sarif.py %sarif_multitool %t.sarif | FileCheck %s
 // RUN: FileCheck --check-prefix=TEXT %s < %t.txt
 // The check rejects a broken log, so this test can fail: a region starting at line 0 (the
@@ -22,9 +22,9 @@
 // RUN: FileCheck --check-prefix=MISSING %s < %t.err3
 // Without -o the log goes to stdout, alone; file names outside the working directory become
 // absolute file:// URIs. A clean program gives a valid log without results.
-// RUN: %dpu --format=sarif %S/Inputs/clean.c > %t.clean.sarif; test $? -eq 0
+// RUN: %dpu -j 1 --format=sarif %S/Inputs/clean.c > %t.clean.sarif; test $? -eq 0
 // RUN: %python %inputs/check_sarif.py %sarif_multitool %t.clean.sarif | FileCheck --check-prefix=CLEAN %s
-// RUN: cd %S/Inputs && %dpu --format=sarif %s > %t.abs.sarif; test $? -eq 1
+// RUN: cd %S/Inputs && %dpu -j 1 --format=sarif %s > %t.abs.sarif; test $? -eq 1
 // RUN: %python %inputs/check_sarif.py %sarif_multitool %t.abs.sarif | FileCheck --check-prefix=ABS %s
 #include <assert.h>
 #include <pthread.h>

@@ -1,11 +1,11 @@
 // A run stopped by --timeout exits 3 and its report, text and JSON (-o), holds every defect
 // found before the deadline. Inputs/many.c has 10! traces and its assertion fails in the
 // first ones; 1.5 s explores a few thousand.
-// RUN: %dpu --timeout=1.5 --format=json -o %t.json %S/Inputs/many.c > %t; test $? -eq 3
+// RUN: %dpu -j 1 --timeout=1.5 --format=json -o %t.json %S/Inputs/many.c > %t; test $? -eq 3
 // RUN: FileCheck %s < %t
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
 // The same with --stop-on-defect: exit 1 at the first defect, state "stopped".
-// RUN: %dpu --stop-on-defect --format=json -o %t.stop.json %S/Inputs/many.c > %t.stop; test $? -eq 1
+// RUN: %dpu -j 1 --stop-on-defect --format=json -o %t.stop.json %S/Inputs/many.c > %t.stop; test $? -eq 1
 // RUN: FileCheck --check-prefix=STOP %s < %t.stop
 // RUN: %python %inputs/check_json.py %schema %t.stop.json | FileCheck --check-prefix=STOPJSON %s
 
