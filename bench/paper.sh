@@ -47,7 +47,7 @@ if [ $callgrind = 1 ]; then
     IFS='|' read -r name file macros <<< "$c"
     [[ $file == bench/* ]] || file="$ase/$file"
     # shellcheck disable=SC2086
-    out=$(valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.%p" "$dpu" $macros "$file" 2>&1)
+    out=$(valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.%p" "$dpu" -j 1 $macros "$file" 2>&1)
     cg=$(grep -l "fn=.*dpu_explore_qpor" "$tmp"/cg.* | head -1) # the explorer's process
     runs=$(echo "$out" | sed -n 's/.* \([0-9]*\) runs, [0-9.]* s$/\1/p' | tail -1)
     traces=$(echo "$out" | sed -n 's/.* \([0-9]*\) max-configs.*/\1/p' | tail -1)
@@ -67,7 +67,7 @@ for c in "${cases[@]}"; do
   times=() last=""
   for ((i = 0; i < repeat; i++)); do
     # shellcheck disable=SC2086
-    out=$( { /usr/bin/time -f "rss %M" "$dpu" --stats --timeout="$timeout" $macros "$file"; } 2>&1)
+    out=$( { /usr/bin/time -f "rss %M" "$dpu" -j 1 --stats --timeout="$timeout" $macros "$file"; } 2>&1)
     rc=$?
     t=$(echo "$out" | sed -n 's/.*runs, \([0-9.]*\) s$/\1/p')
     [ "$rc" = 3 ] && t="TO"

@@ -31,7 +31,7 @@ for c in "${cases[@]}"; do
   configs="" events="" mem="" rps=""
   for k in 0 1 2 3; do
     # shellcheck disable=SC2086
-    out=$("$dpu" --por=qpor -k "$k" --stats --timeout="$timeout" $macros "$file" 2>/dev/null)
+    out=$("$dpu" -j 1 --por=qpor -k "$k" --stats --timeout="$timeout" $macros "$file" 2>/dev/null)
     rc=$?
     sum=$(echo "$out" | grep "dpu: summary:")
     ssb[$k]=$(echo "$sum" | sed 's/.* \([0-9]*\) SSBs.*/\1/')

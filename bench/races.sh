@@ -56,7 +56,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 run() {
   local mode=$1 file=$2 macros=$3 out rc sum
   # shellcheck disable=SC2086
-  out=$("$dpu" --por=qpor --races="$mode" --stats --timeout="$timeout" $macros "$file" 2>/dev/null)
+  out=$("$dpu" -j 1 --por=qpor --races="$mode" --stats --timeout="$timeout" $macros "$file" 2>/dev/null)
   rc=$?
   sum=$(echo "$out" | grep "dpu: summary:")
   echo "$sum" | sed 's/dpu: summary: \([0-9]*\) defects, \([0-9]*\) max-configs, [0-9]* SSBs, \([0-9]*\) runs, \([0-9.]*\) s/\2 \3 \1 \4/' | tr '\n' ' '
@@ -72,7 +72,7 @@ cg() {
   tmp=$(mktemp -d)
   # shellcheck disable=SC2086
   out=$(valgrind --tool=callgrind --smc-check=all-non-file --callgrind-out-file="$tmp/cg.%p" \
-    "$dpu" --por=qpor --races="$mode" --run-timeout=600 $macros "$file" 2>/dev/null)
+    "$dpu" -j 1 --por=qpor --races="$mode" --run-timeout=600 $macros "$file" 2>/dev/null)
   for f in "$tmp"/cg.*; do
     x=$(awk '/^(summary|totals):/ { print $2; exit }' "$f")
     tot=$((tot + ${x:-0}))

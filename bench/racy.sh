@@ -45,7 +45,7 @@ echo "$hdr"
 echo "$sep"
 for c in "${cases[@]}"; do
   IFS='|' read -r name file macros <<< "$c"
-  read -r mc runs secs expl sites <<< "$(measure "$dpu" $macros "$file")"
+  read -r mc runs secs expl sites <<< "$(measure "$dpu" -j 1 $macros "$file")"
   read -r nmc nruns nsecs _ _ <<< "$(measure "$dpu" --por=none $macros "$file")"
   line="| $name | $mc | $runs | ${expl:-1} | ${sites:-0} | $(printf '%.2f' "$secs" 2>/dev/null || echo -) | $nmc | $nruns | $(printf '%.2f' "$nsecs" 2>/dev/null || echo -) |"
   if [ -n "$before" ]; then

@@ -27,7 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 for spec in "$@"; do
   IFS='|' read -r name file flags <<<"$spec"
   # shellcheck disable=SC2086
-  whole=$( { /usr/bin/time -f "TIME %e" "$build/dpu" -q $flags "$file" >"$tmp/whole"; } 2>&1 || true)
+  whole=$( { /usr/bin/time -f "TIME %e" "$build/dpu" -q -j 1 $flags "$file" >"$tmp/whole"; } 2>&1 || true)
   twhole=$(grep '^TIME' <<<"$whole" | cut -d' ' -f2)
   total=$(sed -n 's/.*summary: [0-9]* defects*, \([0-9]*\) max-configs.*/\1/p' "$tmp/whole")
   for n in $shards; do

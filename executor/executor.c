@@ -81,12 +81,12 @@ void dpu_executor_unpin_thread(const struct dpu_executor *exec) {
   if (exec->shm->cpu >= 0) pin_self(-1);
 }
 
-/* Says once per exploration that file isolation stopped, and stops it in this runner. */
-static void iso_failed(struct dpu_shm *shm, const char *why) {
-  if (!shm->iso_failed)
+/* Says once per exploration (whatever the runners, -j: the flag is the first executor's)
+ * that file isolation stopped, and stops it in this runner. */
+static void iso_failed(const char *why) {
+  if (!__atomic_exchange_n(&dpu_rt.first_shm->iso_failed, 1, __ATOMIC_RELAXED))
     dprintf(dpu_rt.cfg.internal_fd, "dpu: warning: runs are not kept apart from each other's "
             "files (%s): a file one run writes is seen by the next\n", why);
-  shm->iso_failed = 1;
   dpu_iso_off();
 }
 
@@ -96,7 +96,7 @@ static _Noreturn void runner_main(struct dpu_shm *shm) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (shm->cpu >= 0) pin_self(shm->cpu);
   char why[256];
-  if (dpu_iso_runner_start(why, sizeof why) != 0) iso_failed(shm, why);
+  if (dpu_iso_runner_start(why, sizeof why) != 0) iso_failed(why);
   /* What the runner opened so far is its own; what a run opens above is the program's. */
   dpu_rt.fd_base = dpu_rt_first_free_fd_above_all();
   for (;;) {
@@ -106,7 +106,7 @@ static _Noreturn void runner_main(struct dpu_shm *shm) {
     /* The next run's files, before the explorer sees this run's end (it may ask for the next
      * run at once). */
     int iso = dpu_iso_after_run(why, sizeof why);
-    if (iso < 0) iso_failed(shm, why);
+    if (iso < 0) iso_failed(why);
     if (iso > 0) shm->runner_retired = 1;
     sem_post(&shm->done);
     if (iso > 0) _exit(0);

@@ -338,8 +338,10 @@ struct dpu_shm {
   volatile uint32_t ntsets;        /* slots written in the current run */
   volatile uint32_t nglobals;      /* entries of the globals array the zygote filled */
   volatile uint32_t iso_warned;    /* a run wrote outside the isolated directories, and dpu
-                                    * said so (runtime/isolate.h): once per exploration */
-  volatile uint32_t iso_failed;    /* a runner could not isolate files, and said so: once */
+                                    * said so (runtime/isolate.h): once per exploration, the
+                                    * first executor's flag standing for every runner's (-j) */
+  volatile uint32_t iso_failed;    /* a runner could not isolate files, and said so: once (the
+                                    * first executor's flag, as iso_warned) */
   volatile uint32_t runner_retired; /* the runner exited between two runs on purpose (its
                                     * file isolation had grown: runtime/isolate.h); the zygote
                                     * starts another */

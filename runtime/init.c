@@ -42,7 +42,7 @@ int dpu_rt_first_free_fd_above_all(void) {
 int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   memset(&dpu_rt, 0, sizeof dpu_rt);
   dpu_rt.cfg = *cfg;
-  dpu_rt.shm = shm;
+  dpu_rt.shm = dpu_rt.first_shm = shm;
   dpu_rt.records = dpu_shm_records(shm);
   dpu_rt.visible = dpu_shm_visible(shm);
   dpu_rt.cur = -1;

@@ -85,6 +85,9 @@ struct dpu_rt {
   int fd_base;              /* descriptors from here up are the program's: closed between runs
                              * (set by dpu_rt_init, and again by each runner at its start) */
   struct dpu_shm *shm;
+  struct dpu_shm *first_shm; /* the first executor's region (dpu_rt_init's; -j's other servers
+                             * rebind shm only): its once-per-exploration warning flags are
+                             * every runner's */
   struct dpu_event_rec *records; /* the run's records (dpu_shm_records) */
   const uint8_t *visible;   /* the visible access sites (dpu_shm_visible) */
   struct dpu_rt_thread threads[DPU_MAX_THREADS]; /* indexed by canonical id */

@@ -238,10 +238,12 @@ void __dpu_perror(const char *s) {
 static FILE *open_files[MAX_OPEN_FILES];
 static unsigned n_open_files;
 
-/* Warns, once per exploration, that the program writes a file that runs do not keep apart. */
+/* Warns, once per exploration (whatever the runners, -j), that the program writes a file that
+ * runs do not keep apart. */
 static void check_write(const char *path) {
-  if (!path || dpu_rt.shm->iso_warned || !dpu_iso_dirs()[0] || dpu_iso_covers(path)) return;
-  dpu_rt.shm->iso_warned = 1;
+  if (!path || dpu_rt.first_shm->iso_warned || !dpu_iso_dirs()[0] || dpu_iso_covers(path))
+    return;
+  if (__atomic_exchange_n(&dpu_rt.first_shm->iso_warned, 1, __ATOMIC_RELAXED)) return;
   dprintf(dpu_rt.cfg.internal_fd,
           "dpu: warning: the program writes %s, outside the directories kept apart between "
           "runs (%s): a run may see what an earlier run wrote there\n",

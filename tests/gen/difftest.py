@@ -487,7 +487,11 @@ def check_case(case, opts, tmp):
         files = [path]
     else:
         files = case.files
-    base = opts.dpu_flag + case.args + files
+    # one worker unless told: dpu's default -j (every CPU) explores parts, which compare as
+    # --shard's do (jobs_flag); the sequential explorer's traces compare one by one
+    one = [] if jobs_flag(opts.dpu_flag) > 1 or any(f.startswith(("-j", "--jobs")) for f in
+                                                     opts.dpu_flag) else ["-j", "1"]
+    base = one + opts.dpu_flag + case.args + files
     m = OPTIONS_RE.search(case.text or "")
     if m:  # e.g. "--races=report (the synchronisation's traces only)"
         base = [w for w in m.group(1).split("(")[0].split() if w.startswith("-")] + base
