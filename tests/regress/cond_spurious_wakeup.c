@@ -10,15 +10,15 @@
 // the waiter that woke spuriously waits again, and that wait cannot be spurious before a
 // signal woke it (runtime/models/cond.c): the same 4 max-configs, none failing, and no unbounded
 // series of wakeups.
-// RUN: %dpu %s > %t; test $? -eq 0
+// RUN: %dpu -j 1 %s > %t; test $? -eq 0
 // RUN: FileCheck --check-prefix=PLAIN %s < %t
-// RUN: %dpu --spurious-wakeups %s > %t.sp; test $? -eq 1
+// RUN: %dpu -j 1 --spurious-wakeups %s > %t.sp; test $? -eq 1
 // RUN: FileCheck %s < %t.sp
-// RUN: %dpu --spurious-wakeups --por=none %s > %t.none; test $? -eq 1
+// RUN: %dpu -j 1 --spurious-wakeups --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu --spurious-wakeups -DWHILE %s > %t.while; test $? -eq 0
+// RUN: %dpu -j 1 --spurious-wakeups -DWHILE %s > %t.while; test $? -eq 0
 // RUN: FileCheck --check-prefix=WHILE %s < %t.while
-// RUN: %dpu --spurious-wakeups --por=none -DWHILE %s > %t.while.none; test $? -eq 0
+// RUN: %dpu -j 1 --spurious-wakeups --por=none -DWHILE %s > %t.while.none; test $? -eq 0
 // RUN: FileCheck --check-prefix=WHILE %s < %t.while.none
 // WHILE: {{^}}dpu: summary: 0 defects, 4 max-configs, 0 SSBs,
 // PLAIN: {{^}}dpu: summary: 0 defects, 2 max-configs, 0 SSBs,

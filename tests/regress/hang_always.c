@@ -4,7 +4,7 @@
 // are one defect: T1, the thread at fault, loops at the same line in both; only main's stack
 // differs (it waits in its lock in one, in its join in the other), and the stacks of threads
 // not at fault are shown but are not part of a defect's identity (issue #13).
-// RUN: %dpu --run-timeout=0.2 %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 --run-timeout=0.2 %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // CHECK: dpu: defect 1: hang: T1 ran for more than 0.2 s without a visible operation
 // CHECK: stack of T1:

@@ -16,11 +16,11 @@
 // write/write race): T1's store, first in the trace, and T2's store. The memory: the global
 // 'hits' (4 bytes). Its output: hits = 2 (the run is sequentially consistent).
 // With -q: the defect's first line and its replay line only, then the last two lines.
-// RUN: %dpu --races=report --por=none %s > %t.none; test $? -eq 1
+// RUN: %dpu -j 1 --races=report --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu --races=report %s > %t.qpor; test $? -eq 1
+// RUN: %dpu -j 1 --races=report %s > %t.qpor; test $? -eq 1
 // RUN: FileCheck %s < %t.qpor
-// RUN: %dpu --races=report -q %s > %t.quiet; test $? -eq 1
+// RUN: %dpu -j 1 --races=report -q %s > %t.quiet; test $? -eq 1
 // RUN: FileCheck --check-prefix=QUIET %s < %t.quiet
 // CHECK: {{^}}dpu: defect 1: data race: write of 4 bytes to 'hits' at {{.*}}race_counter.c:[[#@LINE+27]] in bump (T1) and write at {{.*}}race_counter.c:[[#@LINE+27]] in bump (T2){{$}}
 // CHECK-NEXT: {{^}}  interleaving (3 threads, 10 steps):{{$}}

@@ -1,7 +1,7 @@
 // A defect's replay line runs that interleaving alone and shows the same defect and output,
 // both as `dpu replay SCHEDULE FILE` (what the line prints) and as `dpu --replay=SCHEDULE FILE`.
 // Two threads race to set `winner`; main asserts that T1 won: it fails when T2 wins.
-// RUN: %dpu %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // CHECK: dpu: defect 1: assertion failure: winner == 1 (at {{.*}}replay.c:[[@LINE+34]] in main)
 // CHECK: {{^}}  replay: dpu replay {{[0-9:,]+}} {{.*}}replay.c{{$}}
@@ -10,7 +10,7 @@
 // RUN: test -s %t.sched
 // RUN: %dpu replay $(cat %t.sched) %s > %t.replay; test $? -eq 1
 // RUN: FileCheck --check-prefix=REPLAY -DSCHED=$(cat %t.sched) %s < %t.replay
-// RUN: %dpu --replay=$(cat %t.sched) %s > %t.replay2; test $? -eq 1
+// RUN: %dpu -j 1 --replay=$(cat %t.sched) %s > %t.replay2; test $? -eq 1
 // RUN: FileCheck --check-prefix=REPLAY -DSCHED=$(cat %t.sched) %s < %t.replay2
 // REPLAY: dpu: defect 1: assertion failure: winner == 1 (at {{.*}}replay.c:[[@LINE+25]] in main)
 // REPLAY: | winner 2

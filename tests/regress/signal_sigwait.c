@@ -18,27 +18,27 @@
 //             ran first).
 //   default   not blocked and no handler: SIGUSR1's default action ends the process, a crash
 //             at the raise (line 109).
-// RUN: %dpu %s > %t; test $? -eq 0
+// RUN: %dpu -j 1 %s > %t; test $? -eq 0
 // RUN: FileCheck %s < %t
-// RUN: %dpu --por=none %s > %t.none; test $? -eq 0
+// RUN: %dpu -j 1 --por=none %s > %t.none; test $? -eq 0
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu %s -- timed > %t.timed; test $? -eq 1
+// RUN: %dpu -j 1 %s -- timed > %t.timed; test $? -eq 1
 // RUN: FileCheck --check-prefix=TIMED %s < %t.timed
-// RUN: %dpu --por=none %s -- timed > %t.timed.none; test $? -eq 1
+// RUN: %dpu -j 1 --por=none %s -- timed > %t.timed.none; test $? -eq 1
 // RUN: FileCheck --check-prefix=TIMED %s < %t.timed.none
 // The JSON report (schema-valid): a signal operation has no object, its signal is its result.
-// RUN: %dpu --format=json -o %t.timed.json %s -- timed > /dev/null; test $? -eq 1
+// RUN: %dpu -j 1 --format=json -o %t.timed.json %s -- timed > /dev/null; test $? -eq 1
 // RUN: %python %inputs/check_json.py %schema %t.timed.json | FileCheck --check-prefix=TIMEDJSON %s
 // TIMEDJSON: defect 1 step 4 T1 sigtimedwait - none pending signal_sigwait.c:{{[0-9]+}} waiter
-// RUN: %dpu %s -- handler > %t.handler; test $? -eq 0
+// RUN: %dpu -j 1 %s -- handler > %t.handler; test $? -eq 0
 // RUN: FileCheck --check-prefix=ONE %s < %t.handler
-// RUN: %dpu %s -- unmask > %t.unmask; test $? -eq 0
+// RUN: %dpu -j 1 %s -- unmask > %t.unmask; test $? -eq 0
 // RUN: FileCheck --check-prefix=ONE %s < %t.unmask
-// RUN: %dpu %s -- install > %t.install; test $? -eq 1
+// RUN: %dpu -j 1 %s -- install > %t.install; test $? -eq 1
 // RUN: FileCheck --check-prefix=INSTALL %s < %t.install
-// RUN: %dpu --por=none %s -- install > %t.install.none; test $? -eq 1
+// RUN: %dpu -j 1 --por=none %s -- install > %t.install.none; test $? -eq 1
 // RUN: FileCheck --check-prefix=INSTALL %s < %t.install.none
-// RUN: %dpu %s -- default > %t.default; test $? -eq 1
+// RUN: %dpu -j 1 %s -- default > %t.default; test $? -eq 1
 // RUN: FileCheck --check-prefix=DEFAULT %s < %t.default
 // CHECK-NOT: dpu: defect
 // CHECK: {{^}}dpu: summary: 0 defects, 1 max-configs, 0 SSBs,

@@ -2,7 +2,7 @@
 // comes first, innermost frame first, each frame with its function and the line of the call it
 // is in (the innermost: the assert itself); then main's, blocked in pthread_join.
 // Derivation: one thread, no choice: 1 max-config, 1 defect.
-// RUN: %dpu %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // CHECK: dpu: defect 1: assertion failure: depth == 0
 // CHECK: {{^}}  stack of T1:{{$}}

@@ -8,11 +8,11 @@
 // -DSPIN, main does not lock m; T1 waits for a flag nobody sets, its second load of it blocks (a
 // spin): 1 max-config, 1 defect (the hang; T1's stack first).
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cp %s %t.dir/stack_bare_file_name.c
-// RUN: cd %t.dir && %dpu stack_bare_file_name.c > %t; test $? -eq 1
+// RUN: cd %t.dir && %dpu -j 1 stack_bare_file_name.c > %t; test $? -eq 1
 // RUN: FileCheck --check-prefixes=CHECK,BARE %s < %t
-// RUN: cd %t.dir && %dpu ./stack_bare_file_name.c > %t.dot; test $? -eq 1
+// RUN: cd %t.dir && %dpu -j 1 ./stack_bare_file_name.c > %t.dot; test $? -eq 1
 // RUN: FileCheck --check-prefixes=CHECK,DOT %s < %t.dot
-// RUN: cd %t.dir && %dpu -DSPIN stack_bare_file_name.c > %t.spin; test $? -eq 1
+// RUN: cd %t.dir && %dpu -j 1 -DSPIN stack_bare_file_name.c > %t.spin; test $? -eq 1
 // RUN: FileCheck --check-prefix=SPIN -D#LOAD=$(grep -n '^  while (!atomic_load' %s | cut -d: -f1) \
 // RUN:   -D#WAIT=$(grep -n '^  wait_for_flag();' %s | cut -d: -f1) %s < %t.spin
 // CHECK: dpu: defect 1: deadlock: 2 threads blocked

@@ -4,7 +4,7 @@
 // opposite orders through the same helpers, so both stacks go through the same lines.
 // Derivation (as lock_order_inversion.c): T1 first, T2 first, or each holds its first lock:
 // 3 max-configs, 1 defect (the deadlock).
-// RUN: %dpu %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // CHECK: dpu: defect 1: deadlock: 3 threads blocked
 #include <pthread.h>

@@ -3,15 +3,15 @@
 // crash, with the program's functions, arguments and lines in the backtrace (gdb sees the
 // JIT-compiled code through the GDB JIT interface).
 // REQUIRES: gdb
-// RUN: %dpu %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 %s > %t; test $? -eq 1
 // RUN: sed -n 's/^  replay: dpu replay \([0-9:,/]*\) .*/--replay=\1/p' %t > %t.sched
-// RUN: %dpu %s --gdb $(cat %t.sched) < /dev/null > %t.gdb 2>&1
+// RUN: %dpu -j 1 %s --gdb $(cat %t.sched) < /dev/null > %t.gdb 2>&1
 // RUN: FileCheck --check-prefix=ASSERT %s < %t.gdb
-// RUN: %dpu -DCRASH %s > %t.crash; test $? -eq 1
+// RUN: %dpu -j 1 -DCRASH %s > %t.crash; test $? -eq 1
 // RUN: sed -n 's/^  replay: dpu replay \([0-9:,/]*\) .*/--replay=\1/p' %t.crash > %t.crash.sched
-// RUN: %dpu -DCRASH %s --gdb $(cat %t.crash.sched) < /dev/null > %t.crash.gdb 2>&1
+// RUN: %dpu -j 1 -DCRASH %s --gdb $(cat %t.crash.sched) < /dev/null > %t.crash.gdb 2>&1
 // RUN: FileCheck --check-prefix=CRASH %s < %t.crash.gdb
-// RUN: not %dpu %s --gdb 2> %t.noreplay
+// RUN: not %dpu -j 1 %s --gdb 2> %t.noreplay
 // RUN: FileCheck --check-prefix=NOREPLAY %s < %t.noreplay
 // ASSERT: hit Breakpoint {{[0-9]+}}, __dpu_defect_stop (end={{(end@entry=)?}}2, tid=1)
 // ASSERT: {{^}}#0 {{.*}}__dpu_defect_stop (end={{(end@entry=)?}}2, tid=1)

@@ -4,9 +4,9 @@
 // Derivation: main only creates and joins; the worker waits for a flag nobody sets: one trace,
 // cut by the limit: 1 max-config, 1 defect. 41 steps are main's start and create, the worker's
 // start and 19 lock/unlock pairs: the worker waits to lock again.
-// RUN: %dpu --max-steps=41 %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 --max-steps=41 %s > %t; test $? -eq 1
 // RUN: FileCheck --check-prefix=STEPS -D#JOIN=$(grep -n '^  pthread_join' %s | cut -d: -f1) %s < %t
-// RUN: %dpu -DBUSY --run-timeout=0.5 %s > %t.busy; test $? -eq 1
+// RUN: %dpu -j 1 -DBUSY --run-timeout=0.5 %s > %t.busy; test $? -eq 1
 // RUN: FileCheck --check-prefix=BUSY %s < %t.busy
 // STEPS: dpu: defect 1: hang: run exceeded 41 steps
 // STEPS: {{^}}  stack of T0:{{$}}

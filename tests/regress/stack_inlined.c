@@ -3,7 +3,7 @@
 // dpu's -O0). Then the same program without debug info: the frames keep their functions' names,
 // without lines.
 // Derivation: one thread, no choice: 1 max-config, 1 defect.
-// RUN: %dpu %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // RUN: %clang -S -emit-llvm -O0 -Xclang -disable-O0-optnone %s -o %t.ll
 // RUN: %dpu %t.ll > %t.nodebug; test $? -eq 1

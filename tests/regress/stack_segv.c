@@ -1,7 +1,7 @@
 // A crash by SIGSEGV three calls deep in a thread: the stack starts at the faulting function,
 // at the line of the faulting access (not of a call), then its callers at their calls.
 // Derivation: one thread, no choice: 1 max-config, 1 defect.
-// RUN: %dpu %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // CHECK: dpu: defect 1: crash: SIGSEGV in T1
 // CHECK: {{^}}  stack of T1:{{$}}

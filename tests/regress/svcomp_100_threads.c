@@ -7,12 +7,12 @@
 // - otherwise a load then a store each: 2 traces where one thread's store comes before the
 //   other's load (count 2), and 2 where both loads (which commute) come before both stores, in
 //   either order (count 1): 4 traces, 2 violating, verdict false.
-// RUN: %dpu --svcomp -DSAFE %s > %t.safe; test $? -eq 0
+// RUN: %dpu -j 1 --svcomp -DSAFE %s > %t.safe; test $? -eq 0
 // RUN: FileCheck --check-prefix=SAFE %s < %t.safe
-// RUN: %dpu --svcomp --steps-shown=0 --witness=%t.yml %s > %t.bug; test $? -eq 1
+// RUN: %dpu -j 1 --svcomp --steps-shown=0 --witness=%t.yml %s > %t.bug; test $? -eq 1
 // RUN: FileCheck --check-prefix=BUG %s < %t.bug
 // RUN: %python %inputs/check_witness.py %t.yml %s unreach-call "" < %t.bug
-// RUN: %dpu --svcomp --por=none %s > %t.none; test $? -eq 1
+// RUN: %dpu -j 1 --svcomp --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck --check-prefix=BUG %s < %t.none
 // SAFE-NOT: dpu: defect
 // SAFE: {{^}}dpu: summary: 0 defects, 2 max-configs, 0 SSBs,

@@ -3,7 +3,7 @@
 // run does.
 // Derivation: 2 orders of the two blocks on m; when the waiter goes first it spins: 2
 // max-configs, 1 defect.
-// RUN: %dpu --run-timeout=0.2 --format=json -o %t.json %s > %t; test $? -eq 1
+// RUN: %dpu -j 1 --run-timeout=0.2 --format=json -o %t.json %s > %t; test $? -eq 1
 // RUN: FileCheck -DFILE=%s %s < %t
 // RUN: %python %inputs/replay_check.py %dpu %t | FileCheck -DFILE=%s --check-prefix=REPLAY %s
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s

@@ -3,7 +3,7 @@
 // defect, marked "running" (exit_code null). Inputs/many.c shows its defect in the first run
 // and would take minutes to explore; dpu is killed after 3 s.
 // RUN: rm -f %t.json
-// RUN: timeout -s KILL 3 %dpu --format=json -o %t.json %S/Inputs/many.c > %t; test $? -eq 137
+// RUN: timeout -s KILL 3 %dpu -j 1 --format=json -o %t.json %S/Inputs/many.c > %t; test $? -eq 137
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck %s
 // RUN: FileCheck --check-prefix=TEXT %s < %t
 // No temporary file is left beside it.

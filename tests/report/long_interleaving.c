@@ -5,7 +5,7 @@
 // trylock(m) forever: one trace, cut at --max-steps (a hang with no thread at fault). Its 400
 // steps: main's start, lock (line 25) and create (26), T1's start, then T1's failed trylocks
 // (17).
-// RUN: %dpu --max-steps=400 --format=json -o %t.json %S/../regress/livelock_max_steps.c > %t; test $? -eq 1
+// RUN: %dpu -j 1 --max-steps=400 --format=json -o %t.json %S/../regress/livelock_max_steps.c > %t; test $? -eq 1
 // RUN: FileCheck -DFILE=%S/../regress/livelock_max_steps.c %s < %t
 // The report is short: the defect line, the interleaving's header, of the first 50 steps 5
 // and a line for the 45 equal trylocks after the fifth, the line of the 300 left out, of the
@@ -15,15 +15,15 @@
 // LINES: {{^}}19{{$}}
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
 // --steps-shown=N chooses N; 0 shows every step, and so does an interleaving of at most 2N.
-// RUN: %dpu --max-steps=400 --steps-shown=2 %S/../regress/livelock_max_steps.c > %t.2; test $? -eq 1
+// RUN: %dpu -j 1 --max-steps=400 --steps-shown=2 %S/../regress/livelock_max_steps.c > %t.2; test $? -eq 1
 // RUN: FileCheck -DFILE=%S/../regress/livelock_max_steps.c --check-prefix=TWO %s < %t.2
-// RUN: %dpu --max-steps=400 --steps-shown=0 %S/../regress/livelock_max_steps.c > %t.all; test $? -eq 1
+// RUN: %dpu -j 1 --max-steps=400 --steps-shown=0 %S/../regress/livelock_max_steps.c > %t.all; test $? -eq 1
 // RUN: grep -c '^  #[0-9]' %t.all | FileCheck --check-prefix=ALL %s
-// RUN: %dpu --max-steps=400 --steps-shown=200 %S/../regress/livelock_max_steps.c > %t.200; test $? -eq 1
+// RUN: %dpu -j 1 --max-steps=400 --steps-shown=200 %S/../regress/livelock_max_steps.c > %t.200; test $? -eq 1
 // RUN: grep -c '^  #[0-9]' %t.200 | FileCheck --check-prefix=ALL %s
 // RUN: not grep 'left out' %t.all %t.200
 // ALL: {{^}}400{{$}}
-// RUN: %dpu --steps-shown=x %S/../regress/livelock_max_steps.c 2> %t.err; test $? -eq 2
+// RUN: %dpu -j 1 --steps-shown=x %S/../regress/livelock_max_steps.c 2> %t.err; test $? -eq 2
 // RUN: FileCheck --check-prefix=BAD %s < %t.err
 // BAD: dpu: error: invalid value 'x' for --steps-shown
 int main(void) { return 0; }
