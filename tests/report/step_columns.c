@@ -10,7 +10,7 @@
 // RUN: FileCheck %s < %t
 // CHECK: dpu: defect 3: assertion failure: counter == 2
 // CHECK: replay: dpu replay {{.*}} --visible-sites=
-// RUN: bash -c '%dpu -j 1 $(grep -m1 -o "replay [^ ]* --visible-sites=[^ ]*" %t) %s' > %t.replay; test $? -eq 1
+// RUN: bash -c '%dpu $(grep -m1 -o "replay [^ ]* --visible-sites=[^ ]*" %t) %s' > %t.replay; test $? -eq 1
 // RUN: FileCheck --strict-whitespace --check-prefix=REPLAY %s < %t.replay
 // REPLAY: {{^}}dpu: defect 1: data race: write of 4 bytes to 'counter'
 // REPLAY: {{^}}  #7    T2   pthread_barrier_wait       'bar'                    {{.*}}step_columns.c:32 worker{{$}}
