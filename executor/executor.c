@@ -73,12 +73,30 @@ static void pin_self(int cpu) {
   (void)pthread_setaffinity_np(pthread_self(), sizeof set, &set);
 }
 
+/* The CPU the calling thread is pinned to (-1: none), so that pinning again costs nothing. */
+static _Thread_local int thread_cpu = -1;
+
 void dpu_executor_pin_thread(const struct dpu_executor *exec) {
-  if (exec->shm->cpu >= 0) pin_self(exec->shm->cpu);
+  int cpu = exec->shm->cpu;
+  if (cpu != thread_cpu) pin_self(thread_cpu = cpu);
 }
 
-void dpu_executor_unpin_thread(const struct dpu_executor *exec) {
-  if (exec->shm->cpu >= 0) pin_self(-1);
+void dpu_executor_unpin_thread(void) {
+  if (thread_cpu >= 0) pin_self(thread_cpu = -1);
+}
+
+/* How many CPUs dpu may keep busy (dpu_cpus_available, at dpu_executor_start_many). */
+static unsigned usable_cpus = 1;
+
+void dpu_executor_share_cores(struct dpu_executor *execs, unsigned n, bool share) {
+  int cpus[CPU_SETSIZE], ncpus = 0;
+  for (int c = 0; c < CPU_SETSIZE; c++)
+    if (CPU_ISSET(c, &allowed_cpus)) cpus[ncpus++] = c;
+  share = share && n > 1 && 2 * n > usable_cpus && ncpus > 0;
+  for (unsigned i = 0; i < n; i++) {
+    execs[i].shm->poll = share ? DPU_POLL_YIELD : DPU_POLL_SPIN;
+    execs[i].shm->cpu = share ? cpus[i % (unsigned)ncpus] : -1;
+  }
 }
 
 /* Says once per exploration (whatever the runners, -j: the flag is the first executor's)
@@ -99,9 +117,11 @@ static _Noreturn void runner_main(struct dpu_shm *shm) {
   if (dpu_iso_runner_start(why, sizeof why) != 0) iso_failed(why);
   /* What the runner opened so far is its own; what a run opens above is the program's. */
   dpu_rt.fd_base = dpu_rt_first_free_fd_above_all();
+  int32_t cpu = shm->cpu;
   for (;;) {
     if (sem_poll(&shm->req, shm->poll) != 0) sem_wait_intr(&shm->req);
     if (shm->shutdown) _exit(0);
+    if (shm->cpu != cpu) pin_self(cpu = shm->cpu); /* the explorer explores alone now */
     dpu_rt_run_once();
     /* The next run's files, before the explorer sees this run's end (it may ask for the next
      * run at once). */
@@ -293,20 +313,15 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n, LLVMOrcThrea
    * are pinned, pair i to the i-th CPU dpu may use (round robin), and hand their core over
    * by yielding: no futex wake-up crosses cores, and an explorer keeps its unfolding in one
    * core's caches. */
-  unsigned usable = dpu_cpus_available(&allowed_cpus);
-  int cpus[CPU_SETSIZE], ncpus = 0;
-  for (int c = 0; c < CPU_SETSIZE; c++)
-    if (CPU_ISSET(c, &allowed_cpus)) cpus[ncpus++] = c;
-  bool share = n > 1 && 2 * n > usable;
+  usable_cpus = dpu_cpus_available(&allowed_cpus);
   for (unsigned i = 0; i < n; i++) {
     if (map_region(&execs[i], opt) != 0) {
       dpu_executor_stop_all(execs, i);
       return -1;
     }
     shms[i] = execs[i].shm;
-    shms[i]->poll = share ? DPU_POLL_YIELD : DPU_POLL_SPIN;
-    shms[i]->cpu = share && ncpus > 0 ? cpus[i % (unsigned)ncpus] : -1;
   }
+  dpu_executor_share_cores(execs, n, true);
   struct dpu_executor *exec = &execs[0];
   fflush(NULL);
   pid_t parent = getpid();

@@ -78,14 +78,23 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n,
                             LLVMOrcThreadSafeModuleRef tsm,
                             const struct dpu_executor_options *opt);
 
-/* Pins the calling thread to the CPU of exec's runner when dpu_executor_start_many gave it
- * one (-j N with 2N above the CPUs dpu may use: an explorer and its runner take turns, so they
- * share a core; dpu_shm.cpu); otherwise does nothing. A failure only costs speed. */
+/* Pins the calling thread to the CPU of exec's runner when it has one (-j N with 2N above the
+ * CPUs dpu may use: an explorer and its runner take turns, so they share a core; dpu_shm.cpu),
+ * else lets it run on any CPU. Cheap when nothing changed (no system call). A failure only
+ * costs speed. */
 void dpu_executor_pin_thread(const struct dpu_executor *exec);
 
-/* Undoes dpu_executor_pin_thread(exec) for the calling thread: it may run on every CPU the
- * process could use when the executors started. */
-void dpu_executor_unpin_thread(const struct dpu_executor *exec);
+/* Lets the calling thread run on every CPU the process could use when the executors started
+ * (undoes dpu_executor_pin_thread). */
+void dpu_executor_unpin_thread(void);
+
+/* Sets how the explorers of execs[0, n) and their runners wait for each other: with share,
+ * and 2n above the CPUs dpu may use, pair i is pinned to the i-th of those CPUs (round robin)
+ * and each side yields its core to the other (DPU_POLL_YIELD); otherwise each side spins on a
+ * core of its own, unpinned (DPU_POLL_SPIN), as a lone explorer should. dpu_executor_start_many
+ * starts with share; a runner takes a change at its next run, an explorer thread at its next
+ * dpu_executor_pin_thread. */
+void dpu_executor_share_cores(struct dpu_executor *execs, unsigned n, bool share);
 
 /* Runs the program once following replay[0..n) (n may be 0: the default policy throughout).
  * deadline: absolute CLOCK_MONOTONIC seconds after which to give up (0 = none). A run that

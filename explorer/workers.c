@@ -105,6 +105,11 @@ static int push_task(struct qpor *q, uint32_t f, struct dpu_event *e, uint32_t n
   }
   memcpy(t->j, q->jlist, nj * sizeof *t->j);
   t->nj = nj;
+  if (!pool->shared) { /* from now on, the pairs run at once: they may have to share cores */
+    pool->shared = true;
+    dpu_executor_share_cores(q->qo->execs, pool->n, true);
+    dpu_executor_pin_thread(q->exec);
+  }
   pool->tasks[pool->ntasks++] = t;
   q->st->handed++;
   pthread_cond_signal(&pool->wake);
@@ -341,7 +346,6 @@ static void run_task(struct qpor *q, struct task *t) {
 static void *worker_main(void *arg) {
   struct qpor *q = arg;
   struct dpu_pool *pool = q->pool;
-  dpu_executor_pin_thread(q->exec);
   pthread_mutex_lock(&pool->lock);
   while (!pool->stop) {
     if (resolve(q) != 0) {
@@ -350,6 +354,7 @@ static void *worker_main(void *arg) {
       break;
     }
     if (pool->ntasks) {
+      dpu_executor_pin_thread(q->exec);
       run_task(q, take_task(pool));
       continue;
     }
@@ -375,6 +380,7 @@ enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct d
   pool.n = qo->workers;
   const char *hand = getenv("DPU_HANDOFF");
   pool.always_hand = hand && strcmp(hand, "always") == 0;
+  dpu_executor_share_cores(qo->execs, pool.n, false); /* one worker, until it hands work over */
   pthread_t threads[DPU_MAX_EXECUTORS];
   unsigned started = 0;
   pthread_mutex_init(&pool.lock, NULL);
@@ -400,7 +406,7 @@ enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct d
     for (started = 1; started < pool.n; started++)
       if (pthread_create(&threads[started], NULL, worker_main, &pool.w[started]) != 0) break;
     worker_main(&pool.w[0]);
-    dpu_executor_unpin_thread(pool.w[0].exec);
+    dpu_executor_unpin_thread();
     for (unsigned i = 1; i < started; i++) pthread_join(threads[i], NULL);
   }
   r->exec = exec;

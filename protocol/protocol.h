@@ -395,11 +395,12 @@ struct dpu_shm {
    * sleep (executor.c): DPU_POLL_SPIN when each pair has two cores, DPU_POLL_YIELD when pairs
    * share cores (-j N with 2N > the CPUs dpu may use): each waiter then gives its core to the
    * other side at every turn. */
-  uint32_t poll;
-  /* Set by the explorer: the CPU the runner pins itself to (-1: none); its explorer thread
-   * pins itself to the same one (dpu_executor_pin_thread), so that a pair's turns cost a
-   * switch on one core rather than a wake-up across cores. */
-  int32_t cpu;
+  volatile uint32_t poll;
+  /* Set by the explorer: the CPU the runner pins itself to (-1: none; a change takes effect
+   * at the next run); its explorer thread pins itself to the same one
+   * (dpu_executor_pin_thread), so that a pair's turns cost a switch on one core rather than a
+   * wake-up across cores. */
+  volatile int32_t cpu;
   uint32_t nspin_sites;
   uint32_t spin_sites[DPU_MAX_SPIN_SITES];
   /* Response: the site of the first read that the scheduler's policy put after the other
