@@ -112,16 +112,16 @@ static void iso_failed(const char *why) {
  * returns. */
 static _Noreturn void runner_main(struct dpu_shm *shm) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (shm->cpu >= 0) pin_self(shm->cpu);
+  int32_t cpu = shm->cpu; /* read once: the explorer may change it (dpu_executor_share_cores) */
+  if (cpu >= 0) pin_self(cpu);
   char why[256];
   if (dpu_iso_runner_start(why, sizeof why) != 0) iso_failed(why);
   /* What the runner opened so far is its own; what a run opens above is the program's. */
   dpu_rt.fd_base = dpu_rt_first_free_fd_above_all();
-  int32_t cpu = shm->cpu;
   for (;;) {
     if (sem_poll(&shm->req, shm->poll) != 0) sem_wait_intr(&shm->req);
     if (shm->shutdown) _exit(0);
-    if (shm->cpu != cpu) pin_self(cpu = shm->cpu); /* the explorer explores alone now */
+    if (shm->cpu != cpu) pin_self(cpu = shm->cpu); /* dpu_executor_share_cores changed it */
     dpu_rt_run_once();
     /* The next run's files, before the explorer sees this run's end (it may ask for the next
      * run at once). */
