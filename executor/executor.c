@@ -92,10 +92,13 @@ void dpu_executor_share_cores(struct dpu_executor *execs, unsigned n, bool share
   int cpus[CPU_SETSIZE], ncpus = 0;
   for (int c = 0; c < CPU_SETSIZE; c++)
     if (CPU_ISSET(c, &allowed_cpus)) cpus[ncpus++] = c;
-  share = share && n > 1 && 2 * n > usable_cpus && ncpus > 0;
+  /* Without share only the first pair works (a lone explorer): it too must yield when dpu
+   * has a single CPU, or each handoff waits for the spinner's time slice to end (PI(8) with
+   * -j 1 under `taskset -c 0`: 3.8 s spinning, bench/README.md). */
+  bool yield = (share ? 2 * n : 2) > usable_cpus && ncpus > 0;
   for (unsigned i = 0; i < n; i++) {
-    execs[i].shm->poll = share ? DPU_POLL_YIELD : DPU_POLL_SPIN;
-    execs[i].shm->cpu = share ? cpus[i % (unsigned)ncpus] : -1;
+    execs[i].shm->poll = yield ? DPU_POLL_YIELD : DPU_POLL_SPIN;
+    execs[i].shm->cpu = yield ? cpus[i % (unsigned)ncpus] : -1;
   }
 }
 
