@@ -220,7 +220,8 @@ static _Noreturn void zygote_main(struct dpu_shm *const *shms, unsigned n,
   if (getppid() != parent) _exit(4); /* dpu died before the signal was set */
   struct dpu_jit_program prog;
   char *err = NULL;
-  if (dpu_jit_load(tsm, &prog, &err) != 0) zygote_fail(shm, DPU_ZYGOTE_BAD_PROGRAM, err ? err : "JIT failed");
+  if (dpu_jit_load(tsm, &prog, &err) != 0)
+    zygote_fail(shm, DPU_ZYGOTE_BAD_PROGRAM, err ? err : "JIT failed");
   /* The program's code ranges, debug info and unwind tables, for stacks at a defect: read
    * once here, inherited by every runner. */
   dpu_sym_load();

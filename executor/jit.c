@@ -92,10 +92,10 @@ int dpu_jit_load(LLVMOrcThreadSafeModuleRef tsm, struct dpu_jit_program *out, ch
 
   LLVMOrcExecutorAddress a_main, a_addrs, a_sizes, a_n, t_addrs, t_sizes, t_n, s_kinds, s_n;
   if (lookup(jit, "main", &a_main, err) || lookup(jit, "__dpu_global_addrs", &a_addrs, err) ||
-      lookup(jit, "__dpu_global_sizes", &a_sizes, err) || lookup(jit, "__dpu_global_n", &a_n, err) ||
-      lookup(jit, "__dpu_tls_addrs", &t_addrs, err) || lookup(jit, "__dpu_tls_sizes", &t_sizes, err) ||
-      lookup(jit, "__dpu_tls_n", &t_n, err) || lookup(jit, "__dpu_spin_kinds", &s_kinds, err) ||
-      lookup(jit, "__dpu_spin_n", &s_n, err))
+      lookup(jit, "__dpu_global_sizes", &a_sizes, err) ||
+      lookup(jit, "__dpu_global_n", &a_n, err) || lookup(jit, "__dpu_tls_addrs", &t_addrs, err) ||
+      lookup(jit, "__dpu_tls_sizes", &t_sizes, err) || lookup(jit, "__dpu_tls_n", &t_n, err) ||
+      lookup(jit, "__dpu_spin_kinds", &s_kinds, err) || lookup(jit, "__dpu_spin_n", &s_n, err))
     return -1;
   out->spin_kinds = (const uint8_t *)(uintptr_t)s_kinds;
   out->nspin_kinds = *(const uint64_t *)(uintptr_t)s_n;
