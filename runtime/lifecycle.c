@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "memcheck.h"
 #include "race.h"
 #include "rt.h"
 
@@ -39,6 +40,10 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
   t->last_read = false;
   if (!dpu_op_is_read(op)) t->nstreak = 0, t->stuck = false;
   __dpu_site = t->pend_site; /* messages about this operation point at its call site */
+  /* A pthread object's bytes (an atomic access checks its own, with its size) may have been
+   * freed while the thread waited to be scheduled. Objects that are no address (a thread id,
+   * DPU_SIGNALS_OBJ, 0) lie outside the heap, where the check costs one comparison. */
+  if (!dpu_op_has(op, DPU_OPF_THREAD | DPU_OPF_ACCESS)) dpu_mem_check_op(obj, 1, e->site, op);
   return e;
 }
 

@@ -1,6 +1,7 @@
 /* The slow path of the heap's access checks, and the reports; see memcheck.h. */
 #include "memcheck.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "rt.h"
@@ -34,7 +35,7 @@ static uintptr_t granule_bad(size_t i, uintptr_t a, uintptr_t end) {
   return granule_ok(dpu_rt.heap_shadow[i], lo, hi) ? 0 : g + lo;
 }
 
-void dpu_mem_check_slow(uintptr_t a, uint64_t size, uint32_t site, int write) {
+void dpu_mem_check_slow(uintptr_t a, uint64_t size, uint32_t site, int write, uint8_t op) {
   if (size == 0 || dpu_rt.cur < 0) return;
   uintptr_t base = (uintptr_t)dpu_rt.heap_base;
   uintptr_t end = a + size;
@@ -49,23 +50,27 @@ void dpu_mem_check_slow(uintptr_t a, uint64_t size, uint32_t site, int write) {
   }
   if (!bad && last > first) bad = granule_bad(last, a, end);
   if (!bad) return;
-  const char *what = write ? "write" : "read";
   unsigned long long n = (unsigned long long)size;
+  char what[64]; /* "read of 4 bytes", "atomic-rmw of 4 bytes", "pthread_mutex_lock" */
+  if (op == DPU_OP_COUNT || dpu_op_is_access(op))
+    snprintf(what, sizeof what, "%s of %llu bytes",
+             op == DPU_OP_COUNT ? (write ? "write" : "read") : dpu_op_name(op), n);
+  else
+    snprintf(what, sizeof what, "%s", dpu_op_name(op));
   struct dpu_arena *arena = dpu_rt_heap_of((const void *)bad);
   struct dpu_block_info b;
   __dpu_site = site;
   dpu_rt.shm->result.block = (struct dpu_block_sites){0};
   if (!arena || !dpu_arena_block_near(arena, (const void *)bad, &b))
-    dpu_rt_end(DPU_END_MEMORY, 0, "%s of %llu bytes at %#llx, in the heap but in no block", what,
-               n, (unsigned long long)bad);
+    dpu_rt_end(DPU_END_MEMORY, 0, "%s at %#llx, in the heap but in no block", what,
+               (unsigned long long)bad);
   note_block(&b);
   long long off = (long long)(a - (uintptr_t)b.start);
   if (b.freed && bad < (uintptr_t)b.start + b.size)
-    dpu_rt_end(DPU_END_MEMORY, 0, "use after free: %s of %llu bytes at offset %lld of a heap block of %llu "
-               "bytes", what, n, off, (unsigned long long)b.size);
-  dpu_rt_end(DPU_END_MEMORY, 0, "heap out of bounds: %s of %llu bytes at offset %lld of a heap "
-             "block of %llu bytes%s", what, n, off, (unsigned long long)b.size,
-             b.freed ? " (freed)" : "");
+    dpu_rt_end(DPU_END_MEMORY, 0, "use after free: %s at offset %lld of a heap block of %llu "
+               "bytes", what, off, (unsigned long long)b.size);
+  dpu_rt_end(DPU_END_MEMORY, 0, "heap out of bounds: %s at offset %lld of a heap block of %llu "
+             "bytes%s", what, off, (unsigned long long)b.size, b.freed ? " (freed)" : "");
 }
 
 _Noreturn void dpu_mem_double_free(void *p) {

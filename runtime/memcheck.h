@@ -16,16 +16,33 @@
 #include "rt.h"
 
 /* Reports the access and ends the run (DPU_END_MEMORY); returns if it is no error after all
- * (the fast path's test is conservative for accesses that span granules). */
-void dpu_mem_check_slow(uintptr_t a, uint64_t size, uint32_t site, int write);
+ * (the fast path's test is conservative for accesses that span granules). op: the visible
+ * operation that accesses the bytes (its name says what the access was, e.g. "use after free:
+ * pthread_mutex_lock at offset 8 ..."), or DPU_OP_COUNT for a plain read (write 0) or write. */
+void dpu_mem_check_slow(uintptr_t a, uint64_t size, uint32_t site, int write, uint8_t op);
+
+/* Whether [a, a + size) is certainly within one granule of a live block, or outside the heap
+ * (the fast path of the checks below). */
+static inline int dpu_mem_fine(uintptr_t a, uint64_t size) {
+  uintptr_t off = a - (uintptr_t)dpu_rt.heap_base;
+  if (__builtin_expect(off >= dpu_rt.heap_total, 1)) return 1;
+  return dpu_rt.heap_shadow[off >> 4] == DPU_SHADOW_LIVE && (off & 15) + size <= 16;
+}
 
 /* Checks an access of size bytes at a (site: the access site, for the report). */
 static inline void dpu_mem_check(uintptr_t a, uint64_t size, uint32_t site, int write) {
-  uintptr_t off = a - (uintptr_t)dpu_rt.heap_base;
-  if (__builtin_expect(off >= dpu_rt.heap_total, 1)) return;
-  if (__builtin_expect(dpu_rt.heap_shadow[off >> 4] == DPU_SHADOW_LIVE && (off & 15) + size <= 16, 1))
-    return;
-  dpu_mem_check_slow(a, size, site, write);
+  if (__builtin_expect(!dpu_mem_fine(a, size), 0))
+    dpu_mem_check_slow(a, size, site, write, DPU_OP_COUNT);
+}
+
+/* Checks that the visible operation op, which acts on the size bytes at a (an atomic access's
+ * location; a pthread object's first byte), finds them in a live block or outside the heap.
+ * Called once the operation is scheduled (dpu_rt_visible_aux), since another thread may free
+ * the block before: a lock of a mutex inside a freed block is a use after free (POSIX leaves
+ * it undefined), not a lock of whatever the freed bytes hold. */
+static inline void dpu_mem_check_op(uintptr_t a, uint64_t size, uint32_t site, uint8_t op) {
+  if (__builtin_expect(!dpu_mem_fine(a, size), 0))
+    dpu_mem_check_slow(a, size, site, !dpu_op_is_read(op), op);
 }
 
 /* Ends the run with the double free of p (DPU_END_HEAP), naming where p was freed first. */

@@ -50,6 +50,7 @@
 
 #include "../../protocol/rules.h"
 #include "../interpose.h"
+#include "../memcheck.h"
 #include "../race.h"
 #include "../rt.h"
 
@@ -246,6 +247,9 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
     else ++*v;
     dpu_race_atomic(addr, size, (uint8_t)op, false, order);
   }
+  /* Freed while the thread waited to be scheduled? Checked after the race detector saw the
+   * access (a free by an unordered thread is also a data race, reported with it). */
+  dpu_mem_check_op((uintptr_t)addr, size, e->site, (uint8_t)op);
 }
 
 void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, uint64_t value) {
@@ -257,6 +261,9 @@ void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, ui
   __dpu_site = site; /* the record's site: the access's (its twin for a repeated spin read) */
   struct dpu_event_rec *e = dpu_rt_visible_aux(op, (uint64_t)(uintptr_t)p, 0);
   __dpu_site = saved;
+  /* Checked here, once scheduled, not before (__dpu_load, __dpu_store): another thread may
+   * have freed the block while this one waited. */
+  dpu_mem_check((uintptr_t)p, size, site, write);
   uint32_t *v = version_of(obj);
   if (!v) dpu_rt_end(DPU_END_LIMIT, 0, "more than %d atomic locations in one run", VCAP * 3 / 4);
   if (write) {
