@@ -64,9 +64,12 @@ void dpu_mem_check_slow(uintptr_t a, uint64_t size, uint32_t site, int write, ui
   if (!arena || !dpu_arena_block_near(arena, (const void *)bad, &b))
     dpu_rt_end(DPU_END_MEMORY, 0, "%s at %#llx, in the heap but in no block", what,
                (unsigned long long)bad);
+  /* An operation's check (see dpu_mem_check_op): only the running thread's own free. */
+  bool freed = b.freed && bad < (uintptr_t)b.start + b.size;
+  if (op != DPU_OP_COUNT && freed && b.free_tid != dpu_rt.cur) return;
   note_block(&b);
   long long off = (long long)(a - (uintptr_t)b.start);
-  if (b.freed && bad < (uintptr_t)b.start + b.size)
+  if (freed)
     dpu_rt_end(DPU_END_MEMORY, 0, "use after free: %s at offset %lld of a heap block of %llu "
                "bytes", what, off, (unsigned long long)b.size);
   dpu_rt_end(DPU_END_MEMORY, 0, "heap out of bounds: %s at offset %lld of a heap block of %llu "

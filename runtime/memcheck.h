@@ -36,10 +36,14 @@ static inline void dpu_mem_check(uintptr_t a, uint64_t size, uint32_t site, int 
 }
 
 /* Checks that the visible operation op, which acts on the size bytes at a (an atomic access's
- * location; a pthread object's first byte), finds them in a live block or outside the heap.
- * Called once the operation is scheduled (dpu_rt_visible_aux), since another thread may free
- * the block before: a lock of a mutex inside a freed block is a use after free (POSIX leaves
- * it undefined), not a lock of whatever the freed bytes hold. */
+ * location; a pthread object's first byte), finds them in a live block or outside the heap:
+ * a lock of a mutex inside a freed block is a use after free (POSIX leaves it undefined), not
+ * a lock of whatever the freed bytes hold. Called once the operation is scheduled
+ * (dpu_rt_visible_aux). A block freed by another thread is left to the race detector (the
+ * free writes the whole block): whether it is freed yet here would depend on where that
+ * thread's free, which is no visible operation, fell in this interleaving, and a run's end
+ * must follow from its trace alone, or the explorers (and -j) would count different traces;
+ * a block the running thread freed is freed in every interleaving. */
 static inline void dpu_mem_check_op(uintptr_t a, uint64_t size, uint32_t site, uint8_t op) {
   if (__builtin_expect(!dpu_mem_fine(a, size), 0))
     dpu_mem_check_slow(a, size, site, !dpu_op_is_read(op), op);

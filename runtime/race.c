@@ -376,28 +376,20 @@ static inline bool visible(uintptr_t p, uint64_t size, uint32_t site) {
          (p & 7) + size <= 8;
 }
 
-/* A visible access is checked against the heap once it is scheduled (dpu_rt_access_visible):
- * another thread may free the block while it waits, and the run's trace then always ends with
- * the access's event, whichever thread freed the block when. */
 void __dpu_load(void *p, uint64_t size, uint32_t site) {
-  if (visible((uintptr_t)p, size, site)) {
-    dpu_rt_access_visible(p, (uint32_t)size, site, false, 0);
-  } else {
-    dpu_mem_check((uintptr_t)p, size, site, 0);
-    if (__builtin_expect(++dpu_spin_quiet >= DPU_SPIN_QUIET, 0))
-      dpu_spin_watch((uintptr_t)p, (uint32_t)size, site, false, 0);
-  }
+  dpu_mem_check((uintptr_t)p, size, site, 0);
+  if (visible((uintptr_t)p, size, site)) dpu_rt_access_visible(p, (uint32_t)size, site, false, 0);
+  else if (__builtin_expect(++dpu_spin_quiet >= DPU_SPIN_QUIET, 0))
+    dpu_spin_watch((uintptr_t)p, (uint32_t)size, site, false, 0);
   on_access((uintptr_t)p, size, site, 0);
 }
 
 void __dpu_store(void *p, uint64_t size, uint32_t site, uint64_t value) {
-  if (visible((uintptr_t)p, size, site)) {
+  dpu_mem_check((uintptr_t)p, size, site, 1);
+  if (visible((uintptr_t)p, size, site))
     dpu_rt_access_visible(p, (uint32_t)size, site, true, value);
-  } else {
-    dpu_mem_check((uintptr_t)p, size, site, 1);
-    if (__builtin_expect(++dpu_spin_quiet >= DPU_SPIN_QUIET, 0))
-      dpu_spin_watch((uintptr_t)p, (uint32_t)size, site, true, value);
-  }
+  else if (__builtin_expect(++dpu_spin_quiet >= DPU_SPIN_QUIET, 0))
+    dpu_spin_watch((uintptr_t)p, (uint32_t)size, site, true, value);
   on_access((uintptr_t)p, size, site, DPU_ACCESS_WRITE);
 }
 

@@ -261,9 +261,6 @@ void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, ui
   __dpu_site = site; /* the record's site: the access's (its twin for a repeated spin read) */
   struct dpu_event_rec *e = dpu_rt_visible_aux(op, (uint64_t)(uintptr_t)p, 0);
   __dpu_site = saved;
-  /* Checked here, once scheduled, not before (__dpu_load, __dpu_store): another thread may
-   * have freed the block while this one waited. */
-  dpu_mem_check((uintptr_t)p, size, site, write);
   uint32_t *v = version_of(obj);
   if (!v) dpu_rt_end(DPU_END_LIMIT, 0, "more than %d atomic locations in one run", VCAP * 3 / 4);
   if (write) {
