@@ -29,6 +29,16 @@ static void site_key(const struct dpu_site_table *sites, const struct dpu_access
            l.function ? l.function : "?");
 }
 
+/* Which of the race's two accesses gives the defect its location and thread: the one whose
+ * site key comes first, so that the JSON and SARIF location of one race (one digest) is the
+ * same whichever trace shows it, and whichever access comes first there (-j). */
+static int located_access(const struct dpu_race_rec *rec, const struct dpu_site_table *sites) {
+  char a[1024], b[1024];
+  site_key(sites, &rec->access[0], a, sizeof a);
+  site_key(sites, &rec->access[1], b, sizeof b);
+  return strcmp(a, b) <= 0 ? 0 : 1;
+}
+
 void dpu_race_digest(const struct dpu_race_rec *rec, const struct dpu_site_table *sites,
                      uint8_t digest[DPU_DEFECT_DIGEST_BYTES]) {
   char a[1024], b[1024];
@@ -149,8 +159,9 @@ struct dpu_defect *dpu_race_defect(const struct dpu_run *run, const struct dpu_r
   const struct dpu_event_rec *ev = run->events;
   uint32_t n = run->nevents;
   d->end = DPU_DEFECT_RACE;
-  d->tid = rec->access[1].tid;
-  d->loc = ri->access[1].loc;
+  ri->located = located_access(rec, sites);
+  d->tid = rec->access[ri->located].tid;
+  d->loc = ri->access[ri->located].loc;
   d->loc_exact = d->loc.file != NULL;
   d->message = message(ri);
   d->steps = dpu_copy(ev, n * sizeof *ev), d->nsteps = n;
@@ -214,7 +225,7 @@ int dpu_race_capture(struct dpu_executor *exec, struct dpu_defect *d,
       if (f0->function && f0->file && f0->line == a->loc.line) a->loc.function = f0->function;
     }
   }
-  d->loc = ri->access[1].loc;
+  d->loc = ri->access[ri->located].loc;
   char *m = message(ri);
   if (m) {
     free(d->message);

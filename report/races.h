@@ -38,6 +38,9 @@ struct dpu_race_info {
                                     * allocated at prog.c:30 by T0"; malloc'd */
   bool capture_pending;            /* its stacks are still to be captured (and then it is
                                     * printed) */
+  int located;                     /* the access (0 or 1) whose site and thread are the
+                                    * defect's location and thread: the one whose site comes
+                                    * first in the digest's order, whichever ran first */
 };
 
 /* The digest of a race: "data race" and the two access sites (file, line, column, function:
