@@ -177,6 +177,7 @@ struct split {
   struct dpu_explore_options so; /* o with the split's own run limit */
   struct dpu_counts c;           /* the split's runs */
   struct dpu_qpor_stats st;
+  uint64_t max_runs;             /* the split's runs at most (split.h) */
 };
 
 /* Whether the user's limits (time, interrupt) ended the split: then nothing is explored, as
@@ -203,7 +204,7 @@ static void remember_out(struct split *s, const struct candidate *c, unsigned bu
  * error (out of memory, the executor failed, or the user's limits: *status says which). */
 static int split_part(struct split *s, const struct dpu_part *k, struct dpu_parts *children,
                       enum dpu_explore_status *status) {
-  if (s->c.runs >= DPU_SPLIT_MAX_TOTAL) return 0;
+  if (s->c.runs >= s->max_runs) return 0;
   struct probe pr = {0};
   bool halt;
   struct qpor_part qp = {.prefix = k->v, .nprefix = k->n, .nevents = k->nevents,
@@ -222,11 +223,16 @@ static int split_part(struct split *s, const struct dpu_part *k, struct dpu_part
   static const uint64_t budgets[] = {4, 32, 256, DPU_SPLIT_MAX_RUNS};
   bool out[MAX_CANDIDATES] = {0}; /* ran out of its budget: tried again with the next */
   for (unsigned i = 0; i < pr.n; i++) out[i] = true;
-  for (unsigned b = 0; b < sizeof budgets / sizeof *budgets; b++)
+  for (unsigned b = 0; b < sizeof budgets / sizeof *budgets; b++) {
+    bool tried[MAX_CANDIDATES] = {0};
     for (unsigned pass = 0; pass < 2; pass++)
       for (unsigned i = 0; i < pr.n; i++) {
-        /* First pass: the candidates not known to run out at this budget; second: those. */
-        if (!out[i] || (known_out(s, &pr.c[i]) >= (int)b) != (pass == 1)) continue;
+        /* First pass: the candidates not known (from earlier parts) to run out at this budget;
+         * second: those. One that ran out in the first pass is not tried again with the same
+         * budget (it was, on bench/qpor's MPAT(6): 13,009 runs of the split, 28% of the
+         * exploration's). */
+        if (!out[i] || tried[i] || (known_out(s, &pr.c[i]) >= (int)b) != (pass == 1)) continue;
+        tried[i] = true;
         uint32_t before = children->n;
         struct frozen fz = {.parent = k, .addr = pr.c[i].addr, .depth = pr.c[i].depth,
                             .children = children};
@@ -256,6 +262,7 @@ static int split_part(struct split *s, const struct dpu_part *k, struct dpu_part
         for (uint32_t c = before; c < children->n; c++) free(children->v[c].v);
         children->n = before;
       }
+  }
   return 0;
 }
 
@@ -387,7 +394,10 @@ int dpu_split_parts(struct dpu_executor *exec, struct dpu_report *r,
                     uint32_t target, struct dpu_parts *ps, struct dpu_split_info *info,
                     enum dpu_explore_status *status) {
   *info = (struct dpu_split_info){0};
-  struct split s = {.exec = exec, .r = r, .o = o, .qo = qo, .so = *o};
+  struct split s = {.exec = exec, .r = r, .o = o, .qo = qo, .so = *o,
+                    .max_runs = DPU_SPLIT_MAX_TOTAL};
+  if (!qo->shards && DPU_SPLIT_JOBS_RUNS * qo->workers < s.max_runs)
+    s.max_runs = DPU_SPLIT_JOBS_RUNS * qo->workers;
   s.so.stop_on_defect = false;
   double t0 = dpu_now();
   /* The split makes an unfolding and an explorer per part it tries, each with arrays of
