@@ -446,8 +446,9 @@ int main(int argc, char **argv) {
   dpu_report_traces_end(&s->rep, true);
   if (dpu_explore_divergence[0]) fprintf(stderr, "dpu: warning: %s\n", dpu_explore_divergence);
   dpu_progress_stop();
+  /* Also when a limit stopped it: that is when a user asks why -j did not help. */
   if (s->nexecs > 1 && !s->qs.handed && !s->qs.parts && s->o.verbosity >= 0 &&
-      st == DPU_EXPLORE_COMPLETE)
+      (st == DPU_EXPLORE_COMPLETE || st == DPU_EXPLORE_INCOMPLETE))
     fprintf(stderr, "dpu: note: -j %u: one worker explored alone: the runs were fewer than 64 "
                     "or took less than twice the explorer's work between them, and handing "
                     "work over would have cost more than it saves (README.md, Exploration "

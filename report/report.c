@@ -459,8 +459,15 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
       fprintf(f, "dpu: racing accesses explored: %u access site%s made scheduling points, %u "
                  "exploration%s\n", end->visible_sites, end->visible_sites == 1 ? "" : "s",
               end->explorations, end->explorations == 1 ? "" : "s");
-    if (strcmp(end->state, "incomplete") == 0)
+    if (strcmp(end->state, "incomplete") == 0) {
       fprintf(f, "dpu: exploration incomplete (%s)\n", end->reason ? end->reason : "?");
+      /* Ordering racing accesses can multiply the traces many times over (a user's ticket
+       * lock: 4 races known after 0.1 s, over 12 million traces in 300 s exploring them). */
+      if (end->explorations > 1)
+        fprintf(f, "dpu: note: it stopped while exploring the orders of the racing accesses "
+                   "(exploration %u), after the races listed; --races=report explores the "
+                   "synchronisation only\n", end->explorations);
+    }
     if (r->sites && r->sites->nondet_bounded)
       fprintf(f, "dpu: data: %zu __VERIFIER_nondet_* calls took some values of their type only: "
                  "runs with other values are not explored\n",
