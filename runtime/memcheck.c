@@ -35,7 +35,8 @@ static uintptr_t granule_bad(size_t i, uintptr_t a, uintptr_t end) {
   return granule_ok(dpu_rt.heap_shadow[i], lo, hi) ? 0 : g + lo;
 }
 
-void dpu_mem_check_slow(uintptr_t a, uint64_t size, uint32_t site, int write, uint8_t op) {
+/* dpu_mem_check_slow and dpu_mem_check_op_slow: op is DPU_OP_COUNT for a plain access. */
+static void check_slow(uintptr_t a, uint64_t size, uint32_t site, int write, uint8_t op) {
   if (size == 0 || dpu_rt.cur < 0) return;
   uintptr_t base = (uintptr_t)dpu_rt.heap_base;
   uintptr_t end = a + size;
@@ -83,4 +84,12 @@ _Noreturn void dpu_mem_double_free(void *p) {
   if (arena && dpu_arena_block_near(arena, p, &b)) note_block(&b);
   dpu_rt_end(DPU_END_HEAP, 0, "double free of a heap block of %llu bytes",
              (unsigned long long)b.size);
+}
+
+void dpu_mem_check_slow(uintptr_t a, uint64_t size, uint32_t site, int write) {
+  check_slow(a, size, site, write, DPU_OP_COUNT);
+}
+
+void dpu_mem_check_op_slow(uintptr_t a, uint64_t size, uint32_t site, uint8_t op) {
+  check_slow(a, size, site, !dpu_op_is_read(op), op);
 }
