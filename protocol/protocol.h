@@ -131,6 +131,8 @@ static inline int dpu_end_is_defect(int end) {
 struct dpu_blocked {
   uint16_t tid;
   uint8_t op;
+  uint8_t enabled;  /* a hang by --max-steps: the thread could have taken the next step (its
+                     * operation was enabled), which says which threads the schedule starved */
   uint32_t site;
   uint64_t obj;
   uint64_t aux;     /* what the operation's record would carry in aux */

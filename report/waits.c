@@ -66,7 +66,29 @@ static void print_wait(FILE *f, const struct dpu_report *r, const struct dpu_def
   if (h >= 0) fprintf(f, " (held by T%d)", h);
 }
 
+/* A hang by --max-steps: the threads that could have taken the next step and what each was
+ * about to do. With two or more, the schedule that hung may only have starved one of them (a
+ * retry loop run while the thread it waits for never is; README.md, Defect kinds). */
+static void print_could_run(FILE *f, const struct dpu_report *r, const struct dpu_defect *d) {
+  unsigned n = 0;
+  for (uint32_t i = 0; i < d->nblocked && i < DPU_MAX_THREADS; i++) {
+    const struct dpu_blocked *b = &d->blocked[i];
+    if (!b->enabled) continue;
+    char obj[64];
+    dpu_report_step_object(r, &(struct dpu_event_rec){.op = b->op, .obj = b->obj}, obj,
+                           sizeof obj);
+    struct dpu_loc l = r->sites ? dpu_site_loc(r->sites, b->site) : (struct dpu_loc){0};
+    fprintf(f, "%s T%u %s %s", n++ ? "," : "  could run:", b->tid, dpu_op_name(b->op), obj);
+    if (l.file) fprintf(f, " at %s:%u", l.file, l.line);
+  }
+  if (n) fputc('\n', f);
+  if (n > 1)
+    fprintf(f, "  (%u threads could run: the schedule may have starved all but one; a retry "
+               "loop hangs this way if the thread it waits for never runs)\n", n);
+}
+
 void dpu_waits_print(FILE *f, const struct dpu_report *r, const struct dpu_defect *d) {
+  if (d->end == DPU_END_HANG_STEPS && d->code != DPU_HANG_SPIN) print_could_run(f, r, d);
   if (d->end != DPU_END_DEADLOCK) return;
   for (uint32_t i = 0; i < d->nblocked && i < DPU_MAX_THREADS; i++) {
     fprintf(f, "%s T%u", i ? "," : "  waits:", d->blocked[i].tid);

@@ -12,7 +12,9 @@
 #include "report.h"
 
 /* Prints d's waits line on f when d is a deadlock (every blocked thread, in the order of
- * d->blocked); nothing otherwise. A lock's holder is the thread that took it last in d's
+ * d->blocked); when d is a hang by --max-steps, the threads that could have taken the next
+ * step, with their operations and lines ("could run: T2 pthread_mutex_lock 'm' at p.c:29,
+ * ..."); nothing otherwise. A lock's holder is the thread that took it last in d's
  * interleaving and has not released it (protocol/rules.h's dpu_lock_take/drop over the
  * steps); a lock nobody holds (never released by a thread that exited, say) has no "held by". */
 void dpu_waits_print(FILE *f, const struct dpu_report *r, const struct dpu_defect *d);

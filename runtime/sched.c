@@ -113,6 +113,19 @@ static void reset(void) {
   dpu_race_reset();
 }
 
+/* A run that ran out of --max-steps: the threads enabled at its last step (sched_step), which
+ * record_blocked marks. */
+static uint64_t hang_en;
+static const struct dpu_tset *hang_ws;
+static bool hang_steps;
+
+static inline bool en_has(uint64_t en, const struct dpu_tset *ws, unsigned t);
+
+/* Out of line and cold: kept off sched_step's registers (it runs at every step). */
+static __attribute__((noinline, cold)) void note_hang(uint64_t en, const struct dpu_tset *ws) {
+  hang_en = en, hang_ws = ws, hang_steps = true;
+}
+
 static void record_blocked(void) {
   struct dpu_run_result *r = &dpu_rt.shm->result;
   r->nblocked = 0;
@@ -124,6 +137,11 @@ static void record_blocked(void) {
     if (dpu_rt.threads[i].state != DPU_TS_ALIVE || p->op == DPU_OP_COUNT) continue;
     r->blocked[r->nblocked++] = (struct dpu_blocked){
         .tid = (uint16_t)i, .op = p->op, .site = p->site, .obj = p->obj, .aux = p->aux};
+  }
+  if (__builtin_expect(hang_steps, 0)) { /* off the path of every other run's end */
+    for (uint32_t k = 0; k < r->nblocked; k++)
+      r->blocked[k].enabled = en_has(hang_en, hang_ws, r->blocked[k].tid);
+    hang_steps = false;
   }
 }
 
@@ -432,7 +450,7 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
   }
   if (++dpu_rt.steps > dpu_rt.cfg.max_steps) {
     dpu_rt.cur = -1;
-    record_blocked();
+    note_hang(en, ws); /* for record_blocked, at the run's end */
     dpu_rt_set_end(DPU_END_HANG_STEPS, 0, "run exceeded %u steps", dpu_rt.cfg.max_steps);
     return STEP_END;
   }

@@ -9,10 +9,14 @@
 // RUN: FileCheck -DFILE=%S/../regress/livelock_max_steps.c %s < %t
 // The report is short: the defect line, the interleaving's header, of the first 50 steps 5
 // and a line for the 45 equal trylocks after the fifth, the line of the 300 left out, of the
-// last 50 steps one and a line for the 49 equal ones after it, 2 stacks of 2 lines, the output
-// and replay lines, the count of traces and the summary.
+// last 50 steps one and a line for the 49 equal ones after it, 2 stacks of 2 lines, the line
+// of the threads that could run (T1 alone: main waits in join), the output and replay lines,
+// the count of traces and the summary.
 // RUN: wc -l < %t | FileCheck --check-prefix=LINES %s
-// LINES: {{^}}19{{$}}
+// RUN: FileCheck -DFILE=%S/../regress/livelock_max_steps.c --check-prefix=COULD %s < %t
+// LINES: {{^}}20{{$}}
+// COULD: {{^}}  could run: T1 pthread_mutex_trylock 'm' at [[FILE]]:17{{$}}
+// COULD-NOT: threads could run
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
 // --steps-shown=N chooses N; 0 shows every step, and so does an interleaving of at most 2N.
 // RUN: %dpu -j 1 --max-steps=400 --steps-shown=2 %S/../regress/livelock_max_steps.c > %t.2; test $? -eq 1
