@@ -51,6 +51,13 @@ static void check_slow(uintptr_t a, uint64_t size, uint32_t site, int write, uin
   }
   if (!bad && last > first) bad = granule_bad(last, a, end);
   if (!bad) return;
+  struct dpu_arena *arena = dpu_rt_heap_of((const void *)bad);
+  struct dpu_block_info b;
+  bool found = arena && dpu_arena_block_near(arena, (const void *)bad, &b);
+  bool freed = found && b.freed && bad < (uintptr_t)b.start + b.size;
+  /* An operation's check (see dpu_mem_check_op): only the running thread's own free; the
+   * run goes on, its result untouched. */
+  if (op != DPU_OP_COUNT && freed && b.free_tid != dpu_rt.cur) return;
   unsigned long long n = (unsigned long long)size;
   char what[64]; /* "read of 4 bytes", "atomic-rmw of 4 bytes", "pthread_mutex_lock" */
   if (op == DPU_OP_COUNT || dpu_op_is_access(op))
@@ -58,16 +65,11 @@ static void check_slow(uintptr_t a, uint64_t size, uint32_t site, int write, uin
              op == DPU_OP_COUNT ? (write ? "write" : "read") : dpu_op_name(op), n);
   else
     snprintf(what, sizeof what, "%s", dpu_op_name(op));
-  struct dpu_arena *arena = dpu_rt_heap_of((const void *)bad);
-  struct dpu_block_info b;
   __dpu_site = site;
   dpu_rt.shm->result.block = (struct dpu_block_sites){0};
-  if (!arena || !dpu_arena_block_near(arena, (const void *)bad, &b))
+  if (!found)
     dpu_rt_end(DPU_END_MEMORY, 0, "%s at %#llx, in the heap but in no block", what,
                (unsigned long long)bad);
-  /* An operation's check (see dpu_mem_check_op): only the running thread's own free. */
-  bool freed = b.freed && bad < (uintptr_t)b.start + b.size;
-  if (op != DPU_OP_COUNT && freed && b.free_tid != dpu_rt.cur) return;
   note_block(&b);
   long long off = (long long)(a - (uintptr_t)b.start);
   if (freed)
