@@ -1,5 +1,6 @@
 /* The slow path of the heap's access checks, and the reports; see memcheck.h. */
 #include "memcheck.h"
+#include "race.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -55,9 +56,17 @@ static void check_slow(uintptr_t a, uint64_t size, uint32_t site, int write, uin
   struct dpu_block_info b;
   bool found = arena && dpu_arena_block_near(arena, (const void *)bad, &b);
   bool freed = found && b.freed && bad < (uintptr_t)b.start + b.size;
-  /* An operation's check (see dpu_mem_check_op): only the running thread's own free; the
-   * run goes on, its result untouched. */
-  if (op != DPU_OP_COUNT && freed && b.free_tid != dpu_rt.cur) return;
+  /* Another thread's free is a use after free here only if it happens-before this point: it
+   * then precedes the access in every interleaving of the trace. If not, whether the block is
+   * freed yet depends on where that free, which is no visible operation, fell in this
+   * interleaving, and a run's end must follow from its trace alone (or the explorers, and
+   * -j, would count different traces): the access goes on, and the race detector reports it
+   * as a data race with the free, which writes the whole block. When that order is unknown,
+   * an access is reported as before (the interleaving decides); an operation goes on. */
+  if (freed && b.free_tid != dpu_rt.cur) {
+    enum dpu_free_order order = dpu_race_free_order(b.start, b.free_tid);
+    if (order == DPU_FREE_UNORDERED || (order == DPU_FREE_UNKNOWN && op != DPU_OP_COUNT)) return;
+  }
   unsigned long long n = (unsigned long long)size;
   char what[64]; /* "read of 4 bytes", "atomic-rmw of 4 bytes", "pthread_mutex_lock" */
   if (op == DPU_OP_COUNT || dpu_op_is_access(op))

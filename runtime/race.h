@@ -100,6 +100,22 @@ void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint3
 /* A fence (C11 7.17.4) of LLVM ordering `order`, called by the instrumented program. */
 void __dpu_fence(uint32_t order);
 
+/* A heap block p that the running thread has just freed (free, realloc): its epoch (the
+ * thread's own clock component) is kept for the rest of the run, so that a later use can be
+ * told to be ordered after it or not (dpu_race_free_order). */
+void dpu_race_freed(const void *p);
+
+/* How the free of block p by thread free_tid, the last one of p in this run, stands to the
+ * running thread's current point: DPU_FREE_BEFORE when it happens-before it (the free's epoch
+ * <= the thread's clock component for free_tid: FastTrack's test), so that the free precedes
+ * this point in every interleaving of the trace and a use of p here is a use after free
+ * whatever the interleaving (memcheck.c); DPU_FREE_UNORDERED when it does not, and the race
+ * detector will report a use here as a data race with the free (its write of the block);
+ * DPU_FREE_UNKNOWN when detection is off or gave up in this run, or the run freed more blocks
+ * than the table keeps (about 4096 at least). */
+enum dpu_free_order { DPU_FREE_UNKNOWN = -1, DPU_FREE_UNORDERED = 0, DPU_FREE_BEFORE = 1 };
+enum dpu_free_order dpu_race_free_order(const void *p, int free_tid);
+
 /* Heap blocks, to name the memory of a race: called by the allocator models for every block
  * handed out in a run. */
 void dpu_race_alloc(const void *p, uint64_t size);

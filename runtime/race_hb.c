@@ -188,3 +188,48 @@ void dpu_race_hb_reset(void) {
   for (uint32_t i = 0; i < noused; i++) otab[oused[i]].key = 0;
   noused = 0;
 }
+
+/* ---- frees (dpu_race_freed) ---------------------------------------------------------------- */
+
+/* Open addressing by block address; an entry belongs to this run if its stamp is the run's, so
+ * a run starts with the table empty at no cost. A block freed again (after being handed out
+ * again) takes its old entry. */
+#define FREED_CAP 4096u
+#define FREED_PROBES 16u
+static struct freed {
+  uintptr_t block;
+  uint32_t stamp, epoch;
+  uint16_t tid;
+} freed_tab[FREED_CAP];
+
+static uint32_t freed_slot(uintptr_t b) {
+  return (uint32_t)((b >> 4) * 0x9e3779b97f4a7c15ull >> 52) & (FREED_CAP - 1);
+}
+
+void dpu_race_freed(const void *p) {
+  if (!dpu_race_on || dpu_rt.cur < 0) return;
+  uintptr_t b = (uintptr_t)p;
+  uint32_t k = freed_slot(b);
+  for (uint32_t i = 0; i < FREED_PROBES; i++, k = (k + 1) & (FREED_CAP - 1)) {
+    struct freed *f = &freed_tab[k];
+    if (f->stamp == dpu_rt.run_stamp && f->block != b) continue;
+    *f = (struct freed){b, dpu_rt.run_stamp, self_clock()[dpu_rt.cur], (uint16_t)dpu_rt.cur};
+    return;
+  }
+  /* Full around here: the oldest stays, this one is unknown (no ordering claimed). */
+}
+
+enum dpu_free_order dpu_race_free_order(const void *p, int free_tid) {
+  if (!dpu_race_on || dpu_race_gave_up || dpu_rt.cur < 0) return DPU_FREE_UNKNOWN;
+  uintptr_t b = (uintptr_t)p;
+  uint32_t k = freed_slot(b);
+  for (uint32_t i = 0; i < FREED_PROBES; i++, k = (k + 1) & (FREED_CAP - 1)) {
+    const struct freed *f = &freed_tab[k];
+    if (f->stamp != dpu_rt.run_stamp) return DPU_FREE_UNKNOWN;
+    if (f->block == b) {
+      if (f->tid != free_tid) return DPU_FREE_UNKNOWN;
+      return f->epoch <= self_clock()[free_tid] ? DPU_FREE_BEFORE : DPU_FREE_UNORDERED;
+    }
+  }
+  return DPU_FREE_UNKNOWN;
+}

@@ -82,6 +82,7 @@ void __dpu_free(void *p) {
   if (size) dpu_race_write_block(p, size);
   switch (heap_free(a, p)) {
   case DPU_ARENA_FREED:
+    dpu_race_freed(p);
     return;
   case DPU_ARENA_NOT_OURS:
     free(p); /* memory the C library allocated for the program (e.g. getline) */
@@ -103,11 +104,13 @@ void *__dpu_realloc(void *p, size_t n) {
     __dpu_free(p);
     return NULL;
   }
-  dpu_race_read(p, old < n ? old : n); /* the bytes it moves */
   void *q = heap_alloc(n, 16);
   if (q) {
+    /* It reads the bytes it moves and frees the block, which writes it all, as free does. */
+    dpu_race_write_block(p, old);
     memcpy(q, p, old < n ? old : n);
     heap_free(a, p);
+    dpu_race_freed(p);
   }
   return q;
 }
