@@ -1,8 +1,9 @@
 /* The SARIF 2.1.0 report (--format=sarif), for code-scanning services such as GitHub's. One run
  * of the tool "dpu" with one rule per defect kind and one result per distinct defect:
  *  - locations: where the defect happened (the faulting call; for a deadlock, the first lock
- *    a thread is blocked in, and every blocked thread's call in relatedLocations; for a data
- *    race, the second access, and the first in relatedLocations);
+ *    a thread is blocked in, and every blocked thread's call in relatedLocations; for a hang by
+ *    --max-steps, the threads that could have run, there; for a data race, the second access,
+ *    and the first in relatedLocations);
  *  - codeFlows: the interleaving, one threadFlow per program thread, whose locations carry
  *    executionOrder = the step number, so that a viewer can replay the steps in order;
  *  - stacks: each thread's call stack at the defect (a data race: those of its two accesses);
@@ -21,6 +22,7 @@
 
 #include "races.h"
 #include "doc.h"
+#include "waits.h"
 
 #define DPU_SARIF_MAX_FLOW 10000
 #define DPU_SARIF_MAX_RESULTS 25000
@@ -302,14 +304,15 @@ static json_t *result(const struct dpu_report *r, const struct dpu_defect *d, in
   json_t *locs = json_array();
   dpu_json_push(locs, dpu_sarif_location(primary(r, d), NULL, ok), ok);
   dpu_json_put(res, "locations", locs, ok);
-  if (d->end == DPU_END_DEADLOCK && d->nblocked) {
+  bool could = d->end == DPU_END_HANG_STEPS;
+  if ((d->end == DPU_END_DEADLOCK || could) && d->nblocked) {
     json_t *rel = json_array();
-    for (uint32_t i = 0; i < d->nblocked; i++) {
+    for (uint32_t i = 0; i < d->nblocked && i < DPU_MAX_THREADS; i++) {
       struct dpu_loc l = dpu_site_loc(r->sites, d->blocked[i].site);
-      if (!l.file) continue;
+      if (!l.file || (could && !dpu_waits_could_run(d, &d->blocked[i]))) continue;
       char what[96];
-      snprintf(what, sizeof what, "T%u blocked in %s", d->blocked[i].tid,
-               dpu_op_name(d->blocked[i].op));
+      snprintf(what, sizeof what, "T%u %s %s", d->blocked[i].tid,
+               could ? "could run" : "blocked in", dpu_op_name(d->blocked[i].op));
       json_t *loc = dpu_sarif_location(l, what, ok);
       dpu_json_put(loc, "id", json_integer(i), ok);
       dpu_json_push(rel, loc, ok);

@@ -69,11 +69,15 @@ static void print_wait(FILE *f, const struct dpu_report *r, const struct dpu_def
 /* A hang by --max-steps: the threads that could have taken the next step and what each was
  * about to do. With two or more, the schedule that hung may only have starved one of them (a
  * retry loop run while the thread it waits for never is; README.md, Defect kinds). */
+bool dpu_waits_could_run(const struct dpu_defect *d, const struct dpu_blocked *b) {
+  return d->end == DPU_END_HANG_STEPS && d->code != DPU_HANG_SPIN && b->enabled;
+}
+
 static void print_could_run(FILE *f, const struct dpu_report *r, const struct dpu_defect *d) {
   unsigned n = 0;
   for (uint32_t i = 0; i < d->nblocked && i < DPU_MAX_THREADS; i++) {
     const struct dpu_blocked *b = &d->blocked[i];
-    if (!b->enabled) continue;
+    if (!dpu_waits_could_run(d, b)) continue;
     char obj[64];
     dpu_report_step_object(r, &(struct dpu_event_rec){.op = b->op, .obj = b->obj}, obj,
                            sizeof obj);
@@ -88,7 +92,7 @@ static void print_could_run(FILE *f, const struct dpu_report *r, const struct dp
 }
 
 void dpu_waits_print(FILE *f, const struct dpu_report *r, const struct dpu_defect *d) {
-  if (d->end == DPU_END_HANG_STEPS && d->code != DPU_HANG_SPIN) print_could_run(f, r, d);
+  print_could_run(f, r, d);
   if (d->end != DPU_END_DEADLOCK) return;
   for (uint32_t i = 0; i < d->nblocked && i < DPU_MAX_THREADS; i++) {
     fprintf(f, "%s T%u", i ? "," : "  waits:", d->blocked[i].tid);

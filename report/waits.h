@@ -5,6 +5,7 @@
 #ifndef DPU_WAITS_H
 #define DPU_WAITS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -18,6 +19,10 @@
  * interleaving and has not released it (protocol/rules.h's dpu_lock_take/drop over the
  * steps); a lock nobody holds (never released by a thread that exited, say) has no "held by". */
 void dpu_waits_print(FILE *f, const struct dpu_report *r, const struct dpu_defect *d);
+
+/* Whether thread b of d (one of d->blocked) is one that could have taken the next step of a
+ * hang by --max-steps (the "could run" line; JSON's could_run, SARIF's related locations). */
+bool dpu_waits_could_run(const struct dpu_defect *d, const struct dpu_blocked *b);
 
 /* The thread holding the lock that blocked thread b of deadlock d waits for (as the waits line
  * says), or -1: b does not wait for a mutex or spinlock, or no thread holds it. */

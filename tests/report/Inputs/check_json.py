@@ -14,6 +14,7 @@ SSBs and the other kinds of run, step numbers, replay commands). Otherwise print
     defect 1 threads 3 steps 17 blocked 0 stacks 0 output_truncated false
     defect 1 step 2 T0 pthread_create T1 - prog.c:27 main
     defect 1 blocked T1 pthread_mutex_lock 0x# prog.c:12 worker
+    defect 1 could_run T2 pthread_mutex_trylock 0x#='m' prog.c:24 retrier
     defect 1 output "balance: -30\\n"
     defect 1 replay dpu replay 0:3,1:2 prog.c
 
@@ -133,6 +134,9 @@ def main():
             held = " held_by T%d" % b["held_by"] if b.get("held_by") is not None else ""
             print("defect %d blocked T%d %s %s %s%s" % (n, b["thread"], b["operation"], obj(b),
                                                        where(b), held))
+        for b in d["could_run"]:
+            print("defect %d could_run T%d %s %s %s" % (n, b["thread"], b["operation"], obj(b),
+                                                       where(b)))
         for stk in d["stacks"]:
             print("defect %d stack T%d %s" % (n, stk["thread"],
                                               " < ".join(where(f) for f in stk["frames"])))
