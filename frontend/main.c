@@ -320,6 +320,9 @@ static enum dpu_explore_status explore(struct session *s) {
 /* -v's time line and --stats' lines, after the exploration. With -j, the executor's time
  * and runs are summed over the workers, and the explorer's is what is left of the wall time
  * after an average worker's wait for runs. */
+/* The runs below which -j's "one worker explored alone" note is not worth saying. */
+#define DPU_NOTE_ALONE_RUNS 1000
+
 static void print_stats(struct session *s, double explore_seconds) {
   FILE *text = s->rep.text;
   double elapsed = dpu_now() - s->t0, exec_seconds = 0;
@@ -446,12 +449,16 @@ int main(int argc, char **argv) {
   dpu_report_traces_end(&s->rep, true);
   if (dpu_explore_divergence[0]) fprintf(stderr, "dpu: warning: %s\n", dpu_explore_divergence);
   dpu_progress_stop();
-  /* Also when a limit stopped it: that is when a user asks why -j did not help. */
+  /* Also when a limit stopped it: that is when a user asks why -j did not help. Not for an
+   * exploration of fewer than DPU_NOTE_ALONE_RUNS runs, which takes a fraction of a second
+   * anyway: there it was noise on almost every small program (a user test). */
   if (s->nexecs > 1 && !s->qs.handed && !s->qs.parts && s->o.verbosity >= 0 &&
+      s->counts.runs >= DPU_NOTE_ALONE_RUNS &&
       (st == DPU_EXPLORE_COMPLETE || st == DPU_EXPLORE_INCOMPLETE))
-    fprintf(stderr, "dpu: note: -j %u: one worker explored alone: the runs were fewer than 64 "
-                    "or took less than twice the explorer's work between them, and handing "
-                    "work over would have cost more than it saves (README.md, Exploration "
+    fprintf(stderr, "dpu: note: -j %u: one worker explored alone: the program has too few "
+                    "mutex or spin lock operations to split the exploration at, and its runs "
+                    "took less than twice the explorer's work between them, so handing work "
+                    "over would have cost more than it saves (README.md, Exploration "
                     "algorithms)\n", s->nexecs);
   double explore_seconds = dpu_now() - s->explore_start;
   print_stats(s, explore_seconds);
