@@ -126,7 +126,7 @@ static int push_task(struct qpor *q, uint32_t f, struct dpu_event *e, uint32_t n
  * made MPAT(6), where the explorer takes 70% of the time, 3 times slower with -j 2 (32 times
  * before deferred calls kept their parked members: docs/parallel.md). */
 static bool worth_handing(const struct dpu_pool *pool) {
-  if (pool->always_hand) return true;
+  if (pool->always_hand || pool->never_hand) return pool->always_hand;
   return pool->runs >= 64 && pool->ran > 2 * pool->held;
 }
 
@@ -380,6 +380,7 @@ enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct d
   pool.n = qo->workers;
   const char *hand = getenv("DPU_HANDOFF");
   pool.always_hand = hand && strcmp(hand, "always") == 0;
+  pool.never_hand = hand && strcmp(hand, "never") == 0;
   dpu_executor_share_cores(qo->execs, pool.n, false); /* one worker, until it hands work over */
   pthread_t threads[DPU_MAX_EXECUTORS];
   unsigned started = 0;

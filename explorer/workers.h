@@ -74,6 +74,8 @@ struct dpu_pool {
                              * dpu_executor_share_cores) */
   bool always_hand;         /* DPU_HANDOFF=always: hand subtrees over whatever they cost (the
                              * tests' way to exercise the pool on programs of a few runs) */
+  bool never_hand;          /* DPU_HANDOFF=never: never (the tests' way to have one worker
+                             * explore alone whatever the machine's timings) */
   bool stop;                /* the exploration is over: done, or halted */
   bool failed;              /* out of memory in the pool */
   enum dpu_explore_status status;
