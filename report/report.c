@@ -467,6 +467,9 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
         fprintf(f, "dpu: note: it stopped while exploring the orders of the racing accesses "
                    "(exploration %u), after the races listed; --races=report explores the "
                    "synchronisation only\n", end->explorations);
+    } else if (strcmp(end->state, "stopped") == 0) {
+      fprintf(f, "dpu: exploration stopped at the first defect (%s): the traces not explored "
+                 "may hold other defects\n", end->reason ? end->reason : "--stop-on-defect");
     }
     if (r->sites && r->sites->nondet_bounded)
       fprintf(f, "dpu: data: %zu __VERIFIER_nondet_* calls took some values of their type only: "

@@ -24,6 +24,7 @@
 
 // STOP: {{^}}dpu: defect 1: assertion failure: order[0] == 1 (at {{.*}}many.c:25 in main){{$}}
 // STOP: {{^}}dpu: traces with defects: 1 of 1 (defect 1 in 1){{$}}
+// STOP-NEXT: {{^}}dpu: exploration stopped at the first defect (--stop-on-defect): the traces not explored may hold other defects{{$}}
 // STOP-NEXT: {{^}}dpu: summary: 1 defects, 1 max-configs, 0 SSBs, 1 runs, {{[0-9.]+}} s{{$}}
 
 // STOPJSON: state stopped exit_code 1 reason "--stop-on-defect"
