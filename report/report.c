@@ -323,6 +323,25 @@ static uint32_t report_races(struct dpu_report *r, const struct dpu_run *run,
   return nf;
 }
 
+/* How long an exploration that met a waiting loop that is no spin loop runs before dpu says
+ * it may not end. Such a loop also occurs where nothing waits (a function that reads a
+ * variable, called twice; a loop over an array another thread writes), in explorations that
+ * end by themselves in a moment: warning at once was noise there (a user test). */
+#define DPU_REREAD_WARN_SECONDS 5.0
+
+static void warn_reread(struct dpu_report *r) {
+  const struct dpu_site *w = &r->sites->v[r->reread_site];
+  r->warned_reread = true;
+  dpu_progress_clear();
+  fprintf(stderr,
+          "dpu: warning: a thread reads again, unchanged, what it read at %s:%u in %s, in a "
+          "loop that is no spin loop (its iterations change more than what they read, e.g. "
+          "a count): if it waits there for another thread, each number of iterations is "
+          "another execution, and exploring an unbounded wait does not end (README, \"Racy "
+          "programs\"; bound it with --max-runs or --timeout)\n",
+          w->file, w->line, w->function);
+}
+
 void dpu_report_racing_sites(struct dpu_report *r, const struct dpu_run *run) {
   uint32_t n = run->nraces;
   for (uint32_t i = 0; r->racing && i < n; i++)
@@ -331,18 +350,9 @@ void dpu_report_racing_sites(struct dpu_report *r, const struct dpu_run *run) {
       if (site < r->sites->n) r->racing[site >> 3] |= (uint8_t)(1u << (site & 7));
     }
   uint32_t s = run->reread_site;
-  if (s && !r->warned_reread && s < r->sites->n) {
-    r->warned_reread = s;
-    const struct dpu_site *w = &r->sites->v[s];
-    dpu_progress_clear();
-    fprintf(stderr,
-            "dpu: warning: a thread reads again, unchanged, what it read at %s:%u in %s, in a "
-            "loop that is no spin loop (its iterations change more than what they read, e.g. "
-            "a count): if it waits there for another thread, each number of iterations is "
-            "another execution, and exploring an unbounded wait does not end (README, \"Racy "
-            "programs\"; bound it with --max-runs or --timeout)\n",
-            w->file, w->line, w->function);
-  }
+  if (s && !r->reread_site && s < r->sites->n) r->reread_site = s;
+  if (r->reread_site && !r->warned_reread && dpu_report_elapsed(r) >= DPU_REREAD_WARN_SECONDS)
+    warn_reread(r);
 }
 
 /* Whether run has a race at a plain load or store site that is not visible: while
@@ -428,6 +438,8 @@ const char *dpu_report_verdict(const struct dpu_report *r, const struct dpu_repo
 
 int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
   dpu_progress_clear();
+  if (r->reread_site && !r->warned_reread && strcmp(end->state, "incomplete") == 0)
+    warn_reread(r);
   FILE *f = r->text;
   /* After an input error nothing was explored: the document says so, the text says nothing. */
   if (f && strcmp(end->state, "error") != 0) {

@@ -116,7 +116,11 @@ struct dpu_report {
                                       * access site i of a race record seen (issue #10;
                                       * room for sites->n bits, the caller's) */
   unsigned warned_races, warned_races_truncated; /* warnings given once */
-  uint32_t warned_reread;            /* the site of the waiting-loop warning given, 0: none */
+  /* The site of the first waiting loop that is no spin loop (runtime/sched.c, reread_site),
+   * 0: none, and whether its warning was given: only when it may matter, once the exploration
+   * has taken DPU_REREAD_WARN_SECONDS or at its end when a limit stopped it. */
+  uint32_t reread_site;
+  bool warned_reread;
   /* --shard=I/N (explorer/split.h): shards 0 without; split is what the explorer's split did,
    * filled in during the exploration. */
   unsigned shard, shards;
