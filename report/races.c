@@ -17,6 +17,22 @@ static const char *site_what(const struct dpu_site_table *sites, uint32_t id) {
   return id && id < sites->n ? sites->v[id].callee : "?";
 }
 
+/* Whether another site of the same kind (the same callee: "load", "store", ...) lies on the
+ * line of site id at another column: `b[0][s - 1] + b[0][s - 1]`'s two loads. Two races of
+ * such a line differ in the column only, and the text must say which is which (a user test
+ * found two defects that read the same). O(sites), once per new race. */
+static bool line_shared(const struct dpu_site_table *sites, uint32_t id) {
+  if (!id || id >= sites->n) return false;
+  const struct dpu_site *a = &sites->v[id];
+  for (uint32_t i = 1; i < sites->n; i++) {
+    const struct dpu_site *b = &sites->v[i];
+    if (b->line == a->line && b->col != a->col && b->file && a->file && b->callee &&
+        a->callee && strcmp(b->callee, a->callee) == 0 && strcmp(b->file, a->file) == 0)
+      return true;
+  }
+  return false;
+}
+
 /* ---- digest ------------------------------------------------------------------------------ */
 
 /* The identity of one access site as the programmer sees it: file, line, column and function.
@@ -125,7 +141,10 @@ static char *message(const struct dpu_race_info *ri) {
     if (strcmp(a->what, "load") && strcmp(a->what, "store") && strcmp(a->what, "atomic_op"))
       fprintf(f, " (%s)", a->what);
     if (i == 0) fprintf(f, " %s %s", write ? "to" : "from", ri->memory ? ri->memory : "?");
-    if (a->loc.file) fprintf(f, " at %s:%u in %s", a->loc.file, a->loc.line, a->loc.function);
+    if (a->loc.file && a->column)
+      fprintf(f, " at %s:%u:%u in %s", a->loc.file, a->loc.line, a->loc.column, a->loc.function);
+    else if (a->loc.file)
+      fprintf(f, " at %s:%u in %s", a->loc.file, a->loc.line, a->loc.function);
     fprintf(f, " (T%u)", a->rec.tid);
   }
   if (fclose(f) != 0) {
@@ -151,6 +170,7 @@ struct dpu_defect *dpu_race_defect(const struct dpu_run *run, const struct dpu_r
     a->rec = rec->access[i];
     a->loc = dpu_site_loc(sites, a->rec.site);
     a->what = site_what(sites, a->rec.site);
+    a->column = line_shared(sites, a->rec.site);
     a->size = a->rec.size;
   }
   ri->access[1].step = rec->step;

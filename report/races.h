@@ -26,6 +26,8 @@ struct dpu_race_access {
   uint32_t size;                   /* bytes accessed (the whole access once captured) */
   uint32_t step;                   /* trace records before it (0: not known) */
   bool captured;                   /* stack holds its call stack */
+  bool column;                     /* the text names its column too: another site of its kind
+                                    * shares its line (races.c, line_shared) */
   struct dpu_thread_stack stack;
 };
 

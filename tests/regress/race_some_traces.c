@@ -12,7 +12,8 @@
 // reads x right after its unlock, before T1 locks: the read is named first.
 // -DTWO: T1 also writes y after x, and T2 reads y after x: a second pair of sites (y's write
 // and read) in the same trace: 2 defects, both in the one racy trace, which counts once:
-// traces with defects 1 of 2 (defect 1 in 1, defect 2 in 1).
+// traces with defects 1 of 2 (defect 1 in 1, defect 2 in 1). y's read shares its line with
+// seen's read, so the text names its column (report/races.c, line_shared).
 // RUN: %dpu --races=report --por=none %s > %t.none; test $? -eq 1
 // RUN: FileCheck %s < %t.none
 // RUN: %dpu --races=report %s > %t.qpor; test $? -eq 1
@@ -33,7 +34,7 @@
 // CHECK: {{^}}dpu: traces with defects: 1 of 2 (defect 1 in 1){{$}}
 // CHECK-NEXT: {{^}}dpu: summary: 1 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
 // TWO: {{^}}dpu: defect 1: data race: read of 4 bytes from 'x' at {{.*}}race_some_traces.c:[[#@LINE+32]] in checker (T2) and write at {{.*}}race_some_traces.c:[[#@LINE+18]] in setter (T1){{$}}
-// TWO: {{^}}dpu: defect 2: data race: read of 4 bytes from 'y' at {{.*}}race_some_traces.c:[[#@LINE+33]] in checker (T2) and write at {{.*}}race_some_traces.c:[[#@LINE+19]] in setter (T1){{$}}
+// TWO: {{^}}dpu: defect 2: data race: read of 4 bytes from 'y' at {{.*}}race_some_traces.c:[[#@LINE+33]]:{{[0-9]+}} in checker (T2) and write at {{.*}}race_some_traces.c:[[#@LINE+19]] in setter (T1){{$}}
 // TWO-NOT: dpu: defect
 // TWO: {{^}}dpu: traces with defects: 1 of 2 (defect 1 in 1, defect 2 in 1){{$}}
 // TWO-NEXT: {{^}}dpu: summary: 2 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
