@@ -73,7 +73,8 @@ EXPLORED_RE = re.compile(r"^dpu: racing accesses explored: (\d+) access sites? m
 # The two accesses of a race in its text message: "... at FILE:LINE in FN (Tn) and ... at
 # FILE:LINE in FN (Tn)" (a heap block's "allocated at FILE:LINE in FN by Tn" is no access;
 # file names without blanks).
-RACE_SITE_RE = re.compile(r" at (\S+):(\d+) in (\S+) \(T\d+\)")
+# (":COLUMN" after the line when another access site of its kind shares the line)
+RACE_SITE_RE = re.compile(r" at (\S+?):(\d+)(?::\d+)? in (\S+) \(T\d+\)")
 
 
 class Result:
