@@ -317,12 +317,12 @@ static enum dpu_explore_status explore(struct session *s) {
   return st;
 }
 
-/* -v's time line and --stats' lines, after the exploration. With -j, the executor's time
- * and runs are summed over the workers, and the explorer's is what is left of the wall time
- * after an average worker's wait for runs. */
 /* The runs below which -j's "one worker explored alone" note is not worth saying. */
 #define DPU_NOTE_ALONE_RUNS 1000
 
+/* -v's time line and --stats' lines, after the exploration. With -j, the executor's time
+ * and runs are summed over the workers, and the explorer's is what is left of the wall time
+ * after an average worker's wait for runs. */
 static void print_stats(struct session *s, double explore_seconds) {
   FILE *text = s->rep.text;
   double elapsed = dpu_now() - s->t0, exec_seconds = 0;

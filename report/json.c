@@ -191,14 +191,14 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
     dpu_json_push(steps, step_json(r, i, &d->steps[i], ok), ok);
   dpu_json_put(o, "steps", steps, ok);
   json_t *blocked = json_array(), *could = json_array();
+  bool deadlock = d->end == DPU_END_DEADLOCK;
   for (uint32_t i = 0; i < d->nblocked && i < DPU_MAX_THREADS; i++) {
     const struct dpu_blocked *b = &d->blocked[i];
-    bool deadlock = d->end == DPU_END_DEADLOCK;
     if (!deadlock && !dpu_waits_could_run(d, b)) continue;
     json_t *bo = json_object();
     dpu_json_put(bo, "thread", json_integer(b->tid), ok);
     put_operation(r, bo, &(struct dpu_event_rec){.op = b->op, .obj = b->obj}, ok);
-    int32_t h = dpu_waits_holder(d, b);
+    int32_t h = deadlock ? dpu_waits_holder(d, b) : -1;
     if (deadlock) dpu_json_put(bo, "held_by", h >= 0 ? json_integer(h) : json_null(), ok);
     put_loc(bo, dpu_site_loc(r->sites, b->site), ok);
     dpu_json_push(deadlock ? blocked : could, bo, ok);

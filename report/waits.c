@@ -66,12 +66,13 @@ static void print_wait(FILE *f, const struct dpu_report *r, const struct dpu_def
   if (h >= 0) fprintf(f, " (held by T%d)", h);
 }
 
-/* A hang by --max-steps: the threads that could have taken the next step and what each was
- * about to do. With two or more, the schedule that hung may only have starved one of them (a
- * retry loop run while the thread it waits for never is; README.md, Defect kinds). */
 bool dpu_waits_could_run(const struct dpu_defect *d, const struct dpu_blocked *b) {
   return d->end == DPU_END_HANG_STEPS && d->code != DPU_HANG_SPIN && b->enabled;
 }
+
+/* A hang by --max-steps: the threads that could have taken the next step and what each was
+ * about to do. With two or more, the schedule that hung may only have starved one of them (a
+ * retry loop run while the thread it waits for never is; README.md, Defect kinds). */
 
 static void print_could_run(FILE *f, const struct dpu_report *r, const struct dpu_defect *d) {
   unsigned n = 0;

@@ -42,7 +42,7 @@ static inline void dpu_mem_check(uintptr_t a, uint64_t size, uint32_t site, int 
  * a lock of whatever the freed bytes hold. Called once the operation is scheduled
  * (dpu_rt_visible_aux). A block the running thread freed is freed in every interleaving, and
  * so is one whose free by another thread happens-before this point (race.h:
- * dpu_race_freed_before). A block freed by another thread without that order is left to the
+ * dpu_race_free_order). A block freed by another thread without that order is left to the
  * race detector (the free writes the whole block): whether it is freed yet here would depend
  * on where that thread's free, which is no visible operation, fell in this interleaving, and
  * a run's end must follow from its trace alone, or the explorers (and -j) would count

@@ -111,8 +111,9 @@ void dpu_race_freed(const void *p);
  * this point in every interleaving of the trace and a use of p here is a use after free
  * whatever the interleaving (memcheck.c); DPU_FREE_UNORDERED when it does not, and the race
  * detector will report a use here as a data race with the free (its write of the block);
- * DPU_FREE_UNKNOWN when detection is off or gave up in this run, or the run freed more blocks
- * than the table keeps (about 4096 at least). */
+ * DPU_FREE_UNKNOWN when detection is off or gave up in this run, or the table had no room near
+ * p when it was freed (4096 slots by block address, 16 probes: hundreds of frees in a run are
+ * kept, thousands may not all be). */
 enum dpu_free_order { DPU_FREE_UNKNOWN = -1, DPU_FREE_UNORDERED = 0, DPU_FREE_BEFORE = 1 };
 enum dpu_free_order dpu_race_free_order(const void *p, int free_tid);
 
