@@ -122,7 +122,9 @@ int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_
     /* A kill is ordered by its thread and follows the trace's one exit: the thread's sequence
      * says where the exit stopped it. The exit is on the process object, alone there. */
     if (ev[i].op == DPU_OP_THREAD_KILL) continue;
-    if (ev[i].op == DPU_OP_NONDET) continue; /* on no object: its thread's sequence has it */
+    /* On no object: its thread's sequence has it (a barrier's leave follows the arrival that
+     * completed its round, which the barrier's sequence and the arrivals' results name). */
+    if (ev[i].op == DPU_OP_NONDET || ev[i].op == DPU_OP_BARRIER_LEAVE) continue;
     uint64_t cls = dpu_op_is_thread_op(ev[i].op) ? 1ull << 63 : 0;
     refs[nrefs++] = (struct obj_ref){.key = cls ^ dpu_op_object(ev[i].op, ev[i].obj), .seq = i};
   }

@@ -212,8 +212,8 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
   case DPU_OP_BARRIER_ARRIVE: /* set 1: the threads arrived in the current round */
     r = dpu_barrier_arrive_completes(s->status == 1, set1_count(s) - in_set(s, 1, tid), s->count);
     break;
-  case DPU_OP_BARRIER_LEAVE:
-    if (!dpu_barrier_leave_can_run(s->status == 1, in_set(s, 1, tid))) return 0;
+  case DPU_OP_BARRIER_LEAVE: /* on no object: enabled by its cause, the arrival completing
+                              * its round (explorer/extend.c, round_end) */
     break;
   /* once.c */
   case DPU_OP_ONCE_ENTER: /* the state is the once object's (enum dpu_once_state) */

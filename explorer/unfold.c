@@ -81,7 +81,9 @@ static uint32_t object_of_key(struct dpu_unfolding *u, uint64_t key) {
 }
 
 uint32_t dpu_unf_object(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint64_t obj) {
-  if (dpu_op_is_eager(op) || op == DPU_OP_THREAD_KILL || op == DPU_OP_NONDET) return DPU_NO_OBJECT;
+  if (dpu_op_is_eager(op) || op == DPU_OP_THREAD_KILL || op == DPU_OP_NONDET ||
+      op == DPU_OP_BARRIER_LEAVE)
+    return DPU_NO_OBJECT;
   /* The exits of a process are the operations of one object, whose key no thread or address
    * has: two exits are in conflict (a process ends once), and a kill follows its exit. */
   uint64_t key = op == DPU_OP_PROCESS_EXIT ? 1ull << 63 | 0xffff

@@ -44,7 +44,8 @@ void dpu_unf_destroy(struct dpu_unfolding *u);
 
 /* The object index of thread tid's operation op on runtime object obj (a mutex address or a
  * thread id), or DPU_NO_OBJECT for operations that are in no object tree (thread start, exit
- * and create: see dpu_op_is_eager; a thread's kill). The exits of the process are on one
+ * and create: see dpu_op_is_eager; a thread's kill, a nondet choice, a barrier leave, whose
+ * extra cause is the arrival completing its round: extend.c). The exits of the process are on one
  * object of their own. A visible plain access's object is its
  * location (pes.h), made one on first use; a read's is the location's reader object of tid.
  * Allocates an index for a new object; returns DPU_NO_OBJECT - 1 when DPU_PES_MAX_OBJECTS are

@@ -75,16 +75,20 @@ enum dpu_sync_class {
   DPU_SYNC_LOCK = 1,   /* mutex, spinlock, atomic section; an rwlock's write-unlock clock */
   DPU_SYNC_RLOCK,      /* an rwlock's read-unlock clock (acquired by write locks only) */
   DPU_SYNC_SEM,        /* semaphore posts (all of them: a wait acquires every earlier post) */
-  DPU_SYNC_BARRIER,    /* arrivals at a barrier */
+  DPU_SYNC_BARRIER,    /* arrivals at a barrier in its current round */
   DPU_SYNC_ONCE,       /* the end of a pthread_once routine */
   DPU_SYNC_ATOMIC,     /* an atomic location (dpu_race_atomic) */
 };
 void dpu_race_acquire(uint64_t obj, enum dpu_sync_class cls);
 void dpu_race_release(uint64_t obj, enum dpu_sync_class cls);
+/* Empties the object's clock (a barrier's, once its round is complete: the next round's
+ * arrivals are not ordered before this round's leaves). */
+void dpu_race_clear(uint64_t obj, enum dpu_sync_class cls);
 
 /* Condition variables: a signal or broadcast that wakes thread `woken` hands it the signaller's
  * clock (dpu_race_wake, at the signal), which the waiter acquires when it resumes
- * (dpu_race_woken). */
+ * (dpu_race_woken). Barriers likewise: the arrival completing a round hands its clock to each
+ * thread that waits to leave. */
 void dpu_race_wake(int woken);
 void dpu_race_woken(void);
 

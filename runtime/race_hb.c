@@ -108,6 +108,12 @@ void dpu_race_release(uint64_t obj, enum dpu_sync_class cls) {
   c[dpu_rt.cur]++;
 }
 
+void dpu_race_clear(uint64_t obj, enum dpu_sync_class cls) {
+  if (!dpu_race_on) return;
+  uint32_t *o = obj_clock(obj, cls, false);
+  if (o) memset(o, 0, vc_size());
+}
+
 void dpu_race_wake(int woken) {
   if (!dpu_race_on) return;
   uint32_t *c = self_clock();

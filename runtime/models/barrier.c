@@ -1,9 +1,10 @@
-/* Barriers (DESIGN.md §5): pthread_barrier_wait is two events on the barrier's object: ARRIVE
+/* Barriers (DESIGN.md §5): pthread_barrier_wait is two events: ARRIVE, on the barrier's object
  * (joins the current round; the thread completing the round gets
  * PTHREAD_BARRIER_SERIAL_THREAD and leaves at once) and LEAVE (enabled once the round of the
- * thread's arrival is complete). The state is the number of threads arrived in the current
- * round, and each of them names the barrier in its barrier_at (rt.h), so a thread whose
- * barrier_at was cleared has seen its round complete. */
+ * thread's arrival is complete; the explorer puts it on no object: explorer/extend.c). The
+ * state is the number of threads arrived in the current round, and each of them names the
+ * barrier in its barrier_at (rt.h), so a thread whose barrier_at was cleared has seen its
+ * round complete. */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
@@ -70,26 +71,32 @@ int __dpu_pthread_barrier_wait(pthread_barrier_t *b) {
   bool completes = dpu_barrier_arrive_completes(true, s->arrived, s->count);
   s->arrived++;
   dpu_rt.threads[dpu_rt.cur].barrier_at = s;
-  /* Every arrival of a round -> every leaver. The clock gathers every round's arrivals: a
-   * leaver also acquires those of rounds before (already ordered through their leavers) and,
-   * when a fast thread arrives at the next round before a slow one leaves, that arrival too
-   * (an over-approximation of happens-before: it can hide a race, never invent one). */
-  dpu_race_release((uint64_t)(uintptr_t)b, DPU_SYNC_BARRIER);
+  /* Happens-before: every arrival of a round -> every return from it, exactly (the leaves of
+   * a round commute with the next round's arrivals in the explorer, DESIGN.md §5, so a trace
+   * must not order them: a clock that also gathered a fast thread's next arrival before a
+   * slow one left would hide a race in one interleaving of the trace and not another). The
+   * barrier's clock gathers the round's arrivals; the last one takes it, empties it for the
+   * next round, and hands it to each waiting thread, which takes it when it leaves. */
+  uint64_t key = (uint64_t)(uintptr_t)b;
+  dpu_race_release(key, DPU_SYNC_BARRIER);
   if (completes) {
     s->arrived = 0;
+    dpu_race_acquire(key, DPU_SYNC_BARRIER);
+    dpu_race_clear(key, DPU_SYNC_BARRIER);
     for (unsigned k = 0; k < dpu_rt.nthreads; k++) { /* the round is over */
       struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.order[k]];
-      if (t->barrier_at == s) t->barrier_at = NULL;
+      if (t->barrier_at != s) continue;
+      t->barrier_at = NULL;
+      if (dpu_rt.order[k] != dpu_rt.cur) dpu_race_wake(dpu_rt.order[k]);
     }
     e->result = 1;
-    dpu_race_acquire((uint64_t)(uintptr_t)b, DPU_SYNC_BARRIER);
     return PTHREAD_BARRIER_SERIAL_THREAD;
   }
   __dpu_site = site;
   /* Leaving after another thread destroyed the barrier is fine: the round is over (glibc's
    * pthread_barrier_destroy waits for it). */
   dpu_rt_visible(DPU_OP_BARRIER_LEAVE, (uint64_t)(uintptr_t)b);
-  dpu_race_acquire((uint64_t)(uintptr_t)b, DPU_SYNC_BARRIER);
+  dpu_race_woken();
   return 0;
 }
 

@@ -149,11 +149,13 @@ static void barrier_opens_when_the_round_is_complete(void **state) {
   assert_int_equal(outcomes(init, 1, DPU_OP_BARRIER_ARRIVE, 2, r), 1);
   assert_int_equal(r[0], 0); /* not the last */
   struct dpu_event *a1 = add(init, 1, DPU_OP_BARRIER_ARRIVE, 0, 0, 2);
-  assert_int_equal(outcomes(a1, 1, DPU_OP_BARRIER_LEAVE, 2, r), 0);
   assert_int_equal(outcomes(a1, 2, DPU_OP_BARRIER_ARRIVE, 2, r), 1);
   assert_int_equal(r[0], 1); /* the last: PTHREAD_BARRIER_SERIAL_THREAD */
   struct dpu_event *a2 = add(a1, 2, DPU_OP_BARRIER_ARRIVE, 1, 0, 2);
-  assert_int_equal(outcomes(a2, 1, DPU_OP_BARRIER_LEAVE, 2, r), 1);
+  /* The round is over: the next arrival starts the next one. (A leave is on no object: the
+   * completing arrival a2, its extra cause, enables it: explorer/extend.c, round_end.) */
+  assert_int_equal(outcomes(a2, 1, DPU_OP_BARRIER_ARRIVE, 2, r), 1);
+  assert_int_equal(r[0], 0);
 }
 
 /* Thread ids of 64 and more (issue #12): the wait set and the arrivals are thread sets whose
@@ -182,13 +184,13 @@ static void wide_thread_ids_in_wait_sets(void **state) {
   assert_int_equal(r[0], 0); /* nobody waits now: lost */
   struct dpu_event *init = add(NULL, 0, DPU_OP_BARRIER_INIT, 0, 2, 5);
   struct dpu_event *a1 = add(init, 200, DPU_OP_BARRIER_ARRIVE, 0, 0, 6);
-  assert_int_equal(outcomes(a1, 200, DPU_OP_BARRIER_LEAVE, 7, r), 0);
   assert_int_equal(outcomes(a1, 200, DPU_OP_BARRIER_ARRIVE, 6, r), 1);
   assert_int_equal(r[0], 0); /* T200 again does not complete the round of two */
   assert_int_equal(outcomes(a1, 3, DPU_OP_BARRIER_ARRIVE, 6, r), 1);
   assert_int_equal(r[0], 1);
   struct dpu_event *a2 = add(a1, 3, DPU_OP_BARRIER_ARRIVE, 1, 0, 6);
-  assert_int_equal(outcomes(a2, 200, DPU_OP_BARRIER_LEAVE, 7, r), 1);
+  assert_int_equal(outcomes(a2, 200, DPU_OP_BARRIER_ARRIVE, 6, r), 1);
+  assert_int_equal(r[0], 0); /* the round of T200 and T3 is over */
 }
 
 static void mutex_kinds(void **state) {
