@@ -178,7 +178,13 @@ struct split {
   struct dpu_counts c;           /* the split's runs */
   struct dpu_qpor_stats st;
   uint64_t max_runs;             /* the split's runs at most (split.h) */
+  uint64_t max_events;           /* and the visible operations of those runs (split.h) */
 };
+
+/* Whether the split has spent its budget: no further part or candidate is tried. */
+static bool spent(const struct split *s) {
+  return s->c.runs >= s->max_runs || s->c.events >= s->max_events;
+}
 
 /* Whether the user's limits (time, interrupt) ended the split: then nothing is explored, as
  * the shards could no longer agree on the parts. */
@@ -204,7 +210,7 @@ static void remember_out(struct split *s, const struct candidate *c, unsigned bu
  * error (out of memory, the executor failed, or the user's limits: *status says which). */
 static int split_part(struct split *s, const struct dpu_part *k, struct dpu_parts *children,
                       enum dpu_explore_status *status) {
-  if (s->c.runs >= s->max_runs) return 0;
+  if (spent(s)) return 0;
   struct probe pr = {0};
   bool halt;
   struct qpor_part qp = {.prefix = k->v, .nprefix = k->n, .nevents = k->nevents,
@@ -232,6 +238,7 @@ static int split_part(struct split *s, const struct dpu_part *k, struct dpu_part
          * budget (it was, on bench/qpor's MPAT(6): 13,009 runs of the split, 28% of the
          * exploration's). */
         if (!out[i] || tried[i] || (known_out(s, &pr.c[i]) >= (int)b) != (pass == 1)) continue;
+        if (s->c.events >= s->max_events) return 0; /* (runs: checked per part, as before) */
         tried[i] = true;
         uint32_t before = children->n;
         struct frozen fz = {.parent = k, .addr = pr.c[i].addr, .depth = pr.c[i].depth,
@@ -395,9 +402,11 @@ int dpu_split_parts(struct dpu_executor *exec, struct dpu_report *r,
                     enum dpu_explore_status *status) {
   *info = (struct dpu_split_info){0};
   struct split s = {.exec = exec, .r = r, .o = o, .qo = qo, .so = *o,
-                    .max_runs = DPU_SPLIT_MAX_TOTAL};
-  if (!qo->shards && DPU_SPLIT_JOBS_RUNS * qo->workers < s.max_runs)
+                    .max_runs = DPU_SPLIT_MAX_TOTAL, .max_events = DPU_SPLIT_MAX_EVENTS};
+  if (!qo->shards && DPU_SPLIT_JOBS_RUNS * qo->workers < s.max_runs) {
     s.max_runs = DPU_SPLIT_JOBS_RUNS * qo->workers;
+    s.max_events = DPU_SPLIT_JOBS_EVENTS * qo->workers;
+  }
   s.so.stop_on_defect = false;
   double t0 = dpu_now();
   /* The split makes an unfolding and an explorer per part it tries, each with arrays of
@@ -409,6 +418,9 @@ int dpu_split_parts(struct dpu_executor *exec, struct dpu_report *r,
   int sr = split(&s, target, ps, info, status);
   info->runs = s.c.runs;
   info->seconds = dpu_now() - t0;
+  if (getenv("DPU_SPLIT_DEBUG"))
+    fprintf(stderr, "dpu: split: %llu runs, %llu events, %.3f s\n", (unsigned long long)s.c.runs,
+            (unsigned long long)s.c.events, info->seconds);
   info->parts = ps->n;
   return sr;
 }

@@ -47,6 +47,15 @@ struct dpu_split_info {
  * 2,000 runs, 30 parts and 1.1 s with this bound; bench/README.md). */
 #define DPU_SPLIT_JOBS_RUNS 1000
 
+/* The visible operations that the split's runs may execute in all, and with -j per worker:
+ * a budget of runs alone let a program of long runs spend seconds splitting (a user's loop of
+ * 2 x 20,000 lock operations, one trace: 28 s with -j 2 against 0.16 s with -j 1, each of the
+ * 2,000 runs of its split as long as the program). bench/qpor's MPAT(6) splits in 196,141
+ * operations (2 workers), PI(8) in 1,465. Operations, not time: every shard must stop at the
+ * same point. */
+#define DPU_SPLIT_MAX_EVENTS 3000000
+#define DPU_SPLIT_JOBS_EVENTS 150000
+
 /* Single children a part goes down in one split (operations every trace of the part makes
  * the same way, one after the other) before the next part's turn. */
 #define DPU_SPLIT_MAX_STEPS 256

@@ -35,6 +35,8 @@ struct dpu_counts {
   uint64_t ssbs;         /* sleep-set-blocked runs (0 in exhaustive mode) */
   uint64_t runs;
   uint64_t redirected, repeated, cut, earlier;
+  uint64_t events;       /* visible operations the runs executed (--shard's and -j's split
+                          * bound their cost with it: explorer/split.h) */
 };
 
 /* The command a report is about: documents record it, and replay commands repeat its
