@@ -50,17 +50,31 @@ static void describe_first_use(LLVMModuleRef mod, LLVMValueRef v, const char *ve
 }
 
 int dpu_check_processes(LLVMModuleRef mod) {
-  static const char *const names[] = {
-      "fork",   "vfork",  "_Fork",  "clone",  "system", "popen",   "posix_spawn", "posix_spawnp",
-      "execv",  "execve", "execvp", "execvpe", "execl", "execlp", "execle",      "fexecve"};
+  static const char processes[] = "processes are not modelled (dpu explores the threads of one "
+                                  "process)";
+  /* Without these the program would block in the kernel for a signal that no run sends, and
+   * be reported as a hang of a thread that "ran" for --run-timeout seconds (a user test). */
+  static const char signals[] = "signals from outside the process are not modelled (nothing "
+                                "sends them in a run; the signals a program sends itself are: "
+                                "pthread_kill, raise, kill of its own process, received by "
+                                "sigwait or a handler)";
+  static const struct {
+    const char *name, *why;
+  } rejected[] = {
+      {"fork", processes},       {"vfork", processes},    {"_Fork", processes},
+      {"clone", processes},      {"system", processes},   {"popen", processes},
+      {"posix_spawn", processes}, {"posix_spawnp", processes}, {"execv", processes},
+      {"execve", processes},     {"execvp", processes},   {"execvpe", processes},
+      {"execl", processes},      {"execlp", processes},   {"execle", processes},
+      {"fexecve", processes},    {"pause", signals},      {"sigsuspend", signals},
+      {"sigpending", signals}};
   bool bad = false;
-  for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-    LLVMValueRef f = LLVMGetNamedFunction(mod, names[i]);
+  for (size_t i = 0; i < sizeof rejected / sizeof *rejected; i++) {
+    LLVMValueRef f = LLVMGetNamedFunction(mod, rejected[i].name);
     if (!f || !LLVMIsDeclaration(f) || !LLVMGetFirstUse(f)) continue;
     char where[1024];
     describe_first_use(mod, f, "called", where, sizeof where);
-    dpu_error("unsupported function '%s'%s: processes are not modelled (dpu explores the "
-              "threads of one process)", names[i], where);
+    dpu_error("unsupported function '%s'%s: %s", rejected[i].name, where, rejected[i].why);
     bad = true;
   }
   return bad ? -1 : 0;

@@ -12,7 +12,9 @@
  * and a child would escape its control (its exit taken for the program's, a dpu left behind):
  *   dpu: error: unsupported function 'fork' (first called at prog.c:12 in main): processes
  *   are not modelled (dpu explores the threads of one process)
- * Returns 0, or -1 when there is one (one error per function). */
+ * and every use of one that waits for or reads signals from outside the process (pause,
+ * sigsuspend, sigpending), which no run sends. Returns 0, or -1 when there is one (one error
+ * per function). */
 int dpu_check_processes(LLVMModuleRef mod);
 
 /* Rejects every function or variable that mod uses but neither defines nor can find in dpu's

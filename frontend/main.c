@@ -82,6 +82,7 @@ struct session {
   char *visible_text;              /* the visible sites as "ID,ID,...", or NULL */
   uint32_t explorations;
   double explore_start, startup_seconds;
+  char unsupported[512];          /* the instrumentation's first rejection (instrument.h) */
 };
 
 /* Ends an invocation that could not explore: the report says why (reason, or the first error
@@ -149,7 +150,9 @@ static int build_program(struct session *s, LLVMOrcThreadSafeContextRef tsc, LLV
       .nondet_lo = o->nondet_lo,
       .nondet_hi = o->nondet_hi,
       .races = o->races,
-      .svcomp = o->svcomp};
+      .svcomp = o->svcomp,
+      .error = s->unsupported,
+      .error_size = sizeof s->unsupported};
   LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
   if (dpu_compile_inputs(o, ctx, mod) != 0 || dpu_check_processes(*mod) != 0 ||
       dpu_instrument(*mod, &io, &s->sites) != 0 || dpu_check_undefined(*mod) != 0)
@@ -435,6 +438,7 @@ int main(int argc, char **argv) {
   LLVMModuleRef mod;
   if (build_program(s, tsc, &mod) != 0) {
     const char *why = dpu_first_error();
+    if (!why && s->unsupported[0]) why = s->unsupported;
     return give_up(s, "error", why ? why : "the program uses what dpu does not model (see the "
                                            "errors)", EXIT_USAGE);
   }

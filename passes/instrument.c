@@ -8,6 +8,7 @@
 #include <llvm-c/Error.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/Transforms/PassBuilder.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,8 +125,20 @@ static const char *why_unsupported(const char *name) {
   return "dpu does not model it";
 }
 
+/* Prints one rejection, and keeps the first in opt->error. */
+__attribute__((format(printf, 3, 4))) static void reject(const struct dpu_instrument_options *opt,
+                                                       bool first, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "dpu: error: %s\n", msg);
+  if (first && opt->error && opt->error_size) snprintf(opt->error, opt->error_size, "%s", msg);
+}
+
 /* Step 2: every unmodelled thread-API declaration that is used is an error. */
-static int reject_unsupported(LLVMModuleRef mod) {
+static int reject_unsupported(LLVMModuleRef mod, const struct dpu_instrument_options *opt) {
   int bad = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
     if (!LLVMIsDeclaration(f)) continue;
@@ -143,13 +156,13 @@ static int reject_unsupported(LLVMModuleRef mod) {
       char *file, *fn;
       unsigned line, col;
       dpu_pass_describe(first, &file, &line, &col, &fn);
-      fprintf(stderr, "dpu: error: unsupported function '%s' (first called at %s:%u in %s): %s\n",
-              name, file, line, fn, why_unsupported(name));
+      reject(opt, !bad, "unsupported function '%s' (first called at %s:%u in %s): %s", name,
+             file, line, fn, why_unsupported(name));
       free(file);
       free(fn);
     } else {
-      fprintf(stderr, "dpu: error: unsupported function '%s' (its address is taken): %s\n", name,
-              why_unsupported(name));
+      reject(opt, !bad, "unsupported function '%s' (its address is taken): %s", name,
+             why_unsupported(name));
     }
     bad = 1;
   }
@@ -377,7 +390,7 @@ int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
   if (optimise(mod) != 0) return -1;
   if (dpu_pass_nondet(mod, opt, sites) != 0) return -1;
   dpu_pass_svcomp(mod, opt->svcomp);
-  if (reject_unsupported(mod) != 0) return -1;
+  if (reject_unsupported(mod, opt) != 0) return -1;
   dpu_pass_spinloops(mod);
   if (dpu_pass_tls(mod, sites) != 0) return -1;
   redirect(mod);

@@ -19,6 +19,10 @@ struct dpu_instrument_options {
   bool races;          /* instrument memory accesses for the race detector (--races) */
   bool svcomp;         /* --svcomp: SV-COMP's conventions even if the program does not show
                         * them (steps.h: dpu_pass_svcomp) */
+  char *error;         /* when step 2 rejects a function: its first message, without the
+                        * "dpu: error: " prefix, NUL-terminated in error[0, error_size), for
+                        * the report document's reason; NULL: not kept */
+  size_t error_size;
 };
 
 /* Instruments mod in place:

@@ -90,7 +90,7 @@ static void put_operation(const struct dpu_report *r, json_t *o, const struct dp
   uint64_t off = 0;
   bool global = buf[0] == '0' && dpu_report_global(r, e->obj, &name, &off);
   bool has_member = global && dpu_report_global_member(r, e->obj, member, sizeof member);
-  dpu_json_put(o, "operation", json_string(dpu_op_name(e->op)), ok);
+  dpu_json_put(o, "operation", json_string(dpu_report_op_name(r, e)), ok);
   dpu_json_put(o, "object", buf[0] && buf[0] != '(' ? json_string(buf) : json_null(), ok);
   dpu_json_put(o, "object_name", global ? dpu_json_text(name, (size_t)-1) : json_null(), ok);
   dpu_json_put(o, "object_offset", global ? json_integer((json_int_t)off) : json_null(), ok);

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "races.h"
+#include "steps.h"
 #include "doc.h"
 #include "waits.h"
 
@@ -211,7 +212,7 @@ static json_t *code_flow(const struct dpu_report *r, const struct dpu_defect *d,
       if (e->tid != t) continue;
       char obj[64], what[208];
       const char *outcome = dpu_report_step_object(r, e, obj, sizeof obj);
-      snprintf(what, sizeof what, "#%u T%u %s%s%s%s%s%s", i + 1, t, dpu_op_name(e->op),
+      snprintf(what, sizeof what, "#%u T%u %s%s%s%s%s%s", i + 1, t, dpu_report_op_name(r, e),
                obj[0] ? " " : "", obj, outcome ? " (" : "", outcome ? outcome : "",
                outcome ? ")" : "");
       struct dpu_loc l = dpu_site_loc(r->sites, e->site);

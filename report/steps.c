@@ -112,6 +112,14 @@ static void step_object(struct dpu_report *r, const struct dpu_event_rec *e, cha
     snprintf(obj + strlen(obj), cap - strlen(obj), " (%s)", outcome);
 }
 
+const char *dpu_report_op_name(const struct dpu_report *r, const struct dpu_event_rec *e) {
+  if (e->op == DPU_OP_COND_WAIT && r->sites && e->site < r->sites->n &&
+      r->sites->v[e->site].callee && strcmp(r->sites->v[e->site].callee,
+                                            "pthread_cond_timedwait") == 0)
+    return "pthread_cond_timedwait";
+  return dpu_op_name(e->op);
+}
+
 /* The widths of an interleaving's columns: at least the usual ones (step 4, thread 3,
  * operation 22, object 24), wider when a step needs it (a 6-digit step, an operation such as
  * pthread_barrier_wait:leave, a long object: up to 48), so that the columns stay aligned. */
@@ -129,12 +137,12 @@ static void print_step(struct dpu_report *r, const struct columns *w, uint32_t s
   FILE *f = r->text;
   if (s.file)
     fprintf(f, "  #%-*u T%-*u %-*s %-*s %s:%u %s\n", w->step, step, w->tid, e->tid, w->op,
-            dpu_op_name(e->op), w->obj, obj, s.file, s.line, s.function);
+            dpu_report_op_name(r, e), w->obj, obj, s.file, s.line, s.function);
   else if (obj[0])
     fprintf(f, "  #%-*u T%-*u %-*s %s\n", w->step, step, w->tid, e->tid, w->op,
-            dpu_op_name(e->op), obj);
+            dpu_report_op_name(r, e), obj);
   else
-    fprintf(f, "  #%-*u T%-*u %s\n", w->step, step, w->tid, e->tid, dpu_op_name(e->op));
+    fprintf(f, "  #%-*u T%-*u %s\n", w->step, step, w->tid, e->tid, dpu_report_op_name(r, e));
 }
 
 static int digits(uint32_t v) {
@@ -147,7 +155,7 @@ static void widen(struct dpu_report *r, struct columns *w, uint32_t step,
                   const struct dpu_event_rec *e) {
   char obj[96];
   step_object(r, e, obj, sizeof obj);
-  int len = (int)strlen(dpu_op_name(e->op)), olen = (int)strlen(obj);
+  int len = (int)strlen(dpu_report_op_name(r, e)), olen = (int)strlen(obj);
   if (digits(step) > w->step) w->step = digits(step);
   if (digits(e->tid) + 1 > w->tid) w->tid = digits(e->tid) + 1;
   if (len > w->op) w->op = len;

@@ -18,6 +18,11 @@ bool dpu_report_global_name(const struct dpu_report *r, uint64_t a, char *buf, s
  * is the whole variable, or is a byte into a member rather than one (or the type is unknown). */
 bool dpu_report_global_member(const struct dpu_report *r, uint64_t a, char *buf, size_t size);
 
+/* The name of step e's operation in reports: dpu_op_name's, except for a condition wait made
+ * by pthread_cond_timedwait, whose first event (COND_WAIT, the same operation as a wait's) is
+ * named after the call, as its wake-up is ("pthread_cond_timedwait:wake"). */
+const char *dpu_report_op_name(const struct dpu_report *r, const struct dpu_event_rec *e);
+
 /* Prints steps[0, n) on r->text, one line each ("  #STEP Tn OPERATION OBJECT FILE:LINE
  * FUNCTION"), in columns as wide as the steps shown need; with r->steps_shown N > 0 and more
  * than 2N steps, only the first and last N with a line that says how many were left out

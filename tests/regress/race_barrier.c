@@ -27,7 +27,7 @@
 // CHECK-NOT: dpu: defect
 // CHECK: {{^}}dpu: summary: 0 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
 // BUG: {{^}}dpu: defect 1: data race: read of 4 bytes from 'slot[1]' at {{.*}}race_barrier.c:[[#@LINE+16]] in worker (T1) and write at {{.*}}race_barrier.c:[[#@LINE+14]] in worker (T2){{$}}
-// BUG: {{^}}  memory: 'slot[1]' (a global of 8 bytes) at {{0x[0-9a-f]+}}{{$}}
+// BUG: {{^}}  memory: 'slot[1]' (in a global of 8 bytes) at {{0x[0-9a-f]+}}{{$}}
 // BUG-NOT: dpu: defect
 // BUG: {{^}}dpu: traces with defects: 2 of 2 (defect 1 in 2){{$}}
 // BUG-NEXT: {{^}}dpu: summary: 1 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs

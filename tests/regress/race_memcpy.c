@@ -17,7 +17,7 @@
 // CHECK-NEXT: {{^}}    #0 copier at {{.*}}race_memcpy.c:[[#@LINE+17]]{{$}}
 // CHECK-NEXT: {{^}}  stack of the read by T2 (after step #{{[0-9]+}}):{{$}}
 // CHECK-NEXT: {{^}}    #0 peeker at {{.*}}race_memcpy.c:[[#@LINE+21]]{{$}}
-// CHECK-NEXT: {{^}}  memory: 'buf[4]' (a global of 16 bytes) at {{0x[0-9a-f]+}}, the first byte both touch{{$}}
+// CHECK-NEXT: {{^}}  memory: 'buf[4]' (in a global of 16 bytes) at {{0x[0-9a-f]+}}, the first byte both touch{{$}}
 // CHECK-NOT: dpu: defect
 // CHECK: {{^}}dpu: traces with defects: 1 of 1 (defect 1 in 1){{$}}
 // CHECK-NEXT: {{^}}dpu: summary: 1 defects, 1 max-configs, 0 SSBs, {{[0-9]+}} runs

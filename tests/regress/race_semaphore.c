@@ -29,9 +29,9 @@
 // CHECK-NOT: dpu: defect
 // CHECK: {{^}}dpu: summary: 0 defects, 4 max-configs, 0 SSBs, {{[0-9]+}} runs
 // BUG-DAG: {{^}}dpu: defect {{[12]}}: data race: write of 4 bytes to 'data[0]' at {{.*}}race_semaphore.c:[[#@LINE+16]] in producer (T1) and read at {{.*}}race_semaphore.c:[[#@LINE+30]] in main (T0){{$}}
-// BUG-DAG: {{^}}  memory: 'data[0]' (a global of 8 bytes) at {{0x[0-9a-f]+}}{{$}}
+// BUG-DAG: {{^}}  memory: 'data[0]' (in a global of 8 bytes) at {{0x[0-9a-f]+}}{{$}}
 // BUG-DAG: {{^}}dpu: defect {{[12]}}: data race: write of 4 bytes to 'data[1]' at {{.*}}race_semaphore.c:[[#@LINE+14]] in producer (T2) and read at {{.*}}race_semaphore.c:[[#@LINE+29]] in main (T0){{$}}
-// BUG-DAG: {{^}}  memory: 'data[1]' (a global of 8 bytes) at {{0x[0-9a-f]+}}{{$}}
+// BUG-DAG: {{^}}  memory: 'data[1]' (in a global of 8 bytes) at {{0x[0-9a-f]+}}{{$}}
 // BUG-NOT: dpu: defect
 // BUG: {{^}}dpu: traces with defects: 2 of 4 (defect 1 in 1, defect 2 in 1){{$}}
 // BUG-NEXT: {{^}}dpu: summary: 2 defects, 4 max-configs, 0 SSBs, {{[0-9]+}} runs

@@ -1,8 +1,12 @@
 // pthread functions dpu does not model (robust mutexes: pthread_mutexattr_setrobust in main,
 // pthread_mutex_consistent in a helper) make dpu stop with exit code 2, naming each, its first
-// call site, and why.
+// call site, and why. The JSON report's reason is the first of those lines (it was "the
+// program uses what dpu does not model (see the errors)", with no error in the document).
 // RUN: %dpu %s 2> %t; test $? -eq 2
 // RUN: FileCheck %s < %t
+// RUN: %dpu --format=json -o %t.json %s 2> /dev/null; test $? -eq 2
+// RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
+// JSON: state error exit_code 2 reason "unsupported function 'pthread_mutexattr_setrobust' (first called at {{.*}}unsupported_robust.c:25 in main): robust mutexes are not modelled"
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>

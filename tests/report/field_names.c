@@ -10,7 +10,7 @@
 // RUN: FileCheck %s < %t
 // CHECK-DAG: pthread_mutex_lock 'cfg.slots[1].lock'
 // CHECK-DAG: dpu: defect {{[0-9]}}: data race: write of 4 bytes to 'cfg.grid[1][2]' at
-// CHECK-DAG: memory: 'cfg.grid[1][2]' (a global of
+// CHECK-DAG: memory: 'cfg.grid[1][2]' (in a global of
 // CHECK-DAG: dpu: defect {{[0-9]}}: data race: write of 4 bytes to 'cfg.u.i' at
 // CHECK-DAG: dpu: defect {{[0-9]}}: data race: write of 2 bytes to 'cfg.hi' at
 // CHECK-DAG: dpu: defect {{[0-9]}}: data race: write of 1 byte to 'cfg' + 136 at
