@@ -214,8 +214,14 @@ enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_
   struct dpu_split_info info;
   struct dpu_parts ps = {0};
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
-  if (dpu_split_parts(exec, r, o, qo, qo->workers * DPU_SPLIT_PARTS_PER_SHARD, &ps, &info,
-                      &status) != 0) {
+  int sr = dpu_split_parts(exec, r, o, qo, qo->workers * DPU_SPLIT_PARTS_PER_SHARD, &ps, &info,
+                           &status);
+  if (qo->split) { /* for --stats: every exploration's split (a racy program has several) */
+    qo->split->runs += info.runs;
+    qo->split->seconds += info.seconds;
+    qo->split->parts = info.parts;
+  }
+  if (sr != 0) {
     dpu_parts_free(&ps);
     return status;
   }

@@ -348,6 +348,12 @@ static void print_stats(struct session *s, double explore_seconds) {
           (unsigned long long)s->counts.runs, (unsigned long long)s->counts.max_configs,
           (unsigned long long)s->counts.ssbs, forks);
   if (s->o.por == DPU_POR_QPOR && !s->o.replay) dpu_qpor_print_stats(text, &s->qs);
+  /* The split's runs explore no trace of their own and are not in `runs` (a user test asked
+   * where the executor's other runs went). */
+  const struct dpu_split_info *sp = &s->rep.split;
+  if (sp->runs)
+    fprintf(text, "dpu: stats: the split: %llu runs (not in the runs above), %.3f s, %u parts\n",
+            (unsigned long long)sp->runs, sp->seconds, sp->parts);
   fprintf(text, "dpu: stats: time executor %.3f s, explorer %.3f s (start-up %.3f s); "
                 "explorer peak memory %.1f MiB\n",
           exec_seconds, explore_seconds - waited, s->startup_seconds,
@@ -459,10 +465,8 @@ int main(int argc, char **argv) {
   if (s->nexecs > 1 && !s->qs.handed && !s->qs.parts && s->o.verbosity >= 0 &&
       s->counts.runs >= DPU_NOTE_ALONE_RUNS &&
       (st == DPU_EXPLORE_COMPLETE || st == DPU_EXPLORE_INCOMPLETE))
-    fprintf(stderr, "dpu: note: -j %u: one worker explored alone: the program has too few "
-                    "mutex or spin lock operations to split the exploration at, and its runs "
-                    "took less than twice the explorer's work between them, so handing work "
-                    "over would have cost more than it saves (README.md, Exploration "
+    fprintf(stderr, "dpu: note: -j %u: one worker explored alone (too few lock operations to "
+                    "split at, runs too short to hand work over; README.md, Exploration "
                     "algorithms)\n", s->nexecs);
   double explore_seconds = dpu_now() - s->explore_start;
   print_stats(s, explore_seconds);

@@ -7,12 +7,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "diag.h"
 
 #define STDIN_MAX (1ull << 30)
+
+/* How long dpu waits for standard input before it says so. */
+#define STDIN_NOTE_MS 2000
 
 /* Makes fd the process's descriptor 0 (closing fd). Returns 0, -1 on error. */
 static int become_stdin(int fd) {
@@ -39,6 +43,13 @@ int dpu_stdin_capture(struct dpu_stdin *s) {
     dpu_error("cannot keep the standard input: %s", strerror(errno));
     return -1;
   }
+  /* A pipe or socket that stays open with nothing in it (a CI step's stdin, `ssh`, `docker
+   * -i`) looked like a hang (a user test): say what dpu waits for. */
+  struct pollfd p = {.fd = 0, .events = POLLIN};
+  if (poll(&p, 1, STDIN_NOTE_MS) == 0)
+    fprintf(stderr, "dpu: note: waiting for the end of the standard input, which every run "
+                    "gets as the program's input; if the program reads none, give dpu "
+                    "</dev/null\n");
   blake2b_state h;
   blake2b_init(&h, 16);
   char buf[1 << 16];

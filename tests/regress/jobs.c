@@ -25,11 +25,12 @@
 // RUN: %python -c "import json,sys; f=lambda p:[(d['digest'],d['kind'],d['traces']) for d in json.load(open(p))['defects']]; a,b=f(sys.argv[1]),f(sys.argv[2]); sys.exit(not (a==b and len(a)==3))" %t.j1.json %t.j3.json
 // RUN: %dpu -j 0 %s 2> %t.bad; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=BAD < %t.bad
-// CHECK-DAG: dpu: defect {{[0-9]}}: deadlock: 3 threads blocked: T0 in pthread_join at {{.*}}jobs.c:71, T1 in pthread_mutex_lock at {{.*}}jobs.c:43, T2 in pthread_mutex_lock at {{.*}}jobs.c:52{{$}}
-// CHECK-DAG: dpu: defect {{[0-9]}}: deadlock: 4 threads blocked: {{.*}}, T3 in pthread_mutex_lock at {{.*}}jobs.c:60{{$}}
-// CHECK-DAG: dpu: defect {{[0-9]}}: assertion failure: counter < 2 (at {{.*}}jobs.c:61 in t3)
+// CHECK-DAG: dpu: defect {{[0-9]}}: deadlock: 3 threads blocked: T0 in pthread_join at {{.*}}jobs.c:72, T1 in pthread_mutex_lock at {{.*}}jobs.c:44, T2 in pthread_mutex_lock at {{.*}}jobs.c:53{{$}}
+// CHECK-DAG: dpu: defect {{[0-9]}}: deadlock: 4 threads blocked: {{.*}}, T3 in pthread_mutex_lock at {{.*}}jobs.c:61{{$}}
+// CHECK-DAG: dpu: defect {{[0-9]}}: assertion failure: counter < 2 (at {{.*}}jobs.c:62 in t3)
 // STATS: dpu: stats: workers: {{[1-9][0-9]*}} subtrees handed over
 // PARTS: dpu: stats: workers: {{[1-9][0-9]*}} parts of the split explored at once
+// PARTS-NEXT: dpu: stats: the split: {{[1-9][0-9]*}} runs (not in the runs above), {{[0-9.]+}} s, {{[1-9][0-9]*}} parts
 // CHECK: dpu: summary: 3 defects, 8 max-configs, 0 SSBs, 8 runs
 // BAD: invalid value '0' for -j (expected an integer from 1 to 64)
 #include <assert.h>

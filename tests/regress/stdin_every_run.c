@@ -9,6 +9,13 @@
 // RUN: %python -c "import json,sys; c=json.load(open(sys.argv[1]))['command']; print('stdin', c['stdin']['bytes'], c['stdin']['blake2b'])" %t.json | FileCheck --check-prefix=JSON %s
 // RUN: %dpu %s < /dev/null > %t.null; test $? -eq 1
 // RUN: FileCheck --check-prefix=NULL %s < %t.null
+// Input that comes late (a pipe left open looked like a hang): after 2 s dpu says what it
+// waits for; input that is there at once gets no note.
+// RUN: sh -c "sleep 3; echo 7" | %dpu %s > %t.late 2> %t.late.err; test $? -eq 0
+// RUN: FileCheck --check-prefix=LATE %s < %t.late.err
+// RUN: echo 7 | %dpu %s 2>&1 > /dev/null | FileCheck --allow-empty --check-prefix=QUICK %s
+// LATE: {{^}}dpu: note: waiting for the end of the standard input, which every run gets as the program's input; if the program reads none, give dpu </dev/null{{$}}
+// QUICK-NOT: waiting for the end
 // CHECK: {{^}}dpu: summary: 0 defects, 2 max-configs, 0 SSBs, 2 runs,
 // EIGHT: {{^}}dpu: defect 1: assertion failure: scanf("%d", &v) == 1 && v == 7 (at {{.*}}stdin_every_run.c:[[#@LINE+22]] in main){{$}}
 // EIGHT: {{^}}  stdin: 2 bytes (blake2b {{[0-9a-f]+}}), the same in every run: give the replay the same input{{$}}
