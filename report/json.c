@@ -273,6 +273,17 @@ json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end 
   dpu_json_put(doc, "state", json_string(end->state), &ok);
   dpu_json_put(doc, "complete", json_boolean(strcmp(end->state, "complete") == 0), &ok);
   dpu_json_put(doc, "reason", end->reason ? json_string(end->reason) : json_null(), &ok);
+  /* SV-COMP's verdict, as the text report's last line gives it (a user read "complete" with
+   * values of a nondet type left unexplored as the verdict true). */
+  bool prop = r->property != DPU_PROPERTY_NONE && strcmp(end->state, "error") != 0;
+  dpu_json_put(doc, "property",
+               !prop ? json_null()
+               : json_string(r->property == DPU_PROPERTY_NO_DATA_RACE ? "no-data-race"
+                                                                       : "unreach-call"),
+               &ok);
+  dpu_json_put(doc, "verdict", prop ? json_string(dpu_report_verdict(r, end)) : json_null(), &ok);
+  dpu_json_put(doc, "nondet_partial",
+               json_integer(r->sites ? (json_int_t)r->sites->nondet_bounded : 0), &ok);
   dpu_json_put(doc, "exit_code", end->exit_code >= 0 ? json_integer(end->exit_code) : json_null(),
                &ok);
   json_t *sum = json_object();

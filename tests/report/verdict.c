@@ -22,9 +22,23 @@
 // RUN: tail -n 1 %t.5 | FileCheck --check-prefix=FALSE %s
 // RUN: %dpu --property=no-data-race -DERR=1 %S/../regress/svcomp_reach_error.c > %t.6; test $? -eq 1
 // RUN: tail -n 1 %t.6 | FileCheck --check-prefix=TRUE %s
+// The JSON report has the verdict too, and how many nondet calls were explored over part of
+// their values (the nondet int of svcomp_nondet.c -DSAFE, explored over 0..3 only; its text
+// report's verdict is unknown):
+// RUN: %dpu --svcomp --format=json -o %t.1.json -DERR=4 %S/../regress/svcomp_reach_error.c > /dev/null; test $? -eq 1
+// RUN: %python %inputs/check_json.py %schema %t.1.json | FileCheck --check-prefix=JFALSE %s
+// RUN: %dpu --svcomp --format=json -o %t.2.json %S/../regress/svcomp_await.c > /dev/null; test $? -eq 0
+// RUN: %python %inputs/check_json.py %schema %t.2.json | FileCheck --check-prefix=JTRUE %s
+// RUN: %dpu --svcomp --nondet=range:0..3 -DSAFE --format=json -o %t.8.json %S/../regress/svcomp_nondet.c > %t.8; test $? -eq 0
+// RUN: tail -n 1 %t.8 | FileCheck --check-prefix=UNKNOWN %s
+// RUN: %python %inputs/check_json.py %schema %t.8.json | FileCheck --check-prefix=JPARTIAL %s
 // RUN: %dpu --property=no-data-race --races=off %S/../regress/svcomp_await.c 2> %t.7; test $? -eq 2
 // RUN: FileCheck --check-prefix=USAGE %s < %t.7
 // FALSE: {{^}}verdict: false{{$}}
 // TRUE: {{^}}verdict: true{{$}}
 // UNKNOWN: {{^}}verdict: unknown{{$}}
+// JFALSE: {{^}}verdict unreach-call false nondet_partial 0{{$}}
+// JTRUE: {{^}}verdict unreach-call true nondet_partial 0{{$}}
+// JPARTIAL: {{^}}state complete exit_code 0 reason null{{$}}
+// JPARTIAL: {{^}}verdict unreach-call unknown nondet_partial 1{{$}}
 // USAGE: dpu: error: --property=no-data-race needs the race detector: not with --races=off

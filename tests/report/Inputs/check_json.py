@@ -157,6 +157,9 @@ def main():
         print("defect %d output %s" % (n, json.dumps(d["output"])))
         cmd = re.sub(r" (\S*/)?([^/ ]+\.c)\b", r" \2", d["replay"]["command"])
         print("defect %d replay %s" % (n, cmd))
+    if doc.get("property"):  # (last, so that the checks of reports without one stay as they are)
+        print("verdict %s %s nondet_partial %d" % (doc["property"], doc["verdict"],
+                                                   doc["nondet_partial"]))
 
 
 main()
