@@ -53,6 +53,7 @@ enum dpu_explore_status dpu_explore_ran(enum dpu_run_status rs, struct dpu_repor
   if (rs == DPU_RUN_DEADLINE) return DPU_EXPLORE_INCOMPLETE;
   c->runs++;
   c->events += shm->nevents;
+  c->timed_out += shm->result.end == DPU_END_HANG_TIME;
   struct dpu_run run;
   dpu_run_decode(shm, &run);
   dpu_report_racing_sites(r, &run);

@@ -179,11 +179,25 @@ struct split {
   struct dpu_qpor_stats st;
   uint64_t max_runs;             /* the split's runs at most (split.h) */
   uint64_t max_events;           /* and the visible operations of those runs (split.h) */
+  double t1;                     /* when the split was first seen past its first run (which
+                                  * also pays for the runner's start), 0 before */
+  uint64_t runs1;                /* its runs then */
 };
 
-/* Whether the split has spent its budget: no further part or candidate is tried. */
-static bool spent(const struct split *s) {
-  return s->c.runs >= s->max_runs || s->c.events >= s->max_events;
+/* Whether the split has spent its budget: no further part or candidate is tried. A run that
+ * --run-timeout ended spends it too: the split's runs are run again by the exploration, and a
+ * program whose thread never ends paid the timeout twice (a user test: 10 s with -j 2, 5 s
+ * with -j 1). */
+static bool spent(struct split *s) {
+  if (s->c.runs >= s->max_runs || s->c.events >= s->max_events || s->c.timed_out) return true;
+  /* With -j, runs that cost more than DPU_SPLIT_JOBS_RUN_SECONDS on average, past the first
+   * (not with --shard: times differ between machines, and every shard must make the same
+   * split). */
+  if (s->qo->shards || !s->c.runs) return false;
+  double now = dpu_now();
+  if (!s->t1) s->t1 = now, s->runs1 = s->c.runs;
+  return s->c.runs > s->runs1 &&
+         now - s->t1 > DPU_SPLIT_JOBS_RUN_SECONDS * (double)(s->c.runs - s->runs1);
 }
 
 /* Whether the user's limits (time, interrupt) ended the split: then nothing is explored, as
@@ -238,7 +252,7 @@ static int split_part(struct split *s, const struct dpu_part *k, struct dpu_part
          * budget (it was, on bench/qpor's MPAT(6): 13,009 runs of the split, 28% of the
          * exploration's). */
         if (!out[i] || tried[i] || (known_out(s, &pr.c[i]) >= (int)b) != (pass == 1)) continue;
-        if (s->c.events >= s->max_events) return 0; /* (runs: checked per part, as before) */
+        if (spent(s) && s->c.runs < s->max_runs) return 0; /* (runs: checked per part) */
         tried[i] = true;
         uint32_t before = children->n;
         struct frozen fz = {.parent = k, .addr = pr.c[i].addr, .depth = pr.c[i].depth,
@@ -408,6 +422,13 @@ int dpu_split_parts(struct dpu_executor *exec, struct dpu_report *r,
     s.max_events = DPU_SPLIT_JOBS_EVENTS * qo->workers;
   }
   s.so.stop_on_defect = false;
+  /* With -j, a split run that takes DPU_SPLIT_JOBS_RUN_TIMEOUT s ends the split (spent): the
+   * exploration runs it again anyway, with the user's --run-timeout, and a program whose
+   * thread never ends paid that twice. Not with --shard: a bound in time could end the split
+   * at different points in different shards. */
+  double run_timeout = exec->run_timeout;
+  if (!qo->shards && (run_timeout <= 0 || run_timeout > DPU_SPLIT_JOBS_RUN_TIMEOUT))
+    exec->run_timeout = DPU_SPLIT_JOBS_RUN_TIMEOUT;
   double t0 = dpu_now();
   /* The split makes an unfolding and an explorer per part it tries, each with arrays of
    * DPU_PES_MAX_OBJECTS entries that it barely touches: with glibc's dynamic threshold, once
@@ -416,6 +437,7 @@ int dpu_split_parts(struct dpu_executor *exec, struct dpu_report *r,
    * mmapped, zeroed by the kernel page by page as touched. */
   mallopt(M_MMAP_THRESHOLD, 256 * 1024);
   int sr = split(&s, target, ps, info, status);
+  exec->run_timeout = run_timeout;
   info->runs = s.c.runs;
   info->seconds = dpu_now() - t0;
   if (getenv("DPU_SPLIT_DEBUG"))

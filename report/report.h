@@ -37,6 +37,7 @@ struct dpu_counts {
   uint64_t redirected, repeated, cut, earlier;
   uint64_t events;       /* visible operations the runs executed (--shard's and -j's split
                           * bound their cost with it: explorer/split.h) */
+  uint64_t timed_out;    /* runs that --run-timeout ended (the split stops at the first) */
 };
 
 /* The command a report is about: documents record it, and replay commands repeat its
