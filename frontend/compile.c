@@ -3,6 +3,7 @@
 #include "diag.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <regex.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/IRReader.h>
@@ -27,10 +28,36 @@ static const char *extension(const char *path) {
   return dot ? dot + 1 : "";
 }
 
+/* clang's first error line ("prog.c:5:3: error: use of undeclared identifier 'x'"), for the
+ * report document's reason: its diagnostics otherwise reach stderr only (a user test). */
+static char clang_error[512];
+
+/* Copies clang's diagnostics from fd to stderr as they come, keeping the first error line in
+ * clang_error. Closes fd. */
+static void forward_diagnostics(int fd) {
+  FILE *in = fdopen(fd, "r");
+  if (!in) {
+    close(fd);
+    return;
+  }
+  char line[4096];
+  while (fgets(line, sizeof line, in)) {
+    fputs(line, stderr);
+    if (!clang_error[0] && strstr(line, ": error: ")) {
+      size_t len = strcspn(line, "\n");
+      if (len >= sizeof clang_error) len = sizeof clang_error - 1;
+      memcpy(clang_error, line, len);
+      clang_error[len] = 0;
+    }
+  }
+  fclose(in);
+}
+
 /* Runs clang on path, writing bitcode to out_path; gnu89_inline: with GNU89's meaning of a
  * plain `inline` function (-fgnu89-inline: it is an external definition, not C99's inline
  * definition that some other file must back), as SV-COMP's tasks, written for gcc, expect.
- * Returns clang's exit status (or -1). */
+ * Its diagnostics go to stderr through forward_diagnostics (in colour when stderr is a
+ * terminal, as clang's own would). Returns clang's exit status (or -1). */
 static int run_clang(const struct dpu_options *o, const char *path, const char *out_path,
                      bool gnu89_inline) {
   const char *fixed[] = {DPU_CLANG, "-c", "-emit-llvm", "-g", "-O0", "-Xclang",
@@ -41,25 +68,39 @@ static int run_clang(const struct dpu_options *o, const char *path, const char *
                           "-Wno-error=return-mismatch", "-Wno-error=int-conversion",
                           "-Wno-error=incompatible-pointer-types"};
   size_t nfixed = sizeof fixed / sizeof *fixed, nlegacy = o->strict ? 0 : sizeof legacy / sizeof *legacy;
-  size_t n = nfixed + nlegacy + (size_t)o->ncflags + 5;
+  size_t n = nfixed + nlegacy + (size_t)o->ncflags + 6;
   char **argv = calloc(n, sizeof *argv);
   if (!argv) return -1;
   size_t k = 0;
   for (size_t i = 0; i < nfixed; i++) argv[k++] = (char *)fixed[i];
   for (size_t i = 0; i < nlegacy; i++) argv[k++] = (char *)legacy[i];
   if (gnu89_inline && !o->strict) argv[k++] = "-fgnu89-inline";
+  if (isatty(2)) argv[k++] = "-fcolor-diagnostics";
   for (int i = 0; i < o->ncflags; i++) argv[k++] = o->cflags[i];
   argv[k++] = (char *)path;
   argv[k++] = "-o";
   argv[k++] = (char *)out_path;
   argv[k] = NULL;
+  int pipefd[2];
+  posix_spawn_file_actions_t fa;
+  if (pipe2(pipefd, O_CLOEXEC) != 0) {
+    free(argv);
+    dpu_error("cannot run %s: %s", DPU_CLANG, strerror(errno));
+    return -1;
+  }
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
   pid_t pid;
-  int rc = posix_spawn(&pid, DPU_CLANG, NULL, NULL, argv, environ);
+  int rc = posix_spawn(&pid, DPU_CLANG, &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
   free(argv);
+  close(pipefd[1]);
   if (rc != 0) {
+    close(pipefd[0]);
     dpu_error("cannot run %s: %s", DPU_CLANG, strerror(rc));
     return -1;
   }
+  forward_diagnostics(pipefd[0]);
   int st;
   while (waitpid(pid, &st, 0) < 0)
     if (errno != EINTR) return -1;
@@ -168,6 +209,7 @@ static int load_one(const struct dpu_options *o, LLVMContextRef ctx, const char 
   int rc = run_clang(o, path, tmp, o->svcomp || svcomp_source(path));
   int res = 2;
   if (rc == 0) res = parse_file(ctx, tmp, 0, mod);
+  else if (rc > 0 && clang_error[0]) dpu_error("%s does not compile: %s", path, clang_error);
   else if (rc > 0) dpu_error("%s does not compile", path);
   unlink(tmp);
   return res;

@@ -52,12 +52,13 @@
 // RUN: FileCheck --check-prefix=E5 %s < %t.e5
 // E5: dpu: error: cannot write {{.*}}no-such-dir/report.json: No such file or directory
 //
-// A program that does not compile: exit 2, and a JSON document that says so.
+// A program that does not compile: exit 2, and a JSON document that says so, with clang's
+// first error (it had only "does not compile": the diagnostics were on stderr alone).
 // RUN: echo 'int main(void) { return 0 }' > %t.bad.c
 // RUN: %dpu -j 1 --format=json -o %t.bad.json %t.bad.c > %t.bad.out 2> /dev/null; test $? -eq 2
 // RUN: %python %inputs/check_json.py %schema %t.bad.json | FileCheck --check-prefix=BADJSON %s
 // RUN: FileCheck --allow-empty --check-prefix=BADOUT %s < %t.bad.out
-// BADJSON: state error exit_code 2 reason "{{.*}}.bad.c does not compile"
+// BADJSON: state error exit_code 2 reason "{{.*}}.bad.c does not compile: {{.*}}.bad.c:1:26: error: expected ';' after return statement"
 // BADJSON-NEXT: summary defects 0 traces_with_defects 0 max_configs 0 ssbs 0
 // BADOUT-NOT: {{.}}
 //
