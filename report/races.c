@@ -294,13 +294,10 @@ void dpu_race_print(FILE *f, const struct dpu_defect *d) {
   fprintf(f, "  memory: %s", ri->memory);
   /* The size is the variable's: for an element or a field, say that it is the whole's (a
    * user read "'partial[2]' (a global of 24 bytes)" as an element of 24 bytes). */
-  bool part = strpbrk(ri->memory, "[.") != NULL;
-  if (ri->rec.mem == DPU_MEM_GLOBAL)
-    fprintf(f, " (%sa global of %llu byte%s)", part ? "in " : "",
+  if (ri->rec.mem == DPU_MEM_GLOBAL || ri->rec.mem == DPU_MEM_TLS)
+    fprintf(f, " (%s%s%llu byte%s)", strpbrk(ri->memory, "[.") ? "in " : "",
+            ri->rec.mem == DPU_MEM_GLOBAL ? "a global of " : "",
             (unsigned long long)ri->rec.size, ri->rec.size == 1 ? "" : "s");
-  else if (ri->rec.mem == DPU_MEM_TLS)
-    fprintf(f, " (%s%llu byte%s)", part ? "in " : "", (unsigned long long)ri->rec.size,
-            ri->rec.size == 1 ? "" : "s");
   bool ranged = ri->access[0].size > 1 || ri->access[1].size > 1;
   fprintf(f, " at %#llx%s\n", (unsigned long long)ri->rec.addr,
           ranged && (ri->access[0].size != ri->access[1].size) ? ", the first byte both touch"
