@@ -2,6 +2,7 @@
 #include "progress.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -9,6 +10,8 @@
 
 static struct {
   bool enabled;
+  bool log;                 /* stderr is no terminal: whole lines, every log_period seconds */
+  double log_period;
   bool shown;               /* the line is on the terminal now */
   double start, last;       /* when the exploration started, when the line was last drawn */
   const struct dpu_counts *counts;
@@ -21,9 +24,18 @@ static struct {
 #define DPU_PROGRESS_DELAY 1.0
 #define DPU_PROGRESS_PERIOD 0.25
 
+/* Where stderr is no terminal (a CI job's log), seconds between two whole progress lines: a
+ * long exploration shows that it moves on, and a CI service that ends jobs silent for some
+ * minutes does not end it. DPU_PROGRESS_LOG_SECONDS overrides it (the tests' shorter period). */
+#define DPU_PROGRESS_LOG_PERIOD 60.0
+
 void dpu_progress_start(bool enable, const struct dpu_counts *counts,
                         const struct dpu_defects *defects) {
-  line.enabled = enable && isatty(STDERR_FILENO);
+  line.log = !isatty(STDERR_FILENO);
+  line.enabled = enable;
+  line.log_period = DPU_PROGRESS_LOG_PERIOD;
+  const char *env = getenv("DPU_PROGRESS_LOG_SECONDS");
+  if (env && atof(env) > 0) line.log_period = atof(env);
   line.shown = false;
   line.start = dpu_now();
   line.last = 0;
@@ -34,7 +46,9 @@ void dpu_progress_start(bool enable, const struct dpu_counts *counts,
 void dpu_progress_tick(void) {
   if (!line.enabled) return;
   double now = dpu_now();
-  if (now - line.start < DPU_PROGRESS_DELAY || now - line.last < DPU_PROGRESS_PERIOD) return;
+  double delay = line.log ? line.log_period : DPU_PROGRESS_DELAY;
+  double period = line.log ? line.log_period : DPU_PROGRESS_PERIOD;
+  if (now - line.start < delay || now - line.last < period) return;
   line.last = now;
   double secs = now - line.start;
   const struct dpu_counts *c = line.counts;
@@ -50,6 +64,12 @@ void dpu_progress_tick(void) {
     n += snprintf(buf + n, sizeof buf - (size_t)n, ", ~%.2g traces in all", line.estimate);
   if (n < 0) return;
   if ((size_t)n >= sizeof buf) n = sizeof buf - 1;
+  if (line.log) { /* a whole line, kept in the log */
+    fflush(stdout);
+    fprintf(stderr, "%.*s\n", n, buf);
+    fflush(stderr);
+    return;
+  }
   /* A line that wrapped could not be erased with one carriage return: cut it to the width. */
   struct winsize ws;
   if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 && n >= ws.ws_col)

@@ -1,8 +1,10 @@
 /* The progress line on stderr (DESIGN.md §8, issue #4):
  *   dpu: 12034 runs, 11870 max-configs, 0 SSBs, 2 defects, 9712 runs/s, 1.2 s
- * shown only when stderr is a terminal and the exploration has run for more than a second,
+ * shown when stderr is a terminal and the exploration has run for more than a second,
  * redrawn at most 4 times a second (between runs), and erased before dpu prints anything else
- * and at the end, so that it never mixes with the report. There is one line per process: the
+ * and at the end, so that it never mixes with the report. Where stderr is no terminal (a CI
+ * log), the same line is printed whole, once a minute (DPU_PROGRESS_LOG_SECONDS overrides
+ * the period), and stays. There is one line per process: the
  * state is module-global. Every function is a no-op while the line is not enabled. */
 #ifndef DPU_PROGRESS_H
 #define DPU_PROGRESS_H
@@ -13,7 +15,7 @@
 #include "report.h"
 
 /* Starts the clock of the line. enable: whether it may be shown at all (the caller checks -q;
- * this checks that stderr is a terminal). counts and defects are read at each redraw and must
+ * this checks whether stderr is a terminal). counts and defects are read at each redraw and must
  * outlive the line (until dpu_progress_stop). */
 void dpu_progress_start(bool enable, const struct dpu_counts *counts,
                         const struct dpu_defects *defects);

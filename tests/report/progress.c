@@ -1,7 +1,7 @@
 // The progress line: on stderr when it is a terminal, for explorations that run longer than a
 // second, redrawn at most 4 times a second, erased before anything else is printed on the
-// terminal and at the end; absent with -q, when stderr is not a terminal, and for short
-// explorations. Inputs/pty_run.py runs dpu with stderr on a pseudo-terminal and shows what was
+// terminal and at the end; absent with -q and for short explorations. When stderr is not a
+// terminal, printed whole once a minute (a CI log). Inputs/pty_run.py runs dpu with stderr on a pseudo-terminal and shows what was
 // drawn (<CR> carriage return, <EL> erase to the end of the line, <NL> newline).
 //
 // A clean exploration cut by --timeout: runs, max-configs, SSBs, defects, runs/s, seconds.
@@ -53,7 +53,14 @@
 // SHORT-NEXT: {{^}}terminal end{{$}}
 // SHORT-NEXT: draws 0
 //
-// stderr not a terminal: nothing on it.
+// stderr not a terminal: nothing on it before the first minute;
 // RUN: %dpu -j 1 --timeout=2 -DCLEAN %S/Inputs/many.c > %t.file.out 2> %t.file.err; test $? -eq 3
 // RUN: FileCheck --allow-empty --check-prefix=NOTTY %s < %t.file.err
 // NOTTY-NOT: {{.}}
+// then whole lines, which stay (the period shortened to 0.5 s here), not with -q.
+// RUN: env DPU_PROGRESS_LOG_SECONDS=0.5 %dpu -j 1 --timeout=2 -DCLEAN %S/Inputs/many.c > %t.log.out 2> %t.log.err; test $? -eq 3
+// RUN: FileCheck --check-prefix=LOG %s < %t.log.err
+// LOG: {{^}}dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9]\.[0-9]}} s{{$}}
+// LOG-NEXT: {{^}}dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9]\.[0-9]}} s{{$}}
+// RUN: env DPU_PROGRESS_LOG_SECONDS=0.5 %dpu -q -j 1 --timeout=2 -DCLEAN %S/Inputs/many.c > %t.logq.out 2> %t.logq.err; test $? -eq 3
+// RUN: FileCheck --allow-empty --check-prefix=NOTTY %s < %t.logq.err
