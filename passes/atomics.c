@@ -7,6 +7,27 @@
 #include "../protocol/rules.h"
 #include "steps.h"
 
+static bool int_or_ptr(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind || LLVMGetTypeKind(t) == LLVMPointerTypeKind;
+}
+
+/* Whether atomic access i moves the bits of a floating-point number: clang stores a double
+ * as the integer that a bitcast made of it, and loads one as an integer that a bitcast turns
+ * into a double. (Its bits in decimal would mislead in the report's steps.) */
+static bool float_bits(LLVMValueRef i, bool store) {
+  if (store) {
+    LLVMValueRef v = LLVMGetOperand(i, 0);
+    bool cast = LLVMIsABitCastInst(v) ||
+                (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMBitCast);
+    return cast && !int_or_ptr(LLVMTypeOf(LLVMGetOperand(v, 0)));
+  }
+  if (!LLVMIsALoadInst(i)) return false;
+  for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u))
+    if (LLVMIsABitCastInst(LLVMGetUser(u)) && !int_or_ptr(LLVMTypeOf(LLVMGetUser(u))))
+      return true;
+  return false;
+}
+
 static LLVMValueRef hook(LLVMModuleRef mod, const char *name, LLVMTypeRef *type,
                          LLVMTypeRef *params, unsigned n) {
   LLVMContextRef ctx = LLVMGetModuleContext(mod);
@@ -99,12 +120,15 @@ void dpu_pass_atomics(LLVMModuleRef mod) {
         /* A CAS passes its expected value, a read-modify-write its operand and (bits 12-15)
          * its operation (rules.h: dpu_rmw_unchanged), for the spin-loop rule. */
         LLVMValueRef expected = LLVMConstInt(i64, 0, 0);
-        bool integer = size <= 8 && (LLVMGetTypeKind(vty) == LLVMPointerTypeKind ||
-                                     LLVMGetTypeKind(vty) == LLVMIntegerTypeKind);
+        bool integer = size <= 8 && int_or_ptr(vty);
         if ((op & 0xff) == DPU_OP_ATOMIC_RMW)
           op |= (uint32_t)(integer ? rmw_kind(LLVMGetAtomicRMWBinOp(i)) : DPU_RMW_OTHER) << 12;
-        if (((op & 0xff) == DPU_OP_ATOMIC_CAS || (op & 0xff) == DPU_OP_ATOMIC_RMW) && integer) {
-          LLVMValueRef v = LLVMGetOperand(i, 1);
+        /* The report shows the value accessed, and a store passes it (atomic.c). */
+        bool store = (op & 0xff) == DPU_OP_ATOMIC_STORE;
+        if (integer && !float_bits(i, store)) op |= DPU_ATOMIC_SHOW_VALUE;
+        if (((op & 0xff) == DPU_OP_ATOMIC_CAS || (op & 0xff) == DPU_OP_ATOMIC_RMW ||
+             (store && op & DPU_ATOMIC_SHOW_VALUE)) && integer) {
+          LLVMValueRef v = LLVMGetOperand(i, store ? 0 : 1);
           if (LLVMGetTypeKind(vty) == LLVMPointerTypeKind)
             expected = LLVMBuildPtrToInt(b, v, i64, "");
           else if (size < 8)

@@ -46,15 +46,18 @@ static inline int dpu_site_continues(struct dpu_spin_kinds k, uint32_t prev, uin
 }
 
 /* One record of a run (the run's log; "trace" is kept for Mazurkiewicz traces, issue #14):
- * one event. 40 bytes, written by the runner in execution order.
+ * one event. 48 bytes, written by the runner in execution order.
  * enabled: the threads with ids below 64 (bit i = tid i) that could move at the choice point
  * before this event, which the explorers branch on; when the run has thread ids of 64 or more,
  * wide is the slot + 1 in dpu_shm_tsets of the whole set (dpu_rec_enabled reads either), else
  * 0. site: call-site id (0 = none), an index into the site table that passes/ emits. aux:
- * op-specific data (see enum dpu_op). */
+ * op-specific data (see enum dpu_op). value, when flags has DPU_REC_VALUE: what an access
+ * (DPU_OPF_ACCESS) read (loads, read-modify-writes, CAS, plain reads) or wrote (stores, plain
+ * writes), its bytes zero-extended, for the report only: the explorer never reads it, so two
+ * runs that read different values name the same events. */
 struct dpu_event_rec {
   uint8_t op;       /* enum dpu_op */
-  uint8_t unused;
+  uint8_t flags;    /* DPU_REC_* */
   uint16_t tid;     /* canonical id of the thread that performed it (main = 0) */
   uint32_t site;
   uint64_t obj;
@@ -64,7 +67,12 @@ struct dpu_event_rec {
                      * of the thread it woke) */
   uint16_t unused2;
   uint32_t wide;
+  uint64_t value;
 };
+
+/* dpu_event_rec.flags: value holds the value the access read or wrote (an access of at most
+ * 8 bytes; a store of an integer or a pointer: passes/atomics.c passes no other). */
+#define DPU_REC_VALUE 1u
 
 /* One replay step: let thread tid perform count visible operations in a row. choice, when not
  * 0, decides the outcome of the last of them that is a nondeterministic choice of the runtime:

@@ -207,6 +207,14 @@ enum dpu_rmw {
   DPU_RMW_MAX, DPU_RMW_MIN, DPU_RMW_UMAX, DPU_RMW_UMIN, DPU_RMW_OTHER = 15
 };
 
+/* __dpu_atomic_op's op argument (runtime/interpose.h): bits 0-7 the operation (an ATOMIC_*
+ * access of enum dpu_op), 8-11 its memory order (LLVM's), 12-15 a CAS's failure order or a
+ * read-modify-write's enum dpu_rmw, and DPU_ATOMIC_SHOW_VALUE when the value accessed is an
+ * integer or a pointer of at most 8 bytes (not the bits of a floating-point number, which
+ * clang stores and loads as an integer): the report shows it, and a store passes it as
+ * `expected`. */
+#define DPU_ATOMIC_SHOW_VALUE (1u << 16)
+
 /* Whether the read-modify-write `kind` with operand v leaves the value cur of a location of
  * `size` bytes (1 to 8; cur and v zero-extended) as it is: an exchange of the value already
  * there (a test-and-set of a set flag), an OR of bits already set, an AND or a MIN that

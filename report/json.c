@@ -105,6 +105,9 @@ static json_t *step_json(const struct dpu_report *r, uint32_t i, const struct dp
   dpu_json_put(s, "step", json_integer(i + 1), ok);
   dpu_json_put(s, "thread", json_integer(e->tid), ok);
   put_operation(r, s, e, ok);
+  /* (a value of 2^63 or more, 8 bytes with the top bit set, comes out negative) */
+  dpu_json_put(s, "value",
+               e->flags & DPU_REC_VALUE ? json_integer((json_int_t)e->value) : json_null(), ok);
   put_loc(s, dpu_site_loc(r->sites, e->site), ok);
   return s;
 }

@@ -210,11 +210,10 @@ static json_t *code_flow(const struct dpu_report *r, const struct dpu_defect *d,
     for (uint32_t i = first; i < d->nsteps; i++) {
       const struct dpu_event_rec *e = &d->steps[i];
       if (e->tid != t) continue;
-      char obj[64], what[208];
-      const char *outcome = dpu_report_step_object(r, e, obj, sizeof obj);
-      snprintf(what, sizeof what, "#%u T%u %s%s%s%s%s%s", i + 1, t, dpu_report_op_name(r, e),
-               obj[0] ? " " : "", obj, outcome ? " (" : "", outcome ? outcome : "",
-               outcome ? ")" : "");
+      char obj[96], what[208];
+      dpu_report_step_text(r, e, obj, sizeof obj);
+      snprintf(what, sizeof what, "#%u T%u %s%s%s", i + 1, t, dpu_report_op_name(r, e),
+               obj[0] ? " " : "", obj);
       struct dpu_loc l = dpu_site_loc(r->sites, e->site);
       json_t *tfl = json_object(), *loc;
       if (l.file) {

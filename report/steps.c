@@ -9,6 +9,12 @@
 #include "../executor/run.h"
 #include "fields.h"
 
+/* A value read or written, into buf: above 32 bits, most likely an address, in hex as
+ * addresses are shown; else in decimal. */
+static void format_value(uint64_t v, char *buf, size_t size) {
+  snprintf(buf, size, v >> 32 ? "%#llx" : "%llu", (unsigned long long)v);
+}
+
 const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t size) {
   static char what[48]; /* an outcome made of the record's data */
   obj[0] = 0;
@@ -45,9 +51,8 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
   }
   if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE) {
     static char value[32]; /* the value read or written */
-    /* Above 32 bits, most likely an address: in hex, as addresses are shown. */
-    snprintf(value, sizeof value, e->aux >> 32 ? "= %#llx" : "= %llu",
-             (unsigned long long)e->aux);
+    snprintf(value, sizeof value, "= ");
+    format_value(e->aux, value + 2, sizeof value - 2);
     return value;
   }
   return dpu_op_outcome_word(e->op, e->result); /* protocol/ops.def */
@@ -98,18 +103,26 @@ const char *dpu_report_step_object(const struct dpu_report *r, const struct dpu_
   return outcome;
 }
 
-/* A step's object column: `'m'`, `'m' (busy)`, `'busy' = 0`, or a nondet value. */
-static void step_object(struct dpu_report *r, const struct dpu_event_rec *e, char *obj,
-                        size_t cap) {
+/* See steps.h. */
+void dpu_report_step_text(const struct dpu_report *r, const struct dpu_event_rec *e, char *obj,
+                          size_t cap) {
   const char *outcome = dpu_report_step_object(r, e, obj, cap < 64 ? cap : 64);
+  size_t len = strlen(obj);
+  char value[24];
+  format_value(e->value, value, sizeof value);
   /* `__VERIFIER_nondet = 2`; `read 'busy' = 0` (a read's or write's object is the 8-byte
-   * granule: the access is at or after it); `pthread_mutex_trylock 'm' (busy)` */
+   * granule: the access is at or after it); `atomic-load 'x' = 1`; `atomic-cas 'top' read
+   * 0x7f0a1000 (failed)`; `pthread_mutex_trylock 'm' (busy)` */
   if (e->op == DPU_OP_NONDET && outcome)
     snprintf(obj, cap, "%s", outcome);
   else if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE)
-    snprintf(obj + strlen(obj), cap - strlen(obj), " %s", outcome);
+    snprintf(obj + len, cap - len, " %s", outcome);
+  else if (dpu_op_has(e->op, DPU_OPF_ATOMIC) && e->flags & DPU_REC_VALUE)
+    snprintf(obj + len, cap - len, " %s %s%s%s%s",
+             e->op == DPU_OP_ATOMIC_LOAD || e->op == DPU_OP_ATOMIC_STORE ? "=" : "read", value,
+             outcome ? " (" : "", outcome ? outcome : "", outcome ? ")" : "");
   else if (outcome)
-    snprintf(obj + strlen(obj), cap - strlen(obj), " (%s)", outcome);
+    snprintf(obj + len, cap - len, " (%s)", outcome);
 }
 
 const char *dpu_report_op_name(const struct dpu_report *r, const struct dpu_event_rec *e) {
@@ -132,7 +145,7 @@ struct columns {
 static void print_step(struct dpu_report *r, const struct columns *w, uint32_t step,
                        const struct dpu_event_rec *e) {
   char obj[96];
-  step_object(r, e, obj, sizeof obj);
+  dpu_report_step_text(r, e, obj, sizeof obj);
   struct dpu_loc s = dpu_site_loc(r->sites, e->site);
   FILE *f = r->text;
   if (s.file)
@@ -154,7 +167,7 @@ static int digits(uint32_t v) {
 static void widen(struct dpu_report *r, struct columns *w, uint32_t step,
                   const struct dpu_event_rec *e) {
   char obj[96];
-  step_object(r, e, obj, sizeof obj);
+  dpu_report_step_text(r, e, obj, sizeof obj);
   int len = (int)strlen(dpu_report_op_name(r, e)), olen = (int)strlen(obj);
   if (digits(step) > w->step) w->step = digits(step);
   if (digits(e->tid) + 1 > w->tid) w->tid = digits(e->tid) + 1;
@@ -166,7 +179,8 @@ static void widen(struct dpu_report *r, struct columns *w, uint32_t step,
  * same outcome. */
 static bool same_step(const struct dpu_event_rec *a, const struct dpu_event_rec *b) {
   return a->tid == b->tid && a->op == b->op && a->obj == b->obj && a->site == b->site &&
-         a->result == b->result && a->aux == b->aux;
+         a->result == b->result && a->aux == b->aux && a->flags == b->flags &&
+         (!(a->flags & DPU_REC_VALUE) || a->value == b->value);
 }
 
 /* See steps.h. */

@@ -23,6 +23,14 @@ bool dpu_report_global_member(const struct dpu_report *r, uint64_t a, char *buf,
  * named after the call, as its wake-up is ("pthread_cond_timedwait:wake"). */
 const char *dpu_report_op_name(const struct dpu_report *r, const struct dpu_event_rec *e);
 
+/* Step e's object with its outcome, as the text report and SARIF's thread flows show it, into
+ * obj (of cap bytes): "'m'", "'m' (busy)", "'busy' = 0" (a plain read or write: the value),
+ * "'x' = 1" (an atomic load or store), "'top' read 0x7f0a1000 (failed)" (a CAS or a
+ * read-modify-write: the value it read, its outcome), "T1", "__VERIFIER_nondet = 2"; empty
+ * when the operation has no object. */
+void dpu_report_step_text(const struct dpu_report *r, const struct dpu_event_rec *e, char *obj,
+                          size_t cap);
+
 /* Prints steps[0, n) on r->text, one line each ("  #STEP Tn OPERATION OBJECT FILE:LINE
  * FUNCTION"), in columns as wide as the steps shown need; with r->steps_shown N > 0 and more
  * than 2N steps, only the first and last N with a line that says how many were left out

@@ -178,9 +178,10 @@ void __dpu_tss_delete(tss_t key);
 void __dpu_call_once(once_flag *flag, void (*fn)(void));
 
 /* Hooks that passes/ inserts (not replacements of a program function). */
-/* Before every atomic instruction: op (enum dpu_op, an ATOMIC_* access) on the location at
- * addr of size bytes; expected: a CAS's expected value (zero-extended, when size <= 8), else 0.
- * A visible operation (atomic.c). */
+/* Before every atomic instruction: op (its operation, orders and flags, as protocol/rules.h's
+ * DPU_ATOMIC_VALUE_PASSED describes) on the location at addr of size bytes; expected: a CAS's
+ * expected value, a read-modify-write's operand, or the value a store writes (zero-extended,
+ * for integers and pointers of at most 8 bytes), else 0. A visible operation (atomic.c). */
 void __dpu_atomic_op(void *addr, uint32_t op, uint32_t size, uint64_t expected);
 /* After a cmpxchg: whether it exchanged (non-zero) or failed. */
 void __dpu_atomic_cas_result(uint32_t exchanged);

@@ -29,6 +29,7 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
   uint32_t n = shm->nevents;
   struct dpu_event_rec *e = &dpu_rt.records[n];
   e->op = op;
+  e->flags = 0;
   e->result = 0;
   e->tid = (uint16_t)dpu_rt.cur;
   e->site = t->pend_site;

@@ -225,6 +225,11 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
    * is there (its record's result 1, "unchanged": no modification of the location, but still
    * a write for the race detector, C11 7.17.7.3). */
   uint64_t cur = wide || op == DPU_OP_ATOMIC_STORE ? 0 : dpu_rt_value_at(addr, size);
+  if (op_order & DPU_ATOMIC_SHOW_VALUE) {
+    /* for the report: the value read, or the one a store writes (passed as `expected`) */
+    e->value = op == DPU_OP_ATOMIC_STORE ? expected : cur;
+    e->flags |= DPU_REC_VALUE;
+  }
   bool unchanged = op == DPU_OP_ATOMIC_RMW && !wide && dpu_rmw_unchanged(rmw, cur, expected, size);
   if (op == DPU_OP_ATOMIC_LOAD || op == DPU_OP_ATOMIC_CAS || unchanged) {
     t->last_read = !wide;
@@ -263,13 +268,14 @@ void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, ui
   __dpu_site = saved;
   uint32_t *v = version_of(obj);
   if (!v) dpu_rt_end(DPU_END_LIMIT, 0, "more than %d atomic locations in one run", VCAP * 3 / 4);
+  e->flags |= DPU_REC_VALUE;
   if (write) {
     ++*v;
-    e->aux = value;
+    e->aux = e->value = value;
     return;
   }
   value = dpu_rt_value_at(p, size);
-  e->aux = value;
+  e->aux = e->value = value;
   streak_push(t, obj, site, *v);
   t->last_read = true;
   t->last_obj = obj;

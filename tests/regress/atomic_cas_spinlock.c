@@ -33,7 +33,7 @@ static void spin_acquire(void) {
   int expected = 0;
   // BUG: dpu: defect 1: hang: T1 spins forever: it keeps reading the atomic variable 'lock_word', which no other thread will change (at {{.*}}atomic_cas_spinlock.c:[[@LINE+3]] in spin_acquire)
   // The last step of the hang's interleaving is T1's failed CAS here.
-  // BUG: T1 atomic-cas 'lock_word' (failed) {{.*}}atomic_cas_spinlock.c:[[@LINE+1]] spin_acquire
+  // BUG: T1 atomic-cas 'lock_word' read 1 (failed) {{.*}}atomic_cas_spinlock.c:[[@LINE+1]] spin_acquire
   while (!atomic_compare_exchange_strong(&lock_word, &expected, 1))
     expected = 0;
 }

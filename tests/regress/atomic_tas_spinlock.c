@@ -43,7 +43,7 @@ static int counter; // protected by lk
 
 static void take(void) {
   // BUG: dpu: defect 1: hang: T1 spins forever: it keeps reading the atomic variable 'lk', which no other thread will change (at {{.*}}atomic_tas_spinlock.c:[[@LINE+2]] in take)
-  // BUG: #{{[0-9]+}} T1 atomic-rmw 'lk' (unchanged) {{.*}}atomic_tas_spinlock.c:[[@LINE+1]] take
+  // BUG: #{{[0-9]+}} T1 atomic-rmw 'lk' read 1 (unchanged) {{.*}}atomic_tas_spinlock.c:[[@LINE+1]] take
   while (TEST_AND_SET())
     ;
 }
