@@ -40,10 +40,8 @@ int __dpu_thrd_create(thrd_t *t, thrd_start_t fn, void *arg) {
   if (!s) return thrd_nomem;
   s->fn = fn;
   s->arg = arg;
-  pthread_t p;
-  int err = __dpu_pthread_create(&p, NULL, start_c11, s);
-  if (t) *t = p;
-  return status(err);
+  pthread_t p; /* (thrd_t is glibc's pthread_t: the create stores the id, as glibc's does) */
+  return status(__dpu_pthread_create(t ? t : &p, NULL, start_c11, s));
 }
 
 int __dpu_thrd_join(thrd_t t, int *res) {

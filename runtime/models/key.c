@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../interpose.h"
+#include "../race.h"
 #include "../rt.h"
 
 /* Keys per run (PTHREAD_KEYS_MAX is larger; programs use a handful). */
@@ -54,6 +55,7 @@ int __dpu_pthread_key_create(pthread_key_t *key, void (*destructor)(void *)) {
     keys[k].used = true;
     keys[k].destructor = destructor;
     for (unsigned i = 0; i < dpu_rt.shm->nthread_ids; i++) values[i][k] = NULL;
+    dpu_race_write(key, sizeof *key); /* the program's variable */
     *key = k;
     return 0;
   }

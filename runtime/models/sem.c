@@ -103,6 +103,8 @@ int __dpu_sem_post(sem_t *sem) {
 
 int __dpu_sem_getvalue(sem_t *restrict sem, int *restrict value) {
   dpu_rt_visible(DPU_OP_SEM_GETVALUE, (uint64_t)(uintptr_t)sem);
-  *value = (int)live(sem, "sem_getvalue")->value;
+  int v = (int)live(sem, "sem_getvalue")->value;
+  dpu_race_write(value, sizeof *value);
+  *value = v;
   return 0;
 }

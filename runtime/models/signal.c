@@ -181,7 +181,9 @@ int __dpu_kill(pid_t pid, int sig) {
 int __dpu_sigwait(const sigset_t *restrict set, int *restrict sig) {
   uint64_t b = bits_of(set);
   if (!b) return EINVAL;
-  *sig = take(DPU_OP_SIG_WAIT, b);
+  int got = take(DPU_OP_SIG_WAIT, b);
+  dpu_race_write(sig, sizeof *sig);
+  *sig = got;
   return 0;
 }
 

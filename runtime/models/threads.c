@@ -21,6 +21,10 @@ _Static_assert(sizeof(struct attr_state) <= sizeof(pthread_attr_t), "attr layout
 int __dpu_pthread_create(pthread_t *out, const pthread_attr_t *attr, void *(*fn)(void *),
                          void *arg) {
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_THREAD_CREATE, 0);
+  /* The store of the new thread's id is the program's write (a worker that reads its
+   * sibling's id from a global races with it), made before the thread starts, as glibc does:
+   * the new thread is ordered after it. */
+  if (out) dpu_race_write(out, sizeof *out);
   int tid = dpu_rt_new_thread(fn, arg);
   if (tid < 0) { /* the create does not happen: its record goes (DPU_LIMIT_THREADS) */
     dpu_rt.shm->nevents--;
@@ -46,7 +50,10 @@ int __dpu_pthread_join(pthread_t t, void **ret) {
   u->joined = true;
   dpu_race_thread_join(tid); /* exit -> join */
   dpu_rt_clock_join(u);      /* the joiner's time is at least the joined thread's end */
-  if (ret) *ret = u->retval;
+  if (ret) {
+    dpu_race_write(ret, sizeof *ret);
+    *ret = u->retval;
+  }
   return 0;
 }
 
