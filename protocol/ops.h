@@ -59,6 +59,9 @@ static inline uint16_t dpu_op_choice(uint8_t op, uint16_t result) {
 /* The object of the signal operations: no address, thread or other object has this key. */
 #define DPU_SIGNALS_OBJ 8u
 
+/* The object of the key operations (the key table), likewise. */
+#define DPU_KEYS_OBJ 9u
+
 /* Whether op is an atomic-location access. Their outcome (a CAS exchanged or not) follows from
  * the event's history and is not part of its name; loads and failed CAS do not modify the
  * location, which spin-loop detection uses (see dpu_op_spin_read). */

@@ -39,6 +39,10 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     return what;
   }
   if (dpu_op_is_thread_op(e->op) || e->op == DPU_OP_PROCESS_EXIT) return NULL;
+  if (e->op == DPU_OP_KEY_CREATE || e->op == DPU_OP_KEY_DELETE) { /* the key table: the key */
+    if (e->flags & DPU_REC_VALUE) snprintf(obj, size, "key %llu", (unsigned long long)e->value);
+    return NULL;
+  }
   if (e->op == DPU_OP_NONDET) { /* the value chosen */
     snprintf(what, sizeof what, "= %lld", (long long)e->obj);
     return what;

@@ -121,6 +121,17 @@ void dpu_race_freed(const void *p);
 enum dpu_free_order { DPU_FREE_UNKNOWN = -1, DPU_FREE_UNORDERED = 0, DPU_FREE_BEFORE = 1 };
 enum dpu_free_order dpu_race_free_order(const void *p, int free_tid);
 
+/* The running thread's epoch now (its own clock component): an operation it makes now
+ * happens-before the point of a thread whose clock component for it is at least that (the
+ * test of dpu_race_free_order). 0 when detection is off or gave up in this run. */
+uint32_t dpu_race_epoch(void);
+
+/* Whether the operation of thread u at epoch (dpu_race_epoch, u running) happens-before the
+ * running thread's current point: 1 yes, 0 no (unordered: some interleaving of the trace puts
+ * it after), -1 unknown (detection off or gave up, epoch 0). The answer is the same in every
+ * interleaving of the trace, which a test of the run's order is not. */
+int dpu_race_before(int u, uint32_t epoch);
+
 /* Heap blocks, to name the memory of a race: called by the allocator models for every block
  * handed out in a run. */
 void dpu_race_alloc(const void *p, uint64_t size);

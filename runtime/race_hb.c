@@ -239,3 +239,13 @@ enum dpu_free_order dpu_race_free_order(const void *p, int free_tid) {
   }
   return DPU_FREE_UNKNOWN;
 }
+
+uint32_t dpu_race_epoch(void) {
+  if (!dpu_race_on || dpu_race_gave_up || dpu_rt.cur < 0) return 0;
+  return self_clock()[dpu_rt.cur];
+}
+
+int dpu_race_before(int u, uint32_t epoch) {
+  if (!dpu_race_on || dpu_race_gave_up || dpu_rt.cur < 0 || epoch == 0 || u < 0) return -1;
+  return epoch <= self_clock()[u];
+}

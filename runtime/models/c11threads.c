@@ -90,10 +90,8 @@ int __dpu_cnd_timedwait(cnd_t *restrict c, mtx_t *restrict m, const struct times
 void __dpu_cnd_destroy(cnd_t *c) { __dpu_pthread_cond_destroy((pthread_cond_t *)c); }
 
 int __dpu_tss_create(tss_t *key, tss_dtor_t dtor) {
-  pthread_key_t k;
-  int err = __dpu_pthread_key_create(&k, dtor);
-  if (!err) *key = k;
-  return status(err);
+  _Static_assert(sizeof(tss_t) == sizeof(pthread_key_t), "tss_t is a pthread key");
+  return status(__dpu_pthread_key_create((pthread_key_t *)key, dtor));
 }
 void *__dpu_tss_get(tss_t key) { return __dpu_pthread_getspecific(key); }
 int __dpu_tss_set(tss_t key, void *value) { return status(__dpu_pthread_setspecific(key, value)); }

@@ -1,6 +1,7 @@
-/* Thread-specific data: pthread_key_* and the program's thread-local variables. Neither is a
- * visible operation (only the owning thread touches its values). Key values live in the
- * thread table and are cleared when a thread is created; destructors run when a thread exits
+/* Thread-specific data: pthread_key_* and the program's thread-local variables. A key's create
+ * and delete are visible operations on the key table (ops.def: which key a create returns
+ * depends on their order); the values are not (only the owning thread touches its own). Key
+ * values live in the thread table and are cleared when a thread is created; destructors run when a thread exits
  * (pthread_exit or return of its start routine), up to PTHREAD_DESTRUCTOR_ITERATIONS rounds,
  * but not at process exit, as POSIX says.
  *
@@ -23,6 +24,8 @@
 static struct {
   bool used;
   void (*destructor)(void *);
+  int creator, deleter;         /* the thread that created it last, deleted it (-1: not) */
+  uint32_t created, deleted;    /* ... at that epoch (dpu_race_epoch) */
 } keys[DPU_MAX_KEYS];
 static uint32_t run_of_keys; /* run_stamp the table belongs to */
 
@@ -49,11 +52,16 @@ static void **my_values(void) {
 }
 
 int __dpu_pthread_key_create(pthread_key_t *key, void (*destructor)(void *)) {
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_KEY_CREATE, DPU_KEYS_OBJ);
   keys_current();
   for (unsigned k = 0; k < DPU_MAX_KEYS; k++) {
     if (keys[k].used) continue;
+    e->value = k;
+    e->flags |= DPU_REC_VALUE;
     keys[k].used = true;
     keys[k].destructor = destructor;
+    keys[k].creator = dpu_rt.cur, keys[k].deleter = -1;
+    keys[k].created = dpu_race_epoch();
     for (unsigned i = 0; i < dpu_rt.shm->nthread_ids; i++) values[i][k] = NULL;
     dpu_race_write(key, sizeof *key); /* the program's variable */
     *key = k;
@@ -63,23 +71,40 @@ int __dpu_pthread_key_create(pthread_key_t *key, void (*destructor)(void *)) {
 }
 
 int __dpu_pthread_key_delete(pthread_key_t key) {
+  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_KEY_DELETE, DPU_KEYS_OBJ);
+  e->value = key;
+  e->flags |= DPU_REC_VALUE;
   keys_current();
   if (key >= DPU_MAX_KEYS || !keys[key].used)
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_key_delete of a key that does not exist");
   keys[key].used = false;
+  keys[key].deleter = dpu_rt.cur;
+  keys[key].deleted = dpu_race_epoch();
   return 0;
 }
 
-void *__dpu_pthread_getspecific(pthread_key_t key) {
+/* Whether key exists for the running thread. getspecific and setspecific are no operations,
+ * so the order of another thread's create or delete with them is not explored, and the run's
+ * order must not decide: the key exists when its create happens-before this point and its
+ * delete, if any, does not (a delete unordered with this use is taken as not yet made: the
+ * use is not explored against it, README.md). Without the race detector's clocks, the run's
+ * order decides. */
+static bool key_exists(pthread_key_t key) {
   keys_current();
-  if (key >= DPU_MAX_KEYS || !keys[key].used)
+  if (key >= DPU_MAX_KEYS) return false;
+  int created = keys[key].creator < 0 ? 0 : dpu_race_before(keys[key].creator, keys[key].created);
+  if (created < 0) return keys[key].used;
+  return created && (keys[key].used || dpu_race_before(keys[key].deleter, keys[key].deleted) != 1);
+}
+
+void *__dpu_pthread_getspecific(pthread_key_t key) {
+  if (!key_exists(key))
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_getspecific of a key that does not exist");
   return my_values()[key];
 }
 
 int __dpu_pthread_setspecific(pthread_key_t key, const void *value) {
-  keys_current();
-  if (key >= DPU_MAX_KEYS || !keys[key].used)
+  if (!key_exists(key))
     dpu_rt_end(DPU_END_MISUSE, 0, "pthread_setspecific of a key that does not exist");
   my_values()[key] = (void *)value;
   return 0;
@@ -91,7 +116,7 @@ void dpu_rt_keys_at_exit(void) {
   for (int round = 0; round < PTHREAD_DESTRUCTOR_ITERATIONS; round++) {
     bool called = false;
     for (unsigned k = 0; k < DPU_MAX_KEYS; k++) {
-      if (!keys[k].used || !keys[k].destructor || !vals[k]) continue;
+      if (!vals[k] || !keys[k].destructor || !key_exists(k)) continue;
       void *v = vals[k];
       vals[k] = NULL;
       keys[k].destructor(v);
