@@ -393,7 +393,6 @@ int dpu_report_run(struct dpu_report *r, const struct dpu_run *run) {
       run->result->code == DPU_HANG_SPIN && invisible_races(r, run))
     ended = false;
   bool raced = run->nraces > 0;
-  if (!ended && !raced && r->show_output) dpu_report_output(r, run);
   if (ended || raced) r->defects.traces++;
   /* Every new defect is made from the run before the first capture run replaces it: the
    * races first (they happened before the run ended, and may be why it failed). */
@@ -414,6 +413,8 @@ int dpu_report_run(struct dpu_report *r, const struct dpu_run *run) {
     if (r->text) print_defect(r, fresh[i]);
   }
   if (nf) rewrite_running(r);
+  /* --show-output: every trace's output, once (a new defect's block shows its trace's). */
+  else if (r->show_output) dpu_report_output(r, run);
   return nf > 0;
 }
 
