@@ -38,9 +38,64 @@ static int32_t holder(const struct dpu_event_rec *steps, uint32_t n, uint64_t ob
   return owner;
 }
 
+static bool is_rwlock(uint8_t op) {
+  return op == DPU_OP_RWLOCK_RDLOCK || op == DPU_OP_RWLOCK_WRLOCK;
+}
+
+/* The rwlock obj after the steps: returns its writer (tid + 1; 0 none), and puts the threads
+ * that hold read locks of it into readers[0, *nr) (each once, in the order they first took
+ * one; at most cap). */
+static int32_t rw_holders(const struct dpu_event_rec *steps, uint32_t n, uint64_t obj,
+                          uint16_t *readers, uint32_t *nr, uint32_t cap) {
+  int32_t writer = 0;
+  uint32_t count[16] = {0}; /* read locks held by readers[i] */
+  *nr = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const struct dpu_event_rec *s = &steps[i];
+    if (s->obj != obj) continue;
+    bool taken = s->op == DPU_OP_RWLOCK_RDLOCK || s->op == DPU_OP_RWLOCK_WRLOCK || s->result;
+    uint32_t k = 0;
+    while (k < *nr && readers[k] != s->tid) k++;
+    switch (s->op) {
+    case DPU_OP_RWLOCK_WRLOCK:
+    case DPU_OP_RWLOCK_TRYWRLOCK:
+    case DPU_OP_RWLOCK_TIMEDWRLOCK:
+      if (taken) writer = s->tid + 1;
+      break;
+    case DPU_OP_RWLOCK_RDLOCK:
+    case DPU_OP_RWLOCK_TRYRDLOCK:
+    case DPU_OP_RWLOCK_TIMEDRDLOCK:
+      if (!taken || (k == *nr && k == cap)) break;
+      if (k == *nr) readers[(*nr)++] = s->tid;
+      count[k]++;
+      break;
+    case DPU_OP_RWLOCK_UNLOCK:
+      if (writer == s->tid + 1) writer = 0;
+      else if (k < *nr && --count[k] == 0) { /* drop reader k */
+        for (uint32_t j = k; j + 1 < *nr; j++) readers[j] = readers[j + 1], count[j] = count[j + 1];
+        (*nr)--;
+      }
+      break;
+    default:
+      break;
+    }
+  }
+  return writer;
+}
+
 int32_t dpu_waits_holder(const struct dpu_defect *d, const struct dpu_blocked *b) {
-  if (d->end != DPU_END_DEADLOCK || !is_lock(b->op)) return -1;
-  return holder(d->steps, d->nsteps, b->obj) - 1;
+  if (d->end != DPU_END_DEADLOCK || !(is_lock(b->op) || is_rwlock(b->op))) return -1;
+  if (is_lock(b->op)) return holder(d->steps, d->nsteps, b->obj) - 1;
+  uint16_t readers[16];
+  uint32_t nr;
+  return rw_holders(d->steps, d->nsteps, b->obj, readers, &nr, 16) - 1;
+}
+
+/* ", which has ended" when thread t's exit is among d's steps: it holds the lock for good. */
+static const char *ended(const struct dpu_defect *d, int32_t t) {
+  for (uint32_t i = 0; i < d->nsteps; i++)
+    if (d->steps[i].op == DPU_OP_THREAD_EXIT && d->steps[i].tid == t) return ", which has ended";
+  return "";
 }
 
 /* What blocked thread b waits for, after "T1 ": "for 'b' (held by T2)", "for a signal on
@@ -62,8 +117,17 @@ static void print_wait(FILE *f, const struct dpu_report *r, const struct dpu_def
   default: break;
   }
   fprintf(f, " for %s", obj);
+  if (is_rwlock(b->op)) {
+    uint16_t readers[16];
+    uint32_t nr;
+    int32_t w = rw_holders(d->steps, d->nsteps, b->obj, readers, &nr, 16) - 1;
+    if (w >= 0) fprintf(f, " (write-locked by T%d%s)", w, ended(d, w));
+    for (uint32_t i = 0; w < 0 && i < nr; i++)
+      fprintf(f, "%sT%u%s", i ? ", " : " (read-locked by ", readers[i], i + 1 == nr ? ")" : "");
+    return;
+  }
   int32_t h = dpu_waits_holder(d, b);
-  if (h >= 0) fprintf(f, " (held by T%d)", h);
+  if (h >= 0) fprintf(f, " (held by T%d%s)", h, ended(d, h));
 }
 
 bool dpu_waits_could_run(const struct dpu_defect *d, const struct dpu_blocked *b) {

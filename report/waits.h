@@ -17,7 +17,8 @@
  * step, with their operations and lines ("could run: T2 pthread_mutex_lock 'm' at p.c:29,
  * ..."); nothing otherwise. A lock's holder is the thread that took it last in d's
  * interleaving and has not released it (protocol/rules.h's dpu_lock_take/drop over the
- * steps); a lock nobody holds (never released by a thread that exited, say) has no "held by". */
+ * steps), "(held by T1, which has ended)" when T1 exited without releasing it; an rwlock's,
+ * "(write-locked by T1)" or "(read-locked by T1, T3)"; a lock nobody holds has neither. */
 void dpu_waits_print(FILE *f, const struct dpu_report *r, const struct dpu_defect *d);
 
 /* Whether thread b of d (one of d->blocked) is one that could have taken the next step of a
@@ -25,7 +26,8 @@ void dpu_waits_print(FILE *f, const struct dpu_report *r, const struct dpu_defec
 bool dpu_waits_could_run(const struct dpu_defect *d, const struct dpu_blocked *b);
 
 /* The thread holding the lock that blocked thread b of deadlock d waits for (as the waits line
- * says), or -1: b does not wait for a mutex or spinlock, or no thread holds it. */
+ * says; an rwlock's writer), or -1: b does not wait for a mutex, spinlock or rwlock, or no
+ * thread holds it (an rwlock: for writing). */
 int32_t dpu_waits_holder(const struct dpu_defect *d, const struct dpu_blocked *b);
 
 #endif
