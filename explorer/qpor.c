@@ -15,6 +15,7 @@
  * never happens. */
 #include "qpor_impl.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -120,7 +121,8 @@ static void check_replay(struct qpor *q, uint32_t from, struct dpu_event **expec
   for (uint32_t i = 0; i < n; i++)
     if (from + i >= q->n || q->ev[from + i] != expect[i]) {
       q->st->replay_mismatch++;
-      if (!q->warned_mismatch++) {
+      static atomic_flag warned; /* once per process, whatever the workers */
+      if (!atomic_flag_test_and_set(&warned)) {
         dpu_progress_clear();
         fprintf(stderr, "dpu: warning: a replay did not produce the events the unfolding "
                         "predicted (is the program deterministic?)\n");

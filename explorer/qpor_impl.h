@@ -86,7 +86,6 @@ struct qpor {
   /* The pending operation of each thread, per frame of a run being processed. */
   uint32_t *pos_next;             /* [cap] index of the same thread's next event, or UINT32_MAX */
   uint32_t first_of[DPU_PES_MAX_THREADS];
-  int warned_mismatch;
   uint8_t *keep;                  /* prune(): events of Q_{C,D} and their causes */
   /* -j (workers.c); pool is NULL when the explorer works alone. */
   struct dpu_pool *pool;

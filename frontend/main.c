@@ -81,6 +81,7 @@ struct session {
   uint8_t *racing;                 /* racing access sites seen (issue #10), or NULL */
   char *visible_text;              /* the visible sites as "ID,ID,...", or NULL */
   uint32_t explorations;
+  uint64_t mismatches;             /* the last exploration's replay mismatches (qpor.h) */
   double explore_start, startup_seconds;
   char unsupported[512];          /* the instrumentation's first rejection (instrument.h) */
 };
@@ -295,6 +296,7 @@ static enum dpu_explore_status explore(struct session *s) {
   dpu_progress_start(o->verbosity >= 0 && !o->replay, &s->counts, &s->rep.defects);
   for (;;) {
     s->explorations++;
+    uint64_t mismatches = s->qs.replay_mismatch;
     for (unsigned i = 1; i < s->nexecs; i++) dpu_visible_copy(s->execs[i].shm, s->execs[0].shm);
     if (o->replay)
       st = dpu_explore_replay(&s->execs[0], &s->rep, s->replay, (uint32_t)s->nreplay, &s->eo,
@@ -302,6 +304,7 @@ static enum dpu_explore_status explore(struct session *s) {
     else if (o->por == DPU_POR_QPOR)
       st = dpu_explore_qpor(&s->execs[0], &s->rep, &s->eo, &s->qo, &s->counts, &s->qs);
     else st = dpu_explore_dfs(&s->execs[0], &s->rep, &s->eo, &s->counts);
+    s->mismatches = s->qs.replay_mismatch - mismatches;
     if (o->replay || !o->races_explore) break;
     /* An exploration cut short by a run that did not follow its replay goes on with more
      * visible sites when new racing sites explain it; other limits end it. */
@@ -317,6 +320,10 @@ static enum dpu_explore_status explore(struct session *s) {
   for (uint32_t i = 0; earlier && !o->shards && i < s->rep.defects.n; i++)
     if (!s->rep.defects.v[i]->traces) s->rep.defects.v[i]->traces = earlier[i] ? earlier[i] : 1;
   free(earlier);
+  /* A replay that did not give the events predicted from earlier runs: the program does not
+   * behave the same way on every run of the same trace, and the traces that only it would
+   * have led to may be left out: Theorem 6 holds for a deterministic program only. */
+  if (st == DPU_EXPLORE_COMPLETE && s->mismatches) st = DPU_EXPLORE_INCOMPLETE;
   return st;
 }
 
@@ -375,6 +382,9 @@ static void end_state(const struct session *s, enum dpu_explore_status st,
                                                                  : "interrupted by SIGTERM";
     else if (s->eo.deadline > 0 && dpu_now() >= s->eo.deadline) end->reason = "--timeout reached";
     else if (s->o.max_runs && s->counts.runs >= s->o.max_runs) end->reason = "--max-runs reached";
+    else if (s->mismatches)
+      end->reason = "a replay did not give the events that earlier runs predicted: the program "
+                    "does not run the same way every time";
     else end->reason = "a run was cut short, see warnings";
     end->exit_code = EXIT_INCOMPLETE;
     break;
