@@ -81,6 +81,14 @@ static const char *article(unsigned long long n) {
   return "a";
 }
 
+/* "a 64-byte heap block (allocated at p.c:9 in main by T0)": the heap block of r. */
+static void heap_block(FILE *f, const struct dpu_race_rec *r, const struct dpu_site_table *sites) {
+  struct dpu_loc l = dpu_site_loc(sites, r->index);
+  fprintf(f, "%s %llu-byte heap block (allocated", article(r->size), (unsigned long long)r->size);
+  if (l.file) fprintf(f, " at %s:%u in %s", l.file, l.line, l.function);
+  fprintf(f, " by T%u)", r->owner);
+}
+
 /* The memory of the race as the program names it (see races.h), malloc'd. */
 static char *memory_text(const struct dpu_race_rec *r, const struct dpu_site_table *sites) {
   char *buf = NULL;
@@ -98,14 +106,10 @@ static char *memory_text(const struct dpu_race_rec *r, const struct dpu_site_tab
       fprintf(f, "a global");
     }
     break;
-  case DPU_MEM_HEAP: {
-    struct dpu_loc l = dpu_site_loc(sites, r->index);
-    fprintf(f, "offset %llu of %s %llu-byte heap block (allocated", (unsigned long long)r->offset,
-            article(r->size), (unsigned long long)r->size);
-    if (l.file) fprintf(f, " at %s:%u in %s", l.file, l.line, l.function);
-    fprintf(f, " by T%u)", r->owner);
+  case DPU_MEM_HEAP:
+    fprintf(f, "offset %llu of ", (unsigned long long)r->offset);
+    heap_block(f, r, sites);
     break;
-  }
   case DPU_MEM_TLS:
     fprintf(f, "T%u's copy of the thread-local ", r->owner);
     if (r->index < sites->ntls) fprintf(f, "'%s'", sites->tls[r->index]);
@@ -125,22 +129,42 @@ static char *memory_text(const struct dpu_race_rec *r, const struct dpu_site_tab
   return buf;
 }
 
+/* Whether access a is the release of a whole heap block (free, or realloc's of the old one). */
+static bool frees(const struct dpu_race_access *a) {
+  return strcmp(a->what, "free") == 0 || strcmp(a->what, "realloc") == 0;
+}
+
 /* The message after "data race: ", e.g. "write of 4 bytes to 'hits' at prog.c:9 in careless
- * (T1) and read at prog.c:15 in careful (T2)". */
-static char *message(const struct dpu_race_info *ri) {
+ * (T1) and read at prog.c:15 in careful (T2)"; with a free, "free of a 64-byte heap block
+ * (allocated at ...) at p.c:36 in done (T0) and write of 4 bytes to offset 40 of it at p.c:18
+ * in handle (T2)" (the free's write covers the whole block, the other access one place in it). */
+static char *message(const struct dpu_race_info *ri, const struct dpu_race_rec *r,
+                     const struct dpu_site_table *sites) {
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
   if (!f) return NULL;
+  bool freed = r->mem == DPU_MEM_HEAP && (frees(&ri->access[0]) || frees(&ri->access[1]));
   for (int i = 0; i < 2; i++) {
     const struct dpu_race_access *a = &ri->access[i];
     bool write = a->rec.flags & DPU_ACCESS_WRITE;
-    fprintf(f, "%s%s", i ? " and " : "", dpu_race_kind(a->rec.flags));
-    if (i == 0 || a->size != ri->access[0].size)
-      fprintf(f, " of %u byte%s", a->size, a->size == 1 ? "" : "s");
-    if (strcmp(a->what, "load") && strcmp(a->what, "store") && strcmp(a->what, "atomic_op"))
-      fprintf(f, " (%s)", a->what);
-    if (i == 0) fprintf(f, " %s %s", write ? "to" : "from", ri->memory ? ri->memory : "?");
+    fprintf(f, "%s", i ? " and " : "");
+    if (freed && frees(a)) {
+      fprintf(f, "%s of ", a->what);
+      if (i == 0) heap_block(f, r, sites);
+      else fprintf(f, "it");
+    } else {
+      fprintf(f, "%s", dpu_race_kind(a->rec.flags));
+      if (i == 0 || a->size != ri->access[0].size || freed)
+        fprintf(f, " of %u byte%s", a->size, a->size == 1 ? "" : "s");
+      if (strcmp(a->what, "load") && strcmp(a->what, "store") && strcmp(a->what, "atomic_op"))
+        fprintf(f, " (%s)", a->what);
+      if (freed)
+        fprintf(f, " %s offset %llu of %s", write ? "to" : "from", (unsigned long long)r->offset,
+                i ? "it" : "");
+      if (freed && i == 0) heap_block(f, r, sites);
+      else if (i == 0) fprintf(f, " %s %s", write ? "to" : "from", ri->memory ? ri->memory : "?");
+    }
     if (a->loc.file && a->column)
       fprintf(f, " at %s:%u:%u in %s", a->loc.file, a->loc.line, a->loc.column, a->loc.function);
     else if (a->loc.file)
@@ -183,7 +207,7 @@ struct dpu_defect *dpu_race_defect(const struct dpu_run *run, const struct dpu_r
   d->tid = rec->access[ri->located].tid;
   d->loc = ri->access[ri->located].loc;
   d->loc_exact = d->loc.file != NULL;
-  d->message = message(ri);
+  d->message = message(ri, rec, sites);
   d->steps = dpu_copy(ev, n * sizeof *ev), d->nsteps = n;
   for (uint32_t i = 0; i < n; i++)
     if (ev[i].tid + 1u > d->nthreads) d->nthreads = ev[i].tid + 1u;
@@ -246,12 +270,11 @@ int dpu_race_capture(struct dpu_executor *exec, struct dpu_defect *d,
     }
   }
   d->loc = ri->access[ri->located].loc;
-  char *m = message(ri);
+  char *m = message(ri, &ri->rec, sites);
   if (m) {
     free(d->message);
     d->message = m;
   }
-  (void)sites;
   return 0;
 }
 

@@ -19,7 +19,7 @@
 // OWN: memory error: use after free: atomic-rmw of 4 bytes at offset 0 of a heap block of 4 bytes (at {{.*}}heap_use_after_free_wait.c:37 in worker); allocated by T0 at {{.*}}heap_use_after_free_wait.c:43 in main, freed by T1 at {{.*}}heap_use_after_free_wait.c:34 in worker
 // OWN: {{^}}dpu: traces with defects: 2 of 2 (defect 1 in 2)
 // OWN: {{^}}dpu: summary: 1 defects, 2 max-configs, 0 SSBs,
-// OTHER: data race: {{.*}} 4-byte heap block (allocated at {{.*}}heap_use_after_free_wait.c:43 in main by T0) at {{.*}}heap_use_after_free_wait.c:{{(37 in worker \(T1\) and write \(free\) at .*heap_use_after_free_wait.c:49 in main \(T0\))|(49 in main \(T0\) and atomic write at .*heap_use_after_free_wait.c:37 in worker \(T1\))}}
+// OTHER: data race: {{.*}} 4-byte heap block (allocated at {{.*}}heap_use_after_free_wait.c:43 in main by T0) at {{.*}}heap_use_after_free_wait.c:{{(37 in worker \(T1\) and free of it at .*heap_use_after_free_wait.c:49 in main \(T0\))|(49 in main \(T0\) and atomic write of 4 bytes to offset 0 of it at .*heap_use_after_free_wait.c:37 in worker \(T1\))}}
 // OTHER-NOT: memory error
 // OTHER: {{^}}dpu: summary: 1 defects, 1 max-configs, 0 SSBs,
 #include <pthread.h>
