@@ -45,6 +45,10 @@ static inline int dpu_site_continues(struct dpu_spin_kinds k, uint32_t prev, uin
   return dpu_site_spin(k, site) == DPU_SITE_SPIN_AGAIN && dpu_site_base(k, prev) == site - 1;
 }
 
+/* Heap blocks named in a defect's steps (dpu_run_result.heap); objects in others are shown by
+ * their address. */
+#define DPU_MAX_HEAP_OBJECTS 16
+
 /* One record of a run (the run's log; "trace" is kept for Mazurkiewicz traces, issue #14):
  * one event. 48 bytes, written by the runner in execution order.
  * enabled: the threads with ids below 64 (bit i = tid i) that could move at the choice point
@@ -229,6 +233,16 @@ struct dpu_run_result {
     uint32_t alloc_site, free_site;
     uint16_t alloc_tid, free_tid;
   } block;
+  /* The heap blocks that objects of the run's records lie in (a mutex inside a struct on the
+   * heap), in the order the records first name them, for the report's steps: filled at the end
+   * of a run that ends with a defect or captures a race's stacks (runtime/memcheck.h:
+   * dpu_mem_name_objects), else nheap is 0. */
+  uint32_t nheap;
+  struct dpu_heap_object {
+    uint64_t start, size;   /* the block's address and the bytes asked for */
+    uint32_t alloc_site;    /* the malloc's call site (0: unknown) */
+    uint16_t alloc_tid, unused;
+  } heap[DPU_MAX_HEAP_OBJECTS];
   /* Call stacks at a defect (stacks.threads[0, nstacks)). Not cleared between runs: only
    * nstacks says what is valid, so a run that ends normally costs nothing here. */
   struct dpu_stacks stacks;

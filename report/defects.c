@@ -392,6 +392,7 @@ static void locate(struct dpu_defect *d, const struct dpu_run *run,
 void dpu_defect_free(struct dpu_defect *d) {
   if (!d) return;
   free(d->message), free(d->steps), free(d->blocked), free(d->stacks), free(d->output);
+  free(d->heap);
   free(d->schedule);
   free(d->visible_sites);
   dpu_race_info_free(d->race);
@@ -424,13 +425,16 @@ struct dpu_defect *dpu_defects_add(struct dpu_defects *t, const struct dpu_run *
   d->steps = dpu_copy(ev, n * sizeof *ev), d->nsteps = n;
   for (uint32_t i = 0; i < n; i++)
     if (ev[i].tid + 1u > d->nthreads) d->nthreads = ev[i].tid + 1u;
+  d->nheap = res->nheap < DPU_MAX_HEAP_OBJECTS ? res->nheap : DPU_MAX_HEAP_OBJECTS;
+  d->heap = dpu_copy(res->heap, d->nheap * sizeof *res->heap);
   d->blocked = dpu_copy(res->blocked, nb * sizeof *res->blocked), d->nblocked = nb;
   d->stacks = dpu_copy(stacks, nstacks * sizeof *stacks), d->nstacks = nstacks;
   d->output = dpu_copy(run->output, nout), d->output_len = nout;
   d->output_truncated = run->output_truncated;
   size_t need = dpu_replay_format(ev, n, NULL, 0) + 1;
   d->schedule = malloc(need);
-  if (!d->message || !d->steps || !d->blocked || !d->stacks || !d->output || !d->schedule) {
+  if (!d->message || !d->steps || !d->heap || !d->blocked || !d->stacks || !d->output ||
+      !d->schedule) {
     dpu_defect_free(d);
     return NULL;
   }

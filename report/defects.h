@@ -42,6 +42,9 @@ struct dpu_defect {
                                     * none (a crash) */
   struct dpu_event_rec *steps;     /* the interleaving of the first trace that showed it */
   uint32_t nsteps;
+  struct dpu_heap_object *heap;    /* the heap blocks its steps' objects lie in (protocol.h's
+                                    * dpu_run_result.heap), which name them in reports */
+  uint32_t nheap;
   uint32_t nthreads;               /* threads in that trace (highest tid + 1) */
   struct dpu_blocked *blocked;     /* threads alive at the end and what they waited for */
   uint32_t nblocked;

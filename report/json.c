@@ -97,6 +97,18 @@ static void put_operation(const struct dpu_report *r, json_t *o, const struct dp
   dpu_json_put(o, "object_member",
                has_member ? dpu_json_text(member, (size_t)-1) : json_null(), ok);
   dpu_json_put(o, "result", outcome ? json_string(outcome) : json_null(), ok);
+  uint64_t boff = 0;
+  long b = global ? -1 : dpu_report_heap_block(e->obj, &boff);
+  json_t *block = json_null();
+  if (b >= 0) { /* the heap block it lies in (report/steps.h) */
+    const struct dpu_heap_object *h = &dpu_report_heap_blocks()[b];
+    block = json_object();
+    dpu_json_put(block, "size", json_integer((json_int_t)h->size), ok);
+    dpu_json_put(block, "offset", json_integer((json_int_t)boff), ok);
+    dpu_json_put(block, "thread", json_integer(h->alloc_tid), ok);
+    put_loc(block, dpu_site_loc(r->sites, h->alloc_site), ok);
+  }
+  dpu_json_put(o, "object_block", block, ok);
 }
 
 static json_t *step_json(const struct dpu_report *r, uint32_t i, const struct dpu_event_rec *e,
@@ -169,6 +181,7 @@ static json_t *race_json(const struct dpu_defect *d, int *ok) {
 }
 
 static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *d, int *ok) {
+  dpu_report_steps_heap(d); /* (reset below) */
   json_t *o = json_object();
   char hex[2 * DPU_DEFECT_DIGEST_BYTES + 1];
   dpu_digest_hex(d->digest, hex);
@@ -219,6 +232,7 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
   if (!cmd) *ok = 0;
   free(cmd);
   dpu_json_put(o, "replay", replay, ok);
+  dpu_report_steps_heap(NULL);
   return o;
 }
 

@@ -255,6 +255,13 @@ int dpu_race_capture(struct dpu_executor *exec, struct dpu_defect *d,
   if (rs != DPU_RUN_DONE) return -1;
   static struct dpu_thread_stack stacks[DPU_MAX_THREADS];
   uint32_t ns = dpu_run_stacks(&run, stacks);
+  uint32_t nheap = run.result->nheap < DPU_MAX_HEAP_OBJECTS ? run.result->nheap
+                                                             : DPU_MAX_HEAP_OBJECTS;
+  struct dpu_heap_object *heap = dpu_copy(run.result->heap, nheap * sizeof *heap);
+  if (heap) { /* the same trace: the same addresses (its own run named no block) */
+    free(d->heap);
+    d->heap = heap, d->nheap = nheap;
+  }
   for (int i = 0; i < 2; i++) {
     struct dpu_race_access *a = &ri->access[i];
     const struct dpu_race_capture *c = &run.capture[i];

@@ -46,6 +46,7 @@ void dpu_report_output(struct dpu_report *r, const struct dpu_run *run) {
 /* The block of a new distinct defect. */
 static void print_defect(struct dpu_report *r, const struct dpu_defect *d) {
   FILE *f = r->text;
+  dpu_report_steps_heap(d);
   fprintf(f, "dpu: defect %u: %s: %s\n", d->id, dpu_end_kind(d->end), d->message);
   if (r->verbosity >= 0) {
     fprintf(f, "  interleaving (%u thread%s, %u step%s):\n", d->nthreads,
@@ -73,6 +74,7 @@ static void print_defect(struct dpu_report *r, const struct dpu_defect *d) {
     fprintf(f, "  digest: %s\n", hex);
   }
   fflush(f);
+  dpu_report_steps_heap(NULL);
 }
 
 static void print_trace(struct dpu_report *r, const uint8_t *fp, size_t len) {

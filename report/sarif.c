@@ -196,6 +196,7 @@ static struct dpu_loc primary(const struct dpu_report *r, const struct dpu_defec
 }
 
 static json_t *code_flow(const struct dpu_report *r, const struct dpu_defect *d, int *ok) {
+  dpu_report_steps_heap(d); /* (reset below) */
   uint32_t first = d->nsteps > DPU_SARIF_MAX_FLOW ? d->nsteps - DPU_SARIF_MAX_FLOW : 0;
   char text[128];
   if (first)
@@ -240,6 +241,7 @@ static json_t *code_flow(const struct dpu_report *r, const struct dpu_defect *d,
   dpu_json_put(flow, "threadFlows", tfs, ok);
   json_t *flows = json_array();
   dpu_json_push(flows, flow, ok);
+  dpu_report_steps_heap(NULL);
   return flows;
 }
 

@@ -31,6 +31,19 @@ const char *dpu_report_op_name(const struct dpu_report *r, const struct dpu_even
 void dpu_report_step_text(const struct dpu_report *r, const struct dpu_event_rec *e, char *obj,
                           size_t cap);
 
+/* The heap blocks that name the objects of the steps written next (d's; NULL: none), until
+ * the next call: an object inside one is "heap@p.c:12" (where it was allocated), "heap@p.c:12
+ * + 8" (an offset into it), "heap@p.c:12#2" (the second block of that malloc), not its
+ * address. Set by the text, JSON and SARIF writers around a defect's steps. */
+void dpu_report_steps_heap(const struct dpu_defect *d);
+
+/* The index in the current table (dpu_report_steps_heap) of the heap block that holds address
+ * a, with a's offset in it in *offset; -1 if none does. */
+long dpu_report_heap_block(uint64_t a, uint64_t *offset);
+
+/* The current table (dpu_report_steps_heap): index it with dpu_report_heap_block's answer. */
+const struct dpu_heap_object *dpu_report_heap_blocks(void);
+
 /* Prints steps[0, n) on r->text, one line each ("  #STEP Tn OPERATION OBJECT FILE:LINE
  * FUNCTION"), in columns as wide as the steps shown need; with r->steps_shown N > 0 and more
  * than 2N steps, only the first and last N with a line that says how many were left out

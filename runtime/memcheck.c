@@ -104,3 +104,23 @@ void dpu_mem_check_slow(uintptr_t a, uint64_t size, uint32_t site, int write) {
 void dpu_mem_check_op_slow(uintptr_t a, uint64_t size, uint32_t site, uint8_t op) {
   check_slow(a, size, site, !dpu_op_is_read(op), op);
 }
+
+void dpu_mem_name_objects(void) {
+  struct dpu_run_result *r = &dpu_rt.shm->result;
+  r->nheap = 0;
+  uintptr_t base = (uintptr_t)dpu_rt.heap_base;
+  for (uint32_t i = 0; i < dpu_rt.shm->nevents && r->nheap < DPU_MAX_HEAP_OBJECTS; i++) {
+    uint64_t a = dpu_rt.records[i].obj;
+    if (a - base >= dpu_rt.heap_total || dpu_op_is_thread_op(dpu_rt.records[i].op)) continue;
+    uint32_t k = 0;
+    while (k < r->nheap && !(a >= r->heap[k].start && a < r->heap[k].start + r->heap[k].size))
+      k++;
+    struct dpu_arena *arena = dpu_rt_heap_of((const void *)(uintptr_t)a);
+    struct dpu_block_info b;
+    if (k < r->nheap || !arena || !dpu_arena_block_near(arena, (const void *)(uintptr_t)a, &b) ||
+        a >= (uintptr_t)b.start + b.size)
+      continue;
+    r->heap[r->nheap++] = (struct dpu_heap_object){(uintptr_t)b.start, b.size, b.alloc_site,
+                                                   b.alloc_tid, 0};
+  }
+}

@@ -57,4 +57,10 @@ static inline void dpu_mem_check_op(uintptr_t a, uint64_t size, uint32_t site, u
 /* Ends the run with the double free of p (DPU_END_HEAP), naming where p was freed first. */
 _Noreturn void dpu_mem_double_free(void *p);
 
+/* Fills the run result's table of heap blocks (protocol.h: dpu_run_result.heap) with the
+ * blocks, live or freed, that hold objects of the run's records, at most
+ * DPU_MAX_HEAP_OBJECTS: O(records), plus a walk over the shadow for each block. For the end of
+ * a run whose steps a report shows (a defect, a race's capture run), not for every run. */
+void dpu_mem_name_objects(void);
+
 #endif

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "backtrace.h"
+#include "memcheck.h"
 #include "race.h"
 #include "rt.h"
 
@@ -103,6 +104,7 @@ static void reset(void) {
   res->site = 0;
   res->nblocked = 0;
   res->nstacks = 0;
+  res->nheap = 0;
   res->limited = 0;
   res->msg[0] = 0;
   shm->nlater = 0;
@@ -498,6 +500,8 @@ void dpu_rt_run_once(void) {
   record_blocked();
   /* dpu_rt.shm, not the local shm: keeping that live past the loop costs the loop registers
    * (measured: ~10 instructions per scheduling step with callgrind, bench/run.sh). */
+  if (__builtin_expect(dpu_race_capturing() || dpu_end_is_defect(dpu_rt.shm->result.end), 0))
+    dpu_mem_name_objects(); /* the heap blocks its steps name */
   if (__builtin_expect(dpu_race_capturing(), 0)) dpu_race_end_run();
   else if (__builtin_expect(dpu_end_is_defect(dpu_rt.shm->result.end), 0) &&
            !dpu_rt.shm->result.nstacks)

@@ -43,7 +43,9 @@ def where(o):
 def obj(o):
     """The object as "T1", "0x#" (an address), "0x#='m'" or "0x#='locks'+40" (an address in a
     global variable: object_name, object_offset), with "(locks[1])" after it when the report
-    names the member (object_member), or "-" for none."""
+    names the member (object_member), "0x#=heap(64B@p.c:12 T0)+8" for an address in a heap
+    block (object_block: its size, its malloc's file:line and thread, the offset), or "-" for
+    none."""
     v = o.get("object")
     if v is None:
         return "-"
@@ -54,6 +56,12 @@ def obj(o):
             v += "+%d" % o["object_offset"]
     if o.get("object_member") is not None:
         v += "(%s)" % o["object_member"]
+    b = o.get("object_block")
+    if b is not None:
+        v += "=heap(%dB@%s:%s T%d)" % (b["size"], os.path.basename(b["file"] or "?"), b["line"],
+                                      b["thread"])
+        if b["offset"]:
+            v += "+%d" % b["offset"]
     return v
 
 
