@@ -33,7 +33,7 @@ if [ "${1:-}" = "--callgrind" ]; then
       exp_ir=$(callgrind_annotate --inclusive=yes "$explorer" | awk '
         /dfs.c:dpu_explore_dfs/ && !x {gsub(",","",$1); d=$1; x=1}
         /executor.c:dpu_executor_run / && !y {gsub(",","",$1); e=$1; y=1}
-        END {print d - e}')
+        END {printf "%.0f\n", d - e}')
       run_per[$p,$races]=$((run_ir / n))
       exp_per[$p,$races]=$((exp_ir / n))
       echo "$p: races $races: runner ${run_per[$p,$races]} instructions/run, explorer ${exp_per[$p,$races]} instructions/run ($n runs)"
