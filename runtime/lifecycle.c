@@ -50,7 +50,9 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
 
 _Noreturn void dpu_rt_thread_exit(void *retval) {
   struct dpu_rt_thread *t = dpu_rt_cur_thread();
+  uint32_t site = __dpu_site; /* pthread_exit's call, 0 for a return */
   dpu_rt_keys_at_exit();
+  __dpu_site = site; /* not the last call of a key's destructor (a user test) */
   dpu_rt_visible(DPU_OP_THREAD_EXIT, (uint64_t)dpu_rt.cur);
   dpu_race_thread_exit(dpu_rt.cur); /* exit -> join */
   t->retval = retval;
