@@ -198,9 +198,16 @@ long long __dpu_nondet(const long long *values, uint32_t n);
 _Noreturn void __dpu___assert_fail(const char *expr, const char *file, unsigned line,
                                    const char *fn);
 _Noreturn void __dpu_abort(void);
+/* exit runs the exit handlers (atexit, on_exit), quick_exit those of at_quick_exit, in the
+ * reverse order of their registration (C17 7.22.4), then the process ends; _exit and _Exit
+ * run none. The handlers are the run's own (libc.c). */
 _Noreturn void __dpu_exit(int status);
 _Noreturn void __dpu__exit(int status);
 _Noreturn void __dpu__Exit(int status);
+int __dpu_atexit(void (*fn)(void));
+int __dpu_on_exit(void (*fn)(int, void *), void *arg);
+int __dpu_at_quick_exit(void (*fn)(void));
+_Noreturn void __dpu_quick_exit(int status);
 
 void *__dpu_malloc(size_t n);
 void *__dpu_calloc(size_t n, size_t size);

@@ -166,6 +166,10 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
 _Noreturn void dpu_rt_process_exit(int status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Runs the exit handlers of this run that exit(status) runs (quick: those quick_exit runs),
+ * newest first, in the calling thread, taking each off before it runs (libc.c). */
+void dpu_rt_run_exit_handlers(int status, bool quick);
+
 /* Virtual time (runtime/models/clock.c): sets the clocks' start for every run (at the runner's set
  * up), and makes the joining thread's time at least that of the thread t it joined. */
 void dpu_rt_clock_init(void);

@@ -24,13 +24,57 @@ _Noreturn void __dpu___assert_fail(const char *expr, const char *file, unsigned 
 
 _Noreturn void __dpu_abort(void) { dpu_rt_end(DPU_END_ABORT, 0, "abort() called"); }
 
-_Noreturn void __dpu_exit(int status) {
-  if (status) dpu_rt_process_exit(status, "exit(%d)", status);
-  dpu_rt_process_exit(0, "exit(0)");
+/* The exit handlers registered in this run, oldest first (C17 7.22.4.2: at least 32). */
+#define DPU_MAX_EXIT_HANDLERS 32
+static struct {
+  void (*fn)(void);
+  void (*fn_status)(int, void *); /* on_exit's, called with the status and arg */
+  void *arg;
+  bool quick;                     /* at_quick_exit's */
+} handlers[DPU_MAX_EXIT_HANDLERS];
+static uint32_t nhandlers, run_of_handlers; /* run_stamp nhandlers belongs to */
+
+static int add_handler(void (*fn)(void), void (*fn_status)(int, void *), void *arg, bool quick) {
+  if (run_of_handlers != dpu_rt.run_stamp) nhandlers = 0, run_of_handlers = dpu_rt.run_stamp;
+  if (nhandlers == DPU_MAX_EXIT_HANDLERS) return -1;
+  handlers[nhandlers++] = (typeof(handlers[0])){fn, fn_status, arg, quick};
+  return 0;
 }
 
-_Noreturn void __dpu__exit(int status) { __dpu_exit(status); }
-_Noreturn void __dpu__Exit(int status) { __dpu_exit(status); }
+int __dpu_atexit(void (*fn)(void)) { return add_handler(fn, NULL, NULL, false); }
+int __dpu_on_exit(void (*fn)(int, void *), void *arg) { return add_handler(NULL, fn, arg, false); }
+int __dpu_at_quick_exit(void (*fn)(void)) { return add_handler(fn, NULL, NULL, true); }
+
+void dpu_rt_run_exit_handlers(int status, bool quick) {
+  uint32_t site = __dpu_site; /* the exit's call: its event's place, not a handler's last call */
+  /* Each is taken off before it runs: one that calls exit again does not run twice. */
+  while (run_of_handlers == dpu_rt.run_stamp && nhandlers > 0) {
+    typeof(handlers[0]) h = handlers[--nhandlers];
+    if (h.quick != quick) continue;
+    if (h.fn_status) h.fn_status(status, h.arg);
+    else h.fn();
+  }
+  __dpu_site = site;
+}
+
+/* The process's end with status, after what ended it ("exit(3)"). */
+static _Noreturn void end_process(int status, const char *what) {
+  if (status) dpu_rt_process_exit(status, "%s(%d)", what, status);
+  dpu_rt_process_exit(0, "%s(0)", what);
+}
+
+_Noreturn void __dpu_exit(int status) {
+  dpu_rt_run_exit_handlers(status, false);
+  end_process(status, "exit");
+}
+
+_Noreturn void __dpu_quick_exit(int status) {
+  dpu_rt_run_exit_handlers(status, true);
+  end_process(status, "quick_exit");
+}
+
+_Noreturn void __dpu__exit(int status) { end_process(status, "_exit"); }
+_Noreturn void __dpu__Exit(int status) { end_process(status, "_Exit"); }
 
 /* ---- heap -------------------------------------------------------------------------------- */
 
