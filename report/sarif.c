@@ -2,8 +2,9 @@
  * of the tool "dpu" with one rule per defect kind and one result per distinct defect:
  *  - locations: where the defect happened (the faulting call; for a deadlock, the first lock
  *    a thread is blocked in, and every blocked thread's call in relatedLocations; for a hang by
- *    --max-steps, the threads that could have run, there; for a data race, the second access,
- *    and the first in relatedLocations);
+ *    --max-steps, the threads that could have run, there; for a data race, one access (the
+ *    one whose file, line and function come first: the same whichever trace shows it), and
+ *    the other in relatedLocations);
  *  - codeFlows: the interleaving, one threadFlow per program thread, whose locations carry
  *    executionOrder = the step number, so that a viewer can replay the steps in order;
  *  - stacks: each thread's call stack at the defect (a data race: those of its two accesses);
@@ -321,8 +322,10 @@ static json_t *result(const struct dpu_report *r, const struct dpu_defect *d, in
     }
     dpu_json_put(res, "relatedLocations", rel, ok);
   }
-  if (d->race && d->race->access[0].loc.file) {
-    const struct dpu_race_access *a = &d->race->access[0];
+  /* A race's result location is one access (races.h: located, the same in every trace), its
+   * related location the other. */
+  if (d->race && d->race->access[1 - d->race->located].loc.file) {
+    const struct dpu_race_access *a = &d->race->access[1 - d->race->located];
     json_t *rel = json_array();
     char what[96];
     snprintf(what, sizeof what, "the racing %s by T%u", dpu_race_kind(a->rec.flags), a->rec.tid);

@@ -112,7 +112,7 @@ static void print_wait(FILE *f, const struct dpu_report *r, const struct dpu_def
   switch (b->op) {
   case DPU_OP_COND_RESUME: fprintf(f, " for a signal on %s", obj); return;
   case DPU_OP_SEM_WAIT: fprintf(f, " for a post on %s", obj); return;
-  case DPU_OP_BARRIER_LEAVE: fprintf(f, " for the rest of %s's round", obj); return;
+  case DPU_OP_BARRIER_LEAVE: fprintf(f, " for the rest of the round of %s", obj); return;
   case DPU_OP_ONCE_ENTER: fprintf(f, " for %s's routine to return", obj); return;
   default: break;
   }
