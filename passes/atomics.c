@@ -1,6 +1,8 @@
 /* Atomic instructions become visible operations; see steps.h. */
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../protocol/protocol.h"
@@ -26,6 +28,22 @@ static bool float_bits(LLVMValueRef i, bool store) {
     if (LLVMIsABitCastInst(LLVMGetUser(u)) && !int_or_ptr(LLVMTypeOf(LLVMGetUser(u))))
       return true;
   return false;
+}
+
+/* Says that n atomic operations have orders weaker than seq_cst (the first: inst): dpu runs
+ * sequentially consistent executions only, so what needs the weaker order (two threads that
+ * store and then load, each missing the other's store) is not explored; the race detector
+ * honours the orders' happens-before (a user test's acquire/release Peterson lock passed). */
+static void note_weak(LLVMValueRef inst, unsigned n) {
+  char *file = NULL, *fn = NULL;
+  unsigned line = 0, col = 0;
+  dpu_pass_describe(inst, &file, &line, &col, &fn);
+  fprintf(stderr, "dpu: note: %u atomic operation%s with an order weaker than seq_cst (the "
+                  "first at %s:%u in %s): dpu explores sequentially consistent executions only, "
+                  "not those that only weaker orders allow (README.md, \"What is modelled\")\n",
+          n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
+  free(file);
+  free(fn);
 }
 
 static LLVMValueRef hook(LLVMModuleRef mod, const char *name, LLVMTypeRef *type,
@@ -84,6 +102,8 @@ void dpu_pass_atomics(LLVMModuleRef mod) {
       hook(mod, "__dpu_atomic_op", &op_ty, (LLVMTypeRef[]){ptr, i32, i32, i64}, 4);
   LLVMValueRef res_fn = hook(mod, "__dpu_atomic_cas_result", &res_ty, (LLVMTypeRef[]){i32}, 1);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  unsigned weak = 0; /* atomic operations with an order weaker than seq_cst, the first one */
+  LLVMValueRef first_weak = NULL;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f)) continue;
     size_t n;
@@ -116,6 +136,7 @@ void dpu_pass_atomics(LLVMModuleRef mod) {
                 (uint32_t)LLVMGetCmpXchgFailureOrdering(i) << 12;
         else
           op |= (uint32_t)LLVMGetOrdering(i) << 8;
+        if ((op >> 8 & 15) != LLVMAtomicOrderingSequentiallyConsistent && !weak++) first_weak = i;
         unsigned long long size = LLVMStoreSizeOfType(td, vty);
         /* A CAS passes its expected value, a read-modify-write its operand and (bits 12-15)
          * its operation (rules.h: dpu_rmw_unchanged), for the spin-loop rule. */
@@ -154,4 +175,5 @@ void dpu_pass_atomics(LLVMModuleRef mod) {
     }
   }
   LLVMDisposeBuilder(b);
+  if (weak) note_weak(first_weak, weak);
 }
