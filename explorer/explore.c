@@ -77,6 +77,16 @@ enum dpu_explore_status dpu_explore_replay(struct dpu_executor *exec, struct dpu
   c->runs++;
   c->max_configs++;
   struct dpu_shm *shm = exec->shm;
+  unsigned step;
+  int tid;
+  /* A schedule the user gave may be one for another program or other options: say so, rather
+   * than blame the program alone (and count its steps from 1, as they are written). */
+  if (shm->result.end == DPU_END_DIVERGED &&
+      sscanf(shm->result.msg, "replay step %u asks for T%d", &step, &tid) == 2)
+    snprintf(shm->result.msg, sizeof shm->result.msg,
+             "the schedule's step %u asks for T%d, which cannot move there: the schedule does "
+             "not fit this program with these options (-D, --visible-sites, its input), or the "
+             "program does not run the same way every time", step + 1, tid);
   bool cut = dpu_run_was_cut(shm);
   bool show = r->show_output;
   r->show_output = true; /* a replay shows the output of its run, defect or not */
