@@ -216,6 +216,9 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
     put_operation(r, bo, &(struct dpu_event_rec){.op = b->op, .obj = b->obj}, ok);
     int32_t h = deadlock ? dpu_waits_holder(d, b) : -1;
     if (deadlock) dpu_json_put(bo, "held_by", h >= 0 ? json_integer(h) : json_null(), ok);
+    if (deadlock)
+      dpu_json_put(bo, "holder_ended", h >= 0 ? json_boolean(dpu_waits_ended(d, h)) : json_null(),
+                   ok);
     put_loc(bo, dpu_site_loc(r->sites, b->site), ok);
     dpu_json_push(deadlock ? blocked : could, bo, ok);
   }

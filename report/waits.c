@@ -91,11 +91,15 @@ int32_t dpu_waits_holder(const struct dpu_defect *d, const struct dpu_blocked *b
   return rw_holders(d->steps, d->nsteps, b->obj, readers, &nr, 16) - 1;
 }
 
-/* ", which has ended" when thread t's exit is among d's steps: it holds the lock for good. */
-static const char *ended(const struct dpu_defect *d, int32_t t) {
+bool dpu_waits_ended(const struct dpu_defect *d, int32_t t) {
   for (uint32_t i = 0; i < d->nsteps; i++)
-    if (d->steps[i].op == DPU_OP_THREAD_EXIT && d->steps[i].tid == t) return ", which has ended";
-  return "";
+    if (d->steps[i].op == DPU_OP_THREAD_EXIT && d->steps[i].tid == t) return true;
+  return false;
+}
+
+/* ", which has ended" when thread t has ended (it holds the lock for good), else "". */
+static const char *ended(const struct dpu_defect *d, int32_t t) {
+  return dpu_waits_ended(d, t) ? ", which has ended" : "";
 }
 
 /* What blocked thread b waits for, after "T1 ": "for 'b' (held by T2)", "for a signal on

@@ -30,4 +30,8 @@ bool dpu_waits_could_run(const struct dpu_defect *d, const struct dpu_blocked *b
  * thread holds it (an rwlock: for writing). */
 int32_t dpu_waits_holder(const struct dpu_defect *d, const struct dpu_blocked *b);
 
+/* Whether thread t's exit is among d's steps: a lock it holds stays held (the text's "which
+ * has ended", JSON's holder_ended). */
+bool dpu_waits_ended(const struct dpu_defect *d, int32_t t);
+
 #endif

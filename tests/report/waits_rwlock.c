@@ -1,16 +1,16 @@
 // A deadlock's waits line says who holds an rwlock: its writer, "(write-locked by T1, which has
-// ended)" when T1 exited without unlocking it (JSON's held_by: 1), or its readers,
+// ended)" when T1 exited without unlocking it (in JSON held_by 1, holder_ended true), or its readers,
 // "(read-locked by T1, T2)"; and a mutex's holder that exited, "(held by T1, which has ended)".
 // RUN: %dpu -j 1 %s > %t; test $? -eq 1
 // RUN: FileCheck --check-prefix=WRITER %s < %t
 // RUN: %dpu -j 1 --format=json %s > %t.json; test $? -eq 1
-// RUN: %python -c "import json,sys; d=json.load(open(sys.argv[1])); print([(b['thread'], b['held_by']) for b in d['defects'][0]['blocked']])" %t.json | FileCheck --check-prefix=JSON %s
+// RUN: %python -c "import json,sys; d=json.load(open(sys.argv[1])); print([(b['thread'], b['held_by'], b['holder_ended']) for b in d['defects'][0]['blocked']])" %t.json | FileCheck --check-prefix=JSON %s
 // RUN: %dpu -j 1 -DREADERS %s > %t.r; test $? -eq 1
 // RUN: FileCheck --check-prefix=READERS %s < %t.r
 // RUN: %dpu -j 1 -DMUTEX %s > %t.m; test $? -eq 1
 // RUN: FileCheck --check-prefix=MUTEX %s < %t.m
 // WRITER: {{^}}  waits: T0 for T2 to end, T2 for 'rw' (write-locked by T1, which has ended){{$}}
-// JSON: [(0, None), (2, 1)]
+// JSON: [(0, None, None), (2, 1, True)]
 // READERS: {{^}}  waits: T0 for T3 to end, T3 for 'rw' (read-locked by T{{[12]}}, T{{[12]}}){{$}}
 // MUTEX: {{^}}  waits: T0 for T2 to end, T2 for 'm' (held by T1, which has ended){{$}}
 #include <pthread.h>
