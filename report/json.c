@@ -98,10 +98,9 @@ static void put_operation(const struct dpu_report *r, json_t *o, const struct dp
                has_member ? dpu_json_text(member, (size_t)-1) : json_null(), ok);
   dpu_json_put(o, "result", outcome ? json_string(outcome) : json_null(), ok);
   uint64_t boff = 0;
-  long b = global ? -1 : dpu_report_heap_block(e->obj, &boff);
+  const struct dpu_heap_object *h = global ? NULL : dpu_report_heap_block(e->obj, &boff);
   json_t *block = json_null();
-  if (b >= 0) { /* the heap block it lies in (report/steps.h) */
-    const struct dpu_heap_object *h = &dpu_report_heap_blocks()[b];
+  if (h) { /* the heap block it lies in (report/steps.h) */
     block = json_object();
     dpu_json_put(block, "size", json_integer((json_int_t)h->size), ok);
     dpu_json_put(block, "offset", json_integer((json_int_t)boff), ok);

@@ -106,27 +106,25 @@ void dpu_report_steps_heap(const struct dpu_defect *d) {
   nheap = d && d->heap ? d->nheap : 0;
 }
 
-const struct dpu_heap_object *dpu_report_heap_blocks(void) { return heap; }
-
 /* See steps.h. */
-long dpu_report_heap_block(uint64_t a, uint64_t *offset) {
+const struct dpu_heap_object *dpu_report_heap_block(uint64_t a, uint64_t *offset) {
   for (uint32_t i = 0; i < nheap; i++)
     if (a >= heap[i].start && a < heap[i].start + heap[i].size) {
       *offset = a - heap[i].start;
-      return (long)i;
+      return &heap[i];
     }
-  return -1;
+  return NULL;
 }
 
-/* "heap@p.c:12" for an address in heap block i (its malloc's file and line), "#2", "#3" after
- * it for a second and third block of that malloc, " + 8" for an offset into it. */
-static void heap_name(const struct dpu_report *r, uint32_t i, uint64_t off, char *buf,
-                      size_t size) {
-  struct dpu_loc l = r->sites ? dpu_site_loc(r->sites, heap[i].alloc_site) : (struct dpu_loc){0};
+/* "heap@p.c:12" for an address in heap block h of the table (its malloc's file and line), "#2",
+ * "#3" after it for a second and third block of that malloc, " + 8" for an offset into it. */
+static void heap_name(const struct dpu_report *r, const struct dpu_heap_object *h, uint64_t off,
+                      char *buf, size_t size) {
+  struct dpu_loc l = r->sites ? dpu_site_loc(r->sites, h->alloc_site) : (struct dpu_loc){0};
   const char *file = l.file ? strrchr(l.file, '/') : NULL;
   file = file ? file + 1 : l.file;
   unsigned nth = 1;
-  for (uint32_t k = 0; k < i; k++) nth += heap[k].alloc_site == heap[i].alloc_site;
+  for (const struct dpu_heap_object *k = heap; k < h; k++) nth += k->alloc_site == h->alloc_site;
   int n = file ? snprintf(buf, size, "heap@%s:%u", file, l.line) : snprintf(buf, size, "heap");
   if (n >= 0 && (size_t)n < size && nth > 1) n += snprintf(buf + n, size - (size_t)n, "#%u", nth);
   if (n >= 0 && (size_t)n < size && off)
@@ -139,11 +137,11 @@ const char *dpu_report_step_object(const struct dpu_report *r, const struct dpu_
   const char *outcome = dpu_step_object(e, obj, size);
   char name[128];
   uint64_t off;
-  long b;
+  const struct dpu_heap_object *h;
   if (obj[0] == '0' && dpu_report_global_name(r, e->obj, name, sizeof name))
     snprintf(obj, size, "%.60s", name);
-  else if (obj[0] == '0' && (b = dpu_report_heap_block(e->obj, &off)) >= 0)
-    heap_name(r, (uint32_t)b, off, obj, size);
+  else if (obj[0] == '0' && (h = dpu_report_heap_block(e->obj, &off)))
+    heap_name(r, h, off, obj, size);
   return outcome;
 }
 

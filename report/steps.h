@@ -37,12 +37,9 @@ void dpu_report_step_text(const struct dpu_report *r, const struct dpu_event_rec
  * address. Set by the text, JSON and SARIF writers around a defect's steps. */
 void dpu_report_steps_heap(const struct dpu_defect *d);
 
-/* The index in the current table (dpu_report_steps_heap) of the heap block that holds address
- * a, with a's offset in it in *offset; -1 if none does. */
-long dpu_report_heap_block(uint64_t a, uint64_t *offset);
-
-/* The current table (dpu_report_steps_heap): index it with dpu_report_heap_block's answer. */
-const struct dpu_heap_object *dpu_report_heap_blocks(void);
+/* The heap block of the current table (dpu_report_steps_heap) that holds address a, with a's
+ * offset in it in *offset; NULL if none does. The block belongs to the table's defect. */
+const struct dpu_heap_object *dpu_report_heap_block(uint64_t a, uint64_t *offset);
 
 /* Prints steps[0, n) on r->text, one line each ("  #STEP Tn OPERATION OBJECT FILE:LINE
  * FUNCTION"), in columns as wide as the steps shown need; with r->steps_shown N > 0 and more

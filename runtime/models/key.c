@@ -1,9 +1,9 @@
 /* Thread-specific data: pthread_key_* and the program's thread-local variables. A key's create
  * and delete are visible operations on the key table (ops.def: which key a create returns
  * depends on their order); the values are not (only the owning thread touches its own). Key
- * values live in the thread table and are cleared when a thread is created; destructors run when a thread exits
- * (pthread_exit or return of its start routine), up to PTHREAD_DESTRUCTOR_ITERATIONS rounds,
- * but not at process exit, as POSIX says.
+ * values live in the thread table and are cleared when a thread is created; destructors run
+ * when a thread exits (pthread_exit or return of its start routine), up to
+ * PTHREAD_DESTRUCTOR_ITERATIONS rounds, but not at process exit, as POSIX says.
  *
  * Thread-local variables: passes/ turns each `__thread`/`thread_local` global into an ordinary
  * global holding its initial image (a template) and every access into a call of
@@ -24,7 +24,7 @@
 static struct {
   bool used;
   void (*destructor)(void *);
-  int creator, deleter;         /* the thread that created it last, deleted it (-1: not) */
+  int creator, deleter;         /* the thread that created it last, deleted it (-1: not since) */
   uint32_t created, deleted;    /* ... at that epoch (dpu_race_epoch) */
 } keys[DPU_MAX_KEYS];
 static uint32_t run_of_keys; /* run_stamp the table belongs to */
@@ -92,7 +92,8 @@ int __dpu_pthread_key_delete(pthread_key_t key) {
 static bool key_exists(pthread_key_t key) {
   keys_current();
   if (key >= DPU_MAX_KEYS) return false;
-  int created = keys[key].creator < 0 ? 0 : dpu_race_before(keys[key].creator, keys[key].created);
+  /* (a key never created has epoch 0 in the zeroed table: unknown, and not used) */
+  int created = dpu_race_before(keys[key].creator, keys[key].created);
   if (created < 0) return keys[key].used;
   return created && (keys[key].used || dpu_race_before(keys[key].deleter, keys[key].deleted) != 1);
 }
