@@ -1,27 +1,23 @@
 /* See compile.h. */
 #include "compile.h"
+#include "clang.h"
 #include "diag.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <regex.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
 #include <llvm-c/DebugInfo.h>
-#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef DPU_CLANG
 #define DPU_CLANG "clang"
 #endif
-
-extern char **environ;
 
 static const char *extension(const char *path) {
   const char *dot = strrchr(path, '.');
@@ -32,34 +28,29 @@ static const char *extension(const char *path) {
  * report document's reason: its diagnostics otherwise reach stderr only (a user test). */
 static char clang_error[512];
 
-/* Copies clang's diagnostics from fd to stderr as they come, keeping the first error line in
- * clang_error. Closes fd. */
-static void forward_diagnostics(int fd) {
-  FILE *in = fdopen(fd, "r");
-  if (!in) {
-    close(fd);
-    return;
-  }
-  char line[4096];
-  while (fgets(line, sizeof line, in)) {
-    fputs(line, stderr);
-    if (!clang_error[0] && strstr(line, ": error: ")) {
-      size_t len = strcspn(line, "\n");
+/* Writes clang's diagnostics, text, to stderr, keeping the first error line in clang_error. */
+static void forward_diagnostics(const char *text) {
+  fputs(text, stderr);
+  for (const char *line = text; *line && !clang_error[0];) {
+    size_t len = strcspn(line, "\n");
+    const char *err = strstr(line, ": error: ");
+    if (err && err < line + len) {
       if (len >= sizeof clang_error) len = sizeof clang_error - 1;
       memcpy(clang_error, line, len);
       clang_error[len] = 0;
     }
+    line += len + (line[len] == '\n');
   }
-  fclose(in);
 }
 
-/* Runs clang on path, writing bitcode to out_path; gnu89_inline: with GNU89's meaning of a
- * plain `inline` function (-fgnu89-inline: it is an external definition, not C99's inline
- * definition that some other file must back), as SV-COMP's tasks, written for gcc, expect.
- * Its diagnostics go to stderr through forward_diagnostics (in colour when stderr is a
- * terminal, as clang's own would). Returns clang's exit status (or -1). */
-static int run_clang(const struct dpu_options *o, const char *path, const char *out_path,
-                     bool gnu89_inline) {
+/* Compiles path with clang's driver and front end, in this process (clang.h), into *mod of
+ * ctx; gnu89_inline: with GNU89's meaning of a plain `inline` function (-fgnu89-inline: it is
+ * an external definition, not C99's inline definition that some other file must back), as
+ * SV-COMP's tasks, written for gcc, expect. Its diagnostics go to stderr through
+ * forward_diagnostics (in colour when stderr is a terminal, as clang's own would). Returns 0,
+ * or 1 when clang found errors. */
+static int run_clang(const struct dpu_options *o, const char *path, LLVMContextRef ctx,
+                     bool gnu89_inline, LLVMModuleRef *mod) {
   const char *fixed[] = {DPU_CLANG, "-c", "-emit-llvm", "-g", "-O0", "-Xclang",
                          "-disable-O0-optnone", "-fno-omit-frame-pointer", "-pthread"};
   /* Legacy C that gcc and other checkers accept with a warning (SV-COMP's tasks rely on it):
@@ -68,43 +59,23 @@ static int run_clang(const struct dpu_options *o, const char *path, const char *
                           "-Wno-error=return-mismatch", "-Wno-error=int-conversion",
                           "-Wno-error=incompatible-pointer-types"};
   size_t nfixed = sizeof fixed / sizeof *fixed, nlegacy = o->strict ? 0 : sizeof legacy / sizeof *legacy;
-  size_t n = nfixed + nlegacy + (size_t)o->ncflags + 6;
-  char **argv = calloc(n, sizeof *argv);
-  if (!argv) return -1;
-  size_t k = 0;
-  for (size_t i = 0; i < nfixed; i++) argv[k++] = (char *)fixed[i];
-  for (size_t i = 0; i < nlegacy; i++) argv[k++] = (char *)legacy[i];
+  size_t n = nfixed + nlegacy + (size_t)o->ncflags + 4;
+  const char **argv = calloc(n, sizeof *argv);
+  if (!argv) abort();
+  int k = 0;
+  bool color = isatty(2);
+  for (size_t i = 0; i < nfixed; i++) argv[k++] = fixed[i];
+  for (size_t i = 0; i < nlegacy; i++) argv[k++] = legacy[i];
   if (gnu89_inline && !o->strict) argv[k++] = "-fgnu89-inline";
-  if (isatty(2)) argv[k++] = "-fcolor-diagnostics";
+  if (color) argv[k++] = "-fcolor-diagnostics";
   for (int i = 0; i < o->ncflags; i++) argv[k++] = o->cflags[i];
-  argv[k++] = (char *)path;
-  argv[k++] = "-o";
-  argv[k++] = (char *)out_path;
-  argv[k] = NULL;
-  int pipefd[2];
-  posix_spawn_file_actions_t fa;
-  if (pipe2(pipefd, O_CLOEXEC) != 0) {
-    free(argv);
-    dpu_error("cannot run %s: %s", DPU_CLANG, strerror(errno));
-    return -1;
-  }
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
-  pid_t pid;
-  int rc = posix_spawn(&pid, DPU_CLANG, &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
+  argv[k++] = path;
+  char *diags;
+  int rc = dpu_clang_compile(argv, k, ctx, color, mod, &diags);
+  forward_diagnostics(diags);
+  free(diags);
   free(argv);
-  close(pipefd[1]);
-  if (rc != 0) {
-    close(pipefd[0]);
-    dpu_error("cannot run %s: %s", DPU_CLANG, strerror(rc));
-    return -1;
-  }
-  forward_diagnostics(pipefd[0]);
-  int st;
-  while (waitpid(pid, &st, 0) < 0)
-    if (errno != EINTR) return -1;
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return rc;
 }
 
 /* The last error LLVM reported through the context's diagnostic handler while the inputs are
@@ -197,22 +168,10 @@ static int load_one(const struct dpu_options *o, LLVMContextRef ctx, const char 
               "(LP64). Give dpu the .c file, or preprocess it without -m32 (gcc -E)", path);
     return 2;
   }
-  const char *tmpdir = getenv("TMPDIR");
-  char tmp[4096];
-  snprintf(tmp, sizeof tmp, "%s/dpu-XXXXXX.bc", tmpdir && *tmpdir ? tmpdir : "/tmp");
-  int fd = mkstemps(tmp, 3);
-  if (fd < 0) {
-    dpu_error("cannot create a temporary file: %s", strerror(errno));
-    return 2;
-  }
-  close(fd);
-  int rc = run_clang(o, path, tmp, o->svcomp || svcomp_source(path));
-  int res = 2;
-  if (rc == 0) res = parse_file(ctx, tmp, 0, mod);
-  else if (rc > 0 && clang_error[0]) dpu_error("%s does not compile: %s", path, clang_error);
-  else if (rc > 0) dpu_error("%s does not compile", path);
-  unlink(tmp);
-  return res;
+  int rc = run_clang(o, path, ctx, o->svcomp || svcomp_source(path), mod);
+  if (rc != 0 && clang_error[0]) dpu_error("%s does not compile: %s", path, clang_error);
+  else if (rc != 0) dpu_error("%s does not compile", path);
+  return rc ? 2 : 0;
 }
 
 /* Whether g is a definition that another input may not define again: a function with a body or

@@ -1,9 +1,17 @@
-// A program that does not compile: dpu exits 2 and stderr shows clang's diagnostic, then
-// dpu's error line, which repeats clang's first error.
+// A program that does not compile: dpu exits 2 and stderr shows clang's diagnostic, with its
+// count, then dpu's error line, which repeats clang's first error. (Clang runs inside dpu:
+// its count, which it writes at the end, came first once.)
 // RUN: %dpu %s 2> %t; test $? -eq 2
 // RUN: FileCheck %s < %t
 // RUN: FileCheck --check-prefix=DPU %s < %t
-// DPU: {{^}}dpu: error: {{.*}}syntax_error.c does not compile: {{.*}}syntax_error.c:13:12: error: expected ';' after expression{{$}}
+// DPU: {{^}}1 error generated.{{$}}
+// DPU-NEXT: {{^}}dpu: error: {{.*}}syntax_error.c does not compile: {{.*}}syntax_error.c:21:12: error: expected ';' after expression{{$}}
+//
+// An option that clang's driver rejects: its error, prefixed as clang's own, in dpu's line.
+// RUN: %dpu --std=c77 %s 2> %t.std; test $? -eq 2
+// RUN: FileCheck --check-prefix=STD %s < %t.std
+// STD: {{^}}clang: error: invalid value 'c77' in '-std=c77'{{$}}
+// STD: {{^}}dpu: error: {{.*}}syntax_error.c does not compile: clang: error: invalid value 'c77' in '-std=c77'{{$}}
 #include <pthread.h>
 #include <stdio.h>
 

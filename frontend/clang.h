@@ -1,0 +1,29 @@
+/* Clang's driver and front end inside dpu's process: a C file to an LLVM module, as
+ * `clang -c -emit-llvm` would make it, without starting clang (a C++ shim, frontend/clang.cpp:
+ * clang has no C API that emits IR). A clang process spends two thirds of its 30 ms on PI(8)
+ * starting (loading and relocating libclang-cpp and libLLVM); here the compile takes about 10 ms
+ * (bench/README.md, "Start-up"). */
+#ifndef DPU_FRONTEND_CLANG_H
+#define DPU_FRONTEND_CLANG_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Compiles with the clang command line argv[0, argc) (argv[0]: clang's path, from which the
+ * driver finds its resource directory, the builtin headers; then options and the one input;
+ * no -o: nothing is written) into a new module of ctx, *out, owned by the caller. Its
+ * diagnostics, in clang's own text (the driver's prefixed "clang: "; in colour when color), go
+ * to *diags: a malloc'd string, owned by the caller, "" when there are none. Returns 0, or 1
+ * when the command line or the program has errors (the diagnostics say which). */
+int dpu_clang_compile(const char *const *argv, int argc, LLVMContextRef ctx, bool color,
+                      LLVMModuleRef *out, char **diags);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
