@@ -117,15 +117,20 @@ _Noreturn void dpu_rt_process_exit(int status, const char *fmt, ...) {
  * DPU_TS_STOPPED). A run that ends at the first failed assertion hides what the other threads
  * would have done after it: the explorers would never learn their later operations, nor so
  * the configurations where those come first (the failing thread took a lock before them), and
- * the traces counted would depend on how far the others happened to get. The failing thread
- * stays where it is, as if it were descheduled there for ever, which every real execution
- * that fails later allows; what the others do then is real behaviour of the program. A crash,
- * heap misuse, pthread misuse or exit ends the run: the state may be broken, or the process
- * gone. */
+ * the traces counted would depend on how far the others happened to get (-j counted 4 traces
+ * of a use after free where -j 1 counted 5 and --por=none 7). The failing thread stays where it
+ * is, as if it were descheduled there for ever, which every real execution that fails later
+ * allows; what the others do then is real behaviour of the program. So for an access to
+ * freed memory or out of a block, and a bad free or realloc (DPU_END_MEMORY, DPU_END_HEAP):
+ * they are caught before they act. Not when the access is a visible operation (an atomic
+ * access, a pthread object in a freed block, dpu_mem_check_op), which the trace already holds
+ * as done: that run ends. A crash, pthread misuse (an operation in the trace that did not act)
+ * or exit ends the run: the state may be broken, or the process gone. */
 /* So does a thread that would create more threads than DPU_MAX_THREADS (DPU_LIMIT_THREADS):
  * the others' runs are real, the creating thread merely has not got further. */
 static bool stops_thread(int end, int code) {
   return end == DPU_END_ASSERT || end == DPU_END_ABORT || end == DPU_END_ASSUME ||
+         ((end == DPU_END_MEMORY || end == DPU_END_HEAP) && !dpu_rt.op_defect) ||
          (end == DPU_END_LIMIT && code == DPU_LIMIT_THREADS);
 }
 

@@ -67,6 +67,7 @@ static void check_slow(uintptr_t a, uint64_t size, uint32_t site, int write, uin
     enum dpu_free_order order = dpu_race_free_order(b.start, b.free_tid);
     if (order == DPU_FREE_UNORDERED || (order == DPU_FREE_UNKNOWN && op != DPU_OP_COUNT)) return;
   }
+  dpu_rt.op_defect = op != DPU_OP_COUNT;
   unsigned long long n = (unsigned long long)size;
   char what[64]; /* "read of 4 bytes", "atomic-rmw of 4 bytes", "pthread_mutex_lock" */
   if (op == DPU_OP_COUNT || dpu_op_is_access(op))

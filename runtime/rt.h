@@ -105,6 +105,8 @@ struct dpu_rt {
                              * stopped at a defect (stopping) */
   bool stopping;            /* the running thread has just stopped at a defect */
   bool stopped;             /* a thread has stopped at a defect: the result is its, and stands */
+  bool op_defect;           /* the defect being recorded is on a visible operation already in
+                             * the trace (dpu_mem_check_op): it ends the run (stops_thread) */
   bool exiting;             /* the process has exited (DPU_OP_PROCESS_EXIT): every live thread
                              * may now be killed (DPU_OP_THREAD_KILL) */
   int exiter;               /* the thread that performed the exit, when exiting */

@@ -90,6 +90,7 @@ static void reset(void) {
   dpu_rt.ended = false;
   dpu_rt.stopping = false;
   dpu_rt.stopped = false;
+  dpu_rt.op_defect = false;
   dpu_rt.exiting = false;
   dpu_rt.steps = 0;
   dpu_spin_quiet = 0;
