@@ -10,6 +10,7 @@
 #include <clang/Frontend/CompilerInvocation.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
+#include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Passes/PassPlugin.h>
@@ -28,6 +29,7 @@ std::shared_ptr<clang::CompilerInvocation> invocation(const char *const *argv, i
                                                       bool color, llvm::raw_ostream &os) {
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> opts = new clang::DiagnosticOptions();
   opts->ShowColors = color;
+  opts->ShowOptionNames = true; // "[-Wdeprecated-ofast]", as clang's driver shows them
   auto *printer = new clang::TextDiagnosticPrinter(os, opts.get());
   printer->setPrefix("clang");
   clang::CreateInvocationOptions cio;
@@ -46,8 +48,13 @@ bool compile(std::shared_ptr<clang::CompilerInvocation> inv, LLVMContextRef ctx,
   ci.setInvocation(std::move(inv));
   ci.setVerboseOutputStream(os); // "1 error generated." after the errors
   ci.createDiagnostics(new clang::TextDiagnosticPrinter(os, &ci.getDiagnosticOpts()), true);
+  // The front end makes the context discard the names of local values, as clang does in a
+  // release build; the textual IR parser refuses such a context, and a .ll input may follow.
+  bool discard = llvm::unwrap(ctx)->shouldDiscardValueNames();
   clang::EmitLLVMOnlyAction act(llvm::unwrap(ctx));
-  if (!ci.ExecuteAction(act) || ci.getDiagnostics().hasErrorOccurred()) return false;
+  bool ran = ci.ExecuteAction(act);
+  llvm::unwrap(ctx)->setDiscardValueNames(discard);
+  if (!ran || ci.getDiagnostics().hasErrorOccurred()) return false;
   std::unique_ptr<llvm::Module> m = act.takeModule();
   *out = m ? llvm::wrap(m.release()) : nullptr;
   return *out != nullptr;

@@ -24,8 +24,9 @@ static const char *extension(const char *path) {
   return dot ? dot + 1 : "";
 }
 
-/* clang's first error line ("prog.c:5:3: error: use of undeclared identifier 'x'"), for the
- * report document's reason: its diagnostics otherwise reach stderr only (a user test). */
+/* clang's first error line ("prog.c:5:3: error: use of undeclared identifier 'x'", or a fatal
+ * error: "prog.c:1:10: fatal error: 'nope.h' file not found"), for the report document's
+ * reason: its diagnostics otherwise reach stderr only (user tests). */
 static char clang_error[512];
 
 /* Writes clang's diagnostics, text, to stderr, keeping the first error line in clang_error. */
@@ -33,8 +34,8 @@ static void forward_diagnostics(const char *text) {
   fputs(text, stderr);
   for (const char *line = text; *line && !clang_error[0];) {
     size_t len = strcspn(line, "\n");
-    const char *err = strstr(line, ": error: ");
-    if (err && err < line + len) {
+    const char *err = strstr(line, ": error: "), *fatal = strstr(line, ": fatal error: ");
+    if ((err && err < line + len) || (fatal && fatal < line + len)) {
       if (len >= sizeof clang_error) len = sizeof clang_error - 1;
       memcpy(clang_error, line, len);
       clang_error[len] = 0;

@@ -9,6 +9,10 @@
 // RUN: %clang -S -emit-llvm -g -o %t.ll %s
 // RUN: %clang -c -emit-llvm -g -o %t.bc %S/Inputs/worker_lib.c
 // RUN: %dpu %t.ll %t.bc | FileCheck %s
+// Textual IR after a C file: the C file's compile in dpu's process must leave the context
+// able to read it (it kept clang's discarding of value names, and the IR parser refused it).
+// RUN: %clang -S -emit-llvm -g -o %t.lib.ll %S/Inputs/worker_lib.c
+// RUN: %dpu %s %t.lib.ll | FileCheck %s
 #include <assert.h>
 #include <pthread.h>
 
