@@ -335,7 +335,7 @@ static enum dpu_explore_status explore(struct session *s) {
  * after an average worker's wait for runs. */
 static void print_stats(struct session *s, double explore_seconds) {
   FILE *text = s->rep.text;
-  double elapsed = dpu_now() - s->t0, exec_seconds = 0;
+  double exec_seconds = 0;
   uint64_t runs = 0;
   uint32_t forks = 0;
   for (unsigned i = 0; i < s->nexecs; i++) {
@@ -345,9 +345,10 @@ static void print_stats(struct session *s, double explore_seconds) {
   }
   double waited = exec_seconds / s->nexecs;
   if (s->o.verbosity > 0 && text)
-    fprintf(text, "dpu: executor %.3f s in %llu runs (%.1f us/run), explorer %.3f s\n",
-            exec_seconds, (unsigned long long)runs,
-            runs ? exec_seconds * 1e6 / (double)runs : 0.0, elapsed - waited);
+    fprintf(text, "dpu: executor %.3f s in %llu runs (%.1f us/run), explorer %.3f s, start-up "
+            "%.3f s\n", exec_seconds, (unsigned long long)runs,
+            runs ? exec_seconds * 1e6 / (double)runs : 0.0, explore_seconds - waited,
+            s->startup_seconds);
   if (!s->o.stats || !text) return;
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);

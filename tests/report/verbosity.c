@@ -53,7 +53,7 @@ int main(void) {
 // VERBOSE: {{^}}  output: (none){{$}}
 // VERBOSE-NEXT: {{^}}  replay: dpu replay 0:3,1:1,2:3,1:5,0:1,2:3,0:1 [[FILE]]{{$}}
 // VERBOSE-NEXT: {{^}}  digest: {{([0-9a-f]{64})}}{{$}}
-// VERBOSE-NEXT: {{^}}dpu: executor {{[0-9.]+}} s in 6 runs ({{[0-9.]+}} us/run), explorer {{[0-9.]+}} s{{$}}
+// VERBOSE-NEXT: {{^}}dpu: executor {{[0-9.]+}} s in 6 runs ({{[0-9.]+}} us/run), explorer {{[0-9.]+}} s, start-up {{[0-9.]+}} s{{$}}
 // VERBOSE-NEXT: {{^}}dpu: traces with defects: 4 of 6 (defect 1 in 4){{$}}
 // VERBOSE-NEXT: {{^}}dpu: summary: 1 defects, 6 max-configs, 0 SSBs, 6 runs, {{[0-9.]+}} s{{$}}
 // VERBOSE-NOT: {{.}}
