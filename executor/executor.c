@@ -171,7 +171,13 @@ static _Noreturn void zygote_serve(struct dpu_shm *shm) {
       if (WIFSIGNALED(st)) { /* e.g. SIGABRT raised by the program itself */
         r->end = DPU_END_SIGNAL;
         r->code = WTERMSIG(st);
-        snprintf(r->msg, sizeof r->msg, "the program was killed by %s", strsignal(r->code));
+        /* SIGKILL cannot come from the program's own code: the out-of-memory killer, or a
+         * debugger that quits (--gdb) sent it ("killed by Killed" said a user test). */
+        if (r->code == SIGKILL)
+          snprintf(r->msg, sizeof r->msg, "the runner was killed by SIGKILL from outside: the "
+                   "system's out-of-memory killer, or a debugger that quit");
+        else
+          snprintf(r->msg, sizeof r->msg, "the program was killed by %s", strsignal(r->code));
       } else { /* not the program's doing: its exit paths are modelled */
         r->end = DPU_END_LIMIT;
         snprintf(r->msg, sizeof r->msg,

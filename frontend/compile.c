@@ -59,7 +59,8 @@ static int run_clang(const struct dpu_options *o, const char *path, LLVMContextR
   const char *legacy[] = {"-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
                           "-Wno-error=return-mismatch", "-Wno-error=int-conversion",
                           "-Wno-error=incompatible-pointer-types"};
-  size_t nfixed = sizeof fixed / sizeof *fixed, nlegacy = o->strict ? 0 : sizeof legacy / sizeof *legacy;
+  size_t nfixed = sizeof fixed / sizeof *fixed;
+  size_t nlegacy = o->strict ? 0 : sizeof legacy / sizeof *legacy;
   size_t n = nfixed + nlegacy + (size_t)o->ncflags + 4;
   const char **argv = calloc(n, sizeof *argv);
   if (!argv) abort();

@@ -316,7 +316,8 @@ static char *format_message(const struct dpu_run *run, const struct dpu_site_tab
     }
     break;
   case DPU_END_SIGNAL: {
-    fprintf(f, "%s in T%d", dpu_signal_name(res->code), res->tid);
+    fprintf(f, "%s", dpu_signal_name(res->code));
+    if (res->tid >= 0) fprintf(f, " in T%d", res->tid); /* (none when killed from outside) */
     /* Where the thread faulted, from its stack; else where it was: just after its last
      * visible operation. */
     const struct dpu_loc *top = top_frame(res->tid, stacks, nstacks);

@@ -52,3 +52,7 @@ int main(void) {
   pthread_join(t, NULL);
   return 0;
 }
+
+// gdb quits at the end of its input and kills the runner, stopped at the crash: a SIGKILL from
+// outside, said as such (it read "SIGKILL in T-1 (the program was killed by Killed)").
+// CRASH: dpu: defect 1: crash: SIGKILL (the runner was killed by SIGKILL from outside: {{.*}})
