@@ -2,6 +2,11 @@
 // Derivation: main alone: 1 max-config, 1 defect.
 // RUN: %dpu %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
+// RUN: FileCheck --check-prefix=STEPS %s < %t
+// The steps name no object: the section is one for the whole program (a lock of dpu's own,
+// whose address they showed).
+// STEPS: {{^}}  #2 T0 __VERIFIER_atomic_begin {{[^ ]*}}misuse_svcomp_atomic.c:14 main{{$}}
+// STEPS-NEXT: {{^}}  #3 T0 __VERIFIER_atomic_end {{[^ ]*}}misuse_svcomp_atomic.c:15 main{{$}}
 extern void __VERIFIER_atomic_begin(void);
 extern void __VERIFIER_atomic_end(void);
 
