@@ -24,6 +24,8 @@ static bool result_stands(int end) {
          !(now == DPU_END_OK && end != DPU_END_OK);
 }
 
+bool dpu_rt_result_stands(int end) { return result_stands(end); }
+
 /* Records in r where in the run its end happened: the trace events and output before it. */
 static void record_place(struct dpu_run_result *r) {
   r->defect_at = dpu_rt.shm->nevents;

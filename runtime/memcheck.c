@@ -12,11 +12,15 @@ static int granule_ok(uint8_t s, unsigned lo, unsigned hi) {
   return s >= 1 && s <= DPU_SHADOW_LIVE && hi <= s && lo < hi;
 }
 
-/* Fills the result's block fields from b. */
-static void note_block(const struct dpu_block_info *b) {
-  dpu_rt.shm->result.block = (struct dpu_block_sites){
+/* Fills the result's block fields from b (none when b is NULL), for the defect `end` about to
+ * be recorded; not when it will be a later defect of the run: the fields are the first
+ * defect's (a user test found a use after free named with a later defect's block). */
+static void note_block(int end, const struct dpu_block_info *b) {
+  if (dpu_rt_result_stands(end)) return;
+  dpu_rt.shm->result.block = b ? (struct dpu_block_sites){
       .alloc_site = b->alloc_site, .free_site = b->freed ? b->free_site : 0,
-      .alloc_tid = b->alloc_tid, .free_tid = b->freed ? b->free_tid : 0};
+      .alloc_tid = b->alloc_tid, .free_tid = b->freed ? b->free_tid : 0}
+                               : (struct dpu_block_sites){0};
 }
 
 /* How many of the n shadow bytes at s say "all live", from the first: 8 at a time. */
@@ -71,16 +75,16 @@ static void check_slow(uintptr_t a, uint64_t size, uint32_t site, int write, uin
   unsigned long long n = (unsigned long long)size;
   char what[64]; /* "read of 4 bytes", "atomic-rmw of 4 bytes", "pthread_mutex_lock" */
   if (op == DPU_OP_COUNT || dpu_op_is_access(op))
-    snprintf(what, sizeof what, "%s of %llu bytes",
-             op == DPU_OP_COUNT ? (write ? "write" : "read") : dpu_op_name(op), n);
+    snprintf(what, sizeof what, "%s of %llu byte%s",
+             op == DPU_OP_COUNT ? (write ? "write" : "read") : dpu_op_name(op), n,
+             n == 1 ? "" : "s");
   else
     snprintf(what, sizeof what, "%s", dpu_op_name(op));
   __dpu_site = site;
-  dpu_rt.shm->result.block = (struct dpu_block_sites){0};
+  note_block(DPU_END_MEMORY, found ? &b : NULL);
   if (!found)
     dpu_rt_end(DPU_END_MEMORY, 0, "%s at %#llx, in the heap but in no block", what,
                (unsigned long long)bad);
-  note_block(&b);
   long long off = (long long)(a - (uintptr_t)b.start);
   if (freed)
     dpu_rt_end(DPU_END_MEMORY, 0, "use after free: %s at offset %lld of a heap block of %llu "
@@ -91,9 +95,9 @@ static void check_slow(uintptr_t a, uint64_t size, uint32_t site, int write, uin
 
 _Noreturn void dpu_mem_double_free(void *p) {
   struct dpu_block_info b = {0};
-  dpu_rt.shm->result.block = (struct dpu_block_sites){0};
   struct dpu_arena *arena = dpu_rt_heap_of(p);
-  if (arena && dpu_arena_block_near(arena, p, &b)) note_block(&b);
+  bool near = arena && dpu_arena_block_near(arena, p, &b);
+  note_block(DPU_END_HEAP, near ? &b : NULL);
   dpu_rt_end(DPU_END_HEAP, 0, "double free of a heap block of %llu bytes",
              (unsigned long long)b.size);
 }

@@ -187,6 +187,11 @@ _Noreturn void dpu_rt_end(int end, int code, const char *fmt, ...)
 /* The same, but returns (for use from the scheduler, which then stops the run). */
 void dpu_rt_set_end(int end, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* Whether an end `end` recorded now would be one of the run's later defects, the result
+ * being an earlier one's (a thread stopped at it): what the result holds about the first
+ * defect (its heap block) must then stay. */
+bool dpu_rt_result_stands(int end);
+
 /* Ends the running thread (pthread_exit / return of its start routine). Never returns. */
 _Noreturn void dpu_rt_thread_exit(void *retval);
 

@@ -113,10 +113,30 @@ static enum dpu_arena_free_result heap_free(struct dpu_arena *a, void *p) {
   return dpu_arena_free(a, &dpu_rt.heaps[dpu_rt.cur], p, __dpu_site, (uint16_t)dpu_rt.cur);
 }
 
+/* Ends the run with heap misuse when fn ("free", "realloc") is given p, outside dpu's heap,
+ * that the program's globals or a thread's stack hold: no malloc returned it. Returns
+ * otherwise (the C library's malloc may have: getline's buffer). The C library's free aborted
+ * on such a p, and the report read "crash: SIGABRT", with no place (a user test). */
+static void check_not_ours(const char *fn, const void *p) {
+  uint64_t off, size;
+  const char *where = NULL;
+  if (dpu_rt_global_of((uint64_t)(uintptr_t)p, &off, &size) >= 0) where = "a global variable";
+  for (unsigned i = 0; !where && i < dpu_rt.nthreads; i++) {
+    const struct dpu_coro *c = &dpu_rt.threads[i].coro;
+    if (c->stack_base && (const char *)p >= (const char *)c->stack_base &&
+        (const char *)p < (const char *)c->stack_base + c->stack_size)
+      where = "a thread's stack";
+  }
+  if (where)
+    dpu_rt_end(DPU_END_HEAP, 0, "%s of %p, which malloc did not return: it is in %s", fn, p,
+               where);
+}
+
 void __dpu_free(void *p) {
   if (!p) return;
   struct dpu_arena *a = dpu_rt_heap_of(p);
   if (!a) {
+    check_not_ours("free", p);
     free(p); /* memory the C library allocated for the program (e.g. getline) */
     return;
   }
@@ -141,7 +161,10 @@ void __dpu_free(void *p) {
 void *__dpu_realloc(void *p, size_t n) {
   if (!p) return heap_alloc(n, 16);
   struct dpu_arena *a = dpu_rt_heap_of(p);
-  if (!a) return realloc(p, n);
+  if (!a) {
+    check_not_ours("realloc", p);
+    return realloc(p, n);
+  }
   size_t old = dpu_arena_block_size(a, p);
   if (old == 0) dpu_rt_end(DPU_END_HEAP, 0, "realloc of %p, which is not a live block", p);
   if (n == 0) {
