@@ -135,14 +135,21 @@ static void feed_loc(blake2b_state *s, struct dpu_loc l) {
 }
 
 /* The message with what changes between runs of the same bug left out: addresses ("0x..." →
- * "0x#", the guest's globals and heap move between dpu invocations) and thread numbers ("T2" →
- * "T#", a bug of a function that several threads run is one bug). */
+ * "0x#", the guest's globals and heap move between dpu invocations), thread numbers ("T2" →
+ * "T#", a bug of a function that several threads run is one bug) and offsets in a heap block
+ * ("offset 8" → "offset #": a use after free in a loop, one line, was a defect per element;
+ * a user test). */
 static void feed_message(blake2b_state *s, const char *m) {
   char buf[DPU_MSG_MAX];
   size_t k = 0;
-  for (size_t i = 0; m[i] && k + 4 < sizeof buf;) {
+  for (size_t i = 0; m[i] && k + 10 < sizeof buf;) {
     bool word_start = i == 0 || !isalnum((unsigned char)m[i - 1]);
-    if (m[i] == '0' && m[i + 1] == 'x' && isxdigit((unsigned char)m[i + 2])) {
+    if (word_start && strncmp(m + i, "offset ", 7) == 0 &&
+        (isdigit((unsigned char)m[i + 7]) || m[i + 7] == '-')) {
+      memcpy(buf + k, "offset #", 8), k += 8;
+      for (i += 8; isdigit((unsigned char)m[i]); i++) {
+      }
+    } else if (m[i] == '0' && m[i + 1] == 'x' && isxdigit((unsigned char)m[i + 2])) {
       memcpy(buf + k, "0x#", 3), k += 3;
       for (i += 2; isxdigit((unsigned char)m[i]); i++) {
       }

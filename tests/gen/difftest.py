@@ -623,9 +623,9 @@ def regress_cases(directory):
     """(cases, skipped names): for every corpus file that is not marked XFAIL, one case per
     distinct variant of its %dpu RUN lines (their -D, -I, -O, --std, --run-timeout,
     --max-steps, --nondet, --races, --no-races and --visible-sites options and inputs; --por,
-    -k, -j and output options are difftest's to choose). A RUN line expecting exit 2 or 3, or
-    using --timeout, --max-runs, --stop-on-defect, --replay or program arguments (--)
-    contributes no variant. A file with a line `// DIFFTEST: first-variant-only` gives only its
+    -k, -j and output options are difftest's to choose). A RUN line expecting exit 2 or 3,
+    running `dpu replay` or `dpu merge`, or using --timeout, --max-runs, --stop-on-defect,
+    --replay or program arguments (--) contributes no variant. A file with a line `// DIFFTEST: first-variant-only` gives only its
     first variant (for variants whose exhaustive exploration takes too long); a file with a
     line `// DIFFTEST: skip` gives none (its exhaustive exploration is out of reach at all)."""
     cases, skipped = [], []
@@ -647,6 +647,8 @@ def regress_cases(directory):
                 reason = None
                 if re.search(r"test \$\? -eq [23]\b", ln):
                     reason = "expects exit 2 or 3"
+                elif toks[:1] in (["replay"], ["merge"]):
+                    reason = "is dpu " + toks[0]
                 elif any(t.startswith(SKIP_OPTS) for t in toks):
                     reason = "uses " + next(t for t in toks if t.startswith(SKIP_OPTS)).split("=")[0]
                 elif "--" in toks:
