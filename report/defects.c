@@ -354,7 +354,17 @@ static char *format_message(const struct dpu_run *run, const struct dpu_site_tab
     break;
   default:
     fprintf(f, "%s", res->msg);
-    if (s.file) fprintf(f, " (at %s:%u in %s)", s.file, s.line, s.function);
+    if (s.file) {
+      fprintf(f, " (at %s:%u in %s", s.file, s.line, s.function);
+      /* A plain read or write that a library function made (strlen, memcpy): which one, as
+       * a race's access says (a user test read "read of 12 bytes" at a call of strlen). */
+      const char *callee = res->site && res->site < sites->n ? sites->v[res->site].callee : NULL;
+      if (res->end == DPU_END_MEMORY && callee && strcmp(callee, "load") != 0 &&
+          strcmp(callee, "store") != 0 && (strstr(res->msg, "read of ") ||
+                                           strstr(res->msg, "write of ")))
+        fprintf(f, ", in %s", callee);
+      fputc(')', f);
+    }
     else if (res->end != DPU_END_ASSERT && res->tid >= 0) fprintf(f, " (in T%d)", res->tid);
     if (res->end == DPU_END_MEMORY || res->end == DPU_END_HEAP) block_sites(f, res, sites);
   }

@@ -9,7 +9,7 @@
 // RUN: FileCheck --check-prefix=MEMCPY %s < %t.memcpy
 // CHECK: dpu: defect 1: memory error: heap out of bounds: write of 4 bytes at offset 40 of a heap block of 40 bytes (at {{.*}}heap_out_of_bounds.c:28 in main); allocated by T0 at {{.*}}heap_out_of_bounds.c:20 in main
 // CHECK: {{^}}dpu: summary: 1 defects, 1 max-configs, 0 SSBs,
-// MEMCPY: dpu: defect 1: memory error: heap out of bounds: read of 44 bytes at offset 0 of a heap block of 40 bytes (at {{.*}}heap_out_of_bounds.c:25 in main); allocated by T0 at {{.*}}heap_out_of_bounds.c:20 in main
+// MEMCPY: dpu: defect 1: memory error: heap out of bounds: read of 44 bytes at offset 0 of a heap block of 40 bytes (at {{.*}}heap_out_of_bounds.c:25 in main, in memcpy); allocated by T0 at {{.*}}heap_out_of_bounds.c:20 in main
 // MEMCPY: {{^}}dpu: summary: 1 defects, 1 max-configs, 0 SSBs,
 #include <stdlib.h>
 #include <string.h>

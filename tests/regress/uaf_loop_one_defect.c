@@ -4,11 +4,17 @@
 // RUN: %dpu -j 1 %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // CHECK: dpu: defect 1: memory error: use after free: read of 4 bytes at offset {{[048]}} of a
-// CHECK-SAME: heap block of 12 bytes (at {{.*}}uaf_loop_one_defect.c:20 in worker)
+// CHECK-SAME: heap block of 12 bytes (at {{.*}}uaf_loop_one_defect.c:29 in worker)
 // CHECK-NOT: dpu: defect 2
 // CHECK: dpu: summary: 1 defects, 4 max-configs, 0 SSBs
+// A read that strlen or memcpy makes says which (it read as a plain read of the caller's).
+// RUN: %dpu -j 1 -DVIA_STRLEN %s > %t.s; test $? -eq 1
+// RUN: FileCheck --check-prefix=STRLEN %s < %t.s
+// STRLEN: dpu: defect 1: memory error: use after free: read of 1 byte at offset {{[048]}} of a
+// STRLEN-SAME: heap block of 12 bytes (at {{.*}}uaf_loop_one_defect.c:27 in worker, in strlen)
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static int *a;
@@ -17,7 +23,11 @@ static void *worker(void *arg) {
   int sum = 0;
   for (int i = 0; i < 3; i++) {
     pthread_mutex_lock(&m);
+#ifdef VIA_STRLEN
+    sum += (int)strlen((const char *)(a + i));
+#else
     sum += a[i];
+#endif
     pthread_mutex_unlock(&m);
   }
   return (void *)(long)(sum + (arg != NULL));
