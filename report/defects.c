@@ -295,6 +295,11 @@ static void block_sites(FILE *f, const struct dpu_run_result *res,
     if (!site[i]) continue;
     struct dpu_loc l = dpu_site_loc(sites, site[i]);
     fprintf(f, "%s%s by T%u", sep, verb[i], tid[i]);
+    /* Another function than malloc or free did it: "freed by T1 (realloc)", where the line
+     * alone made a realloc read as a free (a user test). */
+    const char *callee = site[i] < sites->n ? sites->v[site[i]].callee : NULL;
+    if (callee && strcmp(callee, "malloc") != 0 && strcmp(callee, "free") != 0)
+      fprintf(f, " (%s)", callee);
     if (l.file) fprintf(f, " at %s:%u in %s", l.file, l.line, l.function);
     sep = ", ";
   }

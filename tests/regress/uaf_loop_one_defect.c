@@ -4,14 +4,15 @@
 // RUN: %dpu -j 1 %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // CHECK: dpu: defect 1: memory error: use after free: read of 4 bytes at offset {{[048]}} of a
-// CHECK-SAME: heap block of 12 bytes (at {{.*}}uaf_loop_one_defect.c:29 in worker)
+// CHECK-SAME: heap block of 12 bytes (at {{.*}}uaf_loop_one_defect.c:30 in worker);
+// CHECK-SAME: allocated by T0 (calloc) at {{.*}}uaf_loop_one_defect.c:38 in main
 // CHECK-NOT: dpu: defect 2
 // CHECK: dpu: summary: 1 defects, 4 max-configs, 0 SSBs
 // A read that strlen or memcpy makes says which (it read as a plain read of the caller's).
 // RUN: %dpu -j 1 -DVIA_STRLEN %s > %t.s; test $? -eq 1
 // RUN: FileCheck --check-prefix=STRLEN %s < %t.s
 // STRLEN: dpu: defect 1: memory error: use after free: read of 1 byte at offset {{[048]}} of a
-// STRLEN-SAME: heap block of 12 bytes (at {{.*}}uaf_loop_one_defect.c:27 in worker, in strlen)
+// STRLEN-SAME: heap block of 12 bytes (at {{.*}}uaf_loop_one_defect.c:28 in worker, in strlen)
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
