@@ -18,7 +18,9 @@ extern "C" {
  * no -o: nothing is written) into a new module of ctx, *out, owned by the caller. Its
  * diagnostics, in clang's own text (the driver's prefixed "clang: "; in colour when color), go
  * to *diags: a malloc'd string, owned by the caller, "" when there are none. Returns 0, or 1
- * when the command line or the program has errors (the diagnostics say which). */
+ * when the command line or the program has errors (the diagnostics say which) or clang
+ * crashed or hit a fatal error on it (caught: dpu goes on; the diagnostics end with a line
+ * that says so). */
 int dpu_clang_compile(const char *const *argv, int argc, LLVMContextRef ctx, bool color,
                       LLVMModuleRef *out, char **diags);
 

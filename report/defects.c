@@ -369,8 +369,7 @@ static char *format_message(const struct dpu_run *run, const struct dpu_site_tab
                                            strstr(res->msg, "write of ")))
         fprintf(f, ", in %s", callee);
       fputc(')', f);
-    }
-    else if (res->end != DPU_END_ASSERT && res->tid >= 0) fprintf(f, " (in T%d)", res->tid);
+    } else if (res->end != DPU_END_ASSERT && res->tid >= 0) fprintf(f, " (in T%d)", res->tid);
     if (res->end == DPU_END_MEMORY || res->end == DPU_END_HEAP) block_sites(f, res, sites);
   }
   if (fclose(f) != 0) {

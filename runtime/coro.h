@@ -3,6 +3,7 @@
 #ifndef DPU_CORO_H
 #define DPU_CORO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -13,6 +14,12 @@ struct dpu_coro {
   void *stack_base;
   size_t stack_size;
 };
+
+/* Whether p lies on c's stack (false for the OS thread's own, stack_base NULL). */
+static inline bool dpu_coro_holds(const struct dpu_coro *c, const void *p) {
+  return c->stack_base && (const char *)p >= (const char *)c->stack_base &&
+         (const char *)p < (const char *)c->stack_base + c->stack_size;
+}
 
 /* An mmap'd stack with a PROT_NONE guard page below it, so an overflow faults (SIGSEGV) rather
  * than scribbling. size: usable bytes, rounded up to pages. Returns 0, or -1 with errno. */

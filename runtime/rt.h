@@ -262,9 +262,7 @@ static inline bool dpu_rt_obj_garbage(const void *p, uint32_t stamp);
  * be initialised again by a later call of the same function without having been destroyed (its
  * lifetime ended), so double initialisation is only reported for objects elsewhere. */
 static inline bool dpu_rt_on_stack(const void *p) {
-  const struct dpu_coro *c = &dpu_rt.threads[dpu_rt.cur].coro;
-  return (const char *)p >= (const char *)c->stack_base &&
-         (const char *)p < (const char *)c->stack_base + c->stack_size;
+  return dpu_coro_holds(&dpu_rt.threads[dpu_rt.cur].coro, p);
 }
 
 static inline bool dpu_rt_obj_garbage(const void *p, uint32_t stamp) {

@@ -122,10 +122,7 @@ static void check_not_ours(const char *fn, const void *p) {
   const char *where = NULL;
   if (dpu_rt_global_of((uint64_t)(uintptr_t)p, &off, &size) >= 0) where = "a global variable";
   for (unsigned i = 0; !where && i < dpu_rt.nthreads; i++) {
-    const struct dpu_coro *c = &dpu_rt.threads[i].coro;
-    if (c->stack_base && (const char *)p >= (const char *)c->stack_base &&
-        (const char *)p < (const char *)c->stack_base + c->stack_size)
-      where = "a thread's stack";
+    if (dpu_coro_holds(&dpu_rt.threads[i].coro, p)) where = "a thread's stack";
   }
   if (where)
     dpu_rt_end(DPU_END_HEAP, 0, "%s of %p, which malloc did not return: it is in %s", fn, p,

@@ -625,9 +625,10 @@ def regress_cases(directory):
     --max-steps, --nondet, --races, --no-races and --visible-sites options and inputs; --por,
     -k, -j and output options are difftest's to choose). A RUN line expecting exit 2 or 3,
     running `dpu replay` or `dpu merge`, or using --timeout, --max-runs, --stop-on-defect,
-    --replay or program arguments (--) contributes no variant. A file with a line `// DIFFTEST: first-variant-only` gives only its
-    first variant (for variants whose exhaustive exploration takes too long); a file with a
-    line `// DIFFTEST: skip` gives none (its exhaustive exploration is out of reach at all)."""
+    --replay or program arguments (--) contributes no variant. A file with a line
+    `// DIFFTEST: first-variant-only` gives only its first variant (for variants whose
+    exhaustive exploration takes too long); a file with a line `// DIFFTEST: skip` gives none
+    (its exhaustive exploration is out of reach at all)."""
     cases, skipped = [], []
     directory = os.path.abspath(directory)
     for path in sorted(glob.glob(os.path.join(directory, "*.c"))):
