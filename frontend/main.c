@@ -387,7 +387,10 @@ static void end_state(const struct session *s, enum dpu_explore_status st,
       end->reason = "a replay did not give the events that earlier runs predicted: the program "
                     "does not run the same way every time";
     else end->reason = "a run was cut short, see warnings";
-    end->exit_code = EXIT_INCOMPLETE;
+    /* Defects found are defects whatever stopped the exploration: a CI job that lets an
+     * incomplete exploration pass must not pass one that found defects (issue 37: a --timeout
+     * with 9 defects exited 3, and the README's recipe passed it). The state says incomplete. */
+    end->exit_code = s->rep.defects.n ? EXIT_DEFECTS : EXIT_INCOMPLETE;
     break;
   case DPU_EXPLORE_STOPPED:
     end->state = "stopped";
@@ -403,7 +406,8 @@ static void end_state(const struct session *s, enum dpu_explore_status st,
 /* The final report, --witness's file, and the exit code. */
 static int finish(struct session *s, struct dpu_report_end *end) {
   int code = end->exit_code;
-  if (dpu_report_finish(&s->rep, end) != 0 && code != EXIT_INCOMPLETE) code = EXIT_INTERNAL;
+  if (dpu_report_finish(&s->rep, end) != 0 && strcmp(end->state, "incomplete") != 0)
+    code = EXIT_INTERNAL;
   if (s->o.witness) {
     const struct dpu_defect *d = dpu_witness_defect(&s->rep);
     if (!d)

@@ -6,12 +6,12 @@
 // of the threads created first are explored, and this program's bug, which two threads show,
 // is found: another thread's store between a thread's store and its load back. Such runs are
 // no traces ("cut short"); the runs that reach reach_error are, and both explorers count the
-// same 126 of them. The exploration is incomplete (exit 3), the verdict of a violation found
+// same 126 of them. The exploration is incomplete, but exit 1 (a violation was found), the verdict
 // false.
-// RUN: %dpu --svcomp --max-threads=4 %s > %t 2> %t.err; test $? -eq 3
+// RUN: %dpu --svcomp --max-threads=4 %s > %t 2> %t.err; test $? -eq 1
 // RUN: FileCheck %s < %t
 // RUN: FileCheck --check-prefix=WARN %s < %t.err
-// RUN: %dpu --svcomp --max-threads=4 --por=none %s > %t.none 2> %t.none.err; test $? -eq 3
+// RUN: %dpu --svcomp --max-threads=4 --por=none %s > %t.none 2> %t.none.err; test $? -eq 1
 // RUN: FileCheck %s < %t.none
 // RUN: FileCheck --check-prefix=WARN %s < %t.none.err
 // CHECK: dpu: defect 1: assertion failure: reach_error() called (at {{.*}}threads_unbounded.c:[[# @LINE + 20]] in worker)
