@@ -33,32 +33,12 @@ static void sem_wait_intr(sem_t *s) {
   }
 }
 
-/* How long a waiter polls before it sleeps. A run or an explorer step takes microseconds, and
- * a futex sleep/wake-up round trip between the two processes costs more than the work itself
- * (measured in bench/README.md). glibc's sem_post makes no system call when nobody sleeps, so
- * a handoff caught while polling costs two atomic operations. */
-#define DPU_POLL_SECONDS 200e-6
-
-/* Waits for s, polling for up to DPU_POLL_SECONDS first. DPU_POLL_SPIN spins, yielding the
- * CPU now and then so that on a busy machine it does not starve the process it waits for;
- * DPU_POLL_YIELD yields at every try: the side it waits for shares its core (pinned pairs,
- * dpu_shm.cpu), and a yield hands that core over without a futex sleep and wake-up (-j 2 on
- * 2 cores: MPC(3,5) 3.93 s sleeping at once, 3.16 s yielding; bench/README.md). Returns 0
- * when s was taken while polling, -1 when the caller must block. */
-static int sem_poll(sem_t *s, uint32_t mode) {
-  double until = 0;
-  for (unsigned i = 1;; i++) {
-    if (sem_trywait(s) == 0) return 0;
-    if (mode == DPU_POLL_YIELD || (i & 1023) == 0) sched_yield();
-    else __builtin_ia32_pause();
-    if (mode == DPU_POLL_YIELD || (i & 63) == 0) {
-      double now = dpu_now();
-      if (until == 0) until = now + DPU_POLL_SECONDS;
-      else if (now > until) return -1;
-    }
-  }
-}
-
+/* An explorer and its runner take strict turns: each waits on a semaphore the other posts,
+ * and sleeps at once (a futex wait), without polling first. A waiter that spins or yields keeps
+ * or hands its core to whatever else the machine runs: beside two busy processes on 2 cores,
+ * MPAT(6) with -j 1 took 59 s spinning unpinned and 12-30 s pinned and yielding, against 2.2 s
+ * alone; sleeping, the side woken gets the core soon after its partner gave it up (3.3-6.1 s,
+ * and no slower alone; issue 42, bench/README.md). */
 /* The CPUs dpu may run on, as the process found them before any pinning (start_many). */
 static cpu_set_t allowed_cpus;
 
@@ -92,14 +72,9 @@ void dpu_executor_share_cores(struct dpu_executor *execs, unsigned n, bool share
   int cpus[CPU_SETSIZE], ncpus = 0;
   for (int c = 0; c < CPU_SETSIZE; c++)
     if (CPU_ISSET(c, &allowed_cpus)) cpus[ncpus++] = c;
-  /* Without share only the first pair works (a lone explorer): it too must yield when dpu
-   * has a single CPU, or each handoff waits for the spinner's time slice to end (PI(8) with
-   * -j 1 under `taskset -c 0`: 3.8 s spinning, bench/README.md). */
-  bool yield = (share ? 2 * n : 2) > usable_cpus && ncpus > 0;
-  for (unsigned i = 0; i < n; i++) {
-    execs[i].shm->poll = yield ? DPU_POLL_YIELD : DPU_POLL_SPIN;
-    execs[i].shm->cpu = yield ? cpus[i % (unsigned)ncpus] : -1;
-  }
+  /* Without share only the first pair works (a lone explorer). */
+  bool pin = (share ? 2 * n : 2) > usable_cpus && ncpus > 0;
+  for (unsigned i = 0; i < n; i++) execs[i].shm->cpu = pin ? cpus[i % (unsigned)ncpus] : -1;
 }
 
 /* Says once per exploration (whatever the runners, -j: the flag is the first executor's)
@@ -122,7 +97,7 @@ static _Noreturn void runner_main(struct dpu_shm *shm) {
   /* What the runner opened so far is its own; what a run opens above is the program's. */
   dpu_rt.fd_base = dpu_rt_first_free_fd_above_all();
   for (;;) {
-    if (sem_poll(&shm->req, shm->poll) != 0) sem_wait_intr(&shm->req);
+    sem_wait_intr(&shm->req);
     if (shm->shutdown) _exit(0);
     if (shm->cpu != cpu) pin_self(cpu = shm->cpu); /* dpu_executor_share_cores changed it */
     dpu_rt_run_once();
@@ -317,12 +292,9 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n, LLVMOrcThrea
                             const struct dpu_executor_options *opt) {
   struct dpu_shm *shms[DPU_MAX_EXECUTORS];
   if (n < 1 || n > DPU_MAX_EXECUTORS) n = n < 1 ? 1 : DPU_MAX_EXECUTORS;
-  /* Each explorer and its runner take turns: spinning pays while the pairs have two cores
-   * each, and costs a core otherwise (-j 2 on 2 cores: PI(8) took 2.0 s against 1.2 s with
-   * one worker, every waiting side spinning; bench/README.md). Pairs that must share cores
-   * are pinned, pair i to the i-th CPU dpu may use (round robin), and hand their core over
-   * by yielding: no futex wake-up crosses cores, and an explorer keeps its unfolding in one
-   * core's caches. */
+  /* Each explorer and its runner take turns. Pairs that must share cores are pinned, pair i
+   * to the i-th CPU dpu may use (round robin): no wake-up crosses cores, and an explorer keeps
+   * its unfolding in one core's caches. */
   usable_cpus = dpu_cpus_available(&allowed_cpus);
   for (unsigned i = 0; i < n; i++) {
     if (map_region(&execs[i], opt) != 0) {
@@ -377,7 +349,6 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n, LLVMOrcThrea
 #define DPU_HANG_GRACE_SECONDS 1.0
 
 static int wait_done(struct dpu_shm *shm, double until) {
-  if (sem_poll(&shm->done, shm->poll) == 0) return 0;
   if (until <= 0) {
     sem_wait_intr(&shm->done);
     return 0;

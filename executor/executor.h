@@ -88,13 +88,13 @@ void dpu_executor_pin_thread(const struct dpu_executor *exec);
  * (undoes dpu_executor_pin_thread). */
 void dpu_executor_unpin_thread(void);
 
-/* Sets how the explorers of execs[0, n) and their runners wait for each other. With share all
- * n pairs work, without it only the first (a lone explorer). When the working pairs' sides
- * outnumber the CPUs dpu may use (2n, or 2 without share), pair i is pinned to the i-th of
- * those CPUs (round robin) and each side yields its core to the other (DPU_POLL_YIELD);
- * otherwise each side spins on a core of its own, unpinned (DPU_POLL_SPIN).
- * dpu_executor_start_many starts with share; a runner takes a change at its next run, an
- * explorer thread at its next dpu_executor_pin_thread. */
+/* Sets where the explorers of execs[0, n) and their runners run. With share all n pairs work,
+ * without it only the first (a lone explorer). When the working pairs' sides outnumber the
+ * CPUs dpu may use (2n, or 2 without share), pair i is pinned to the i-th of those CPUs (round
+ * robin): its two sides take turns on that core; otherwise the kernel places them. Either way
+ * a waiting side sleeps at once (executor.c). dpu_executor_start_many starts with share; a
+ * runner takes a change at its next run, an explorer thread at its next
+ * dpu_executor_pin_thread. */
 void dpu_executor_share_cores(struct dpu_executor *execs, unsigned n, bool share);
 
 /* Runs the program once following replay[0..n) (n may be 0: the default policy throughout).

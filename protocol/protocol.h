@@ -343,9 +343,6 @@ struct dpu_race_capture {
 /* dpu_shm.zygote_error. */
 enum { DPU_ZYGOTE_FAILED = 1, DPU_ZYGOTE_BAD_PROGRAM = 2 };
 
-/* How a runner and its explorer wait for each other (dpu_shm.poll). */
-enum { DPU_POLL_SPIN = 0, DPU_POLL_YIELD = 1 };
-
 struct dpu_shm {
   sem_t req;
   sem_t done;
@@ -415,11 +412,6 @@ struct dpu_shm {
    * waits for that object (--shard's split, explorer/split.h). 0: an ordinary run. */
   uint32_t frozen;
   uint64_t frozen_obj;
-  /* Set by the explorer: how the runner and the explorer wait for each other before they
-   * sleep (executor.c): DPU_POLL_SPIN when each pair has two cores, DPU_POLL_YIELD when pairs
-   * share cores (-j N with 2N > the CPUs dpu may use): each waiter then gives its core to the
-   * other side at every turn. */
-  volatile uint32_t poll;
   /* Set by the explorer: the CPU the runner pins itself to (-1: none; a change takes effect
    * at the next run); its explorer thread pins itself to the same one
    * (dpu_executor_pin_thread), so that a pair's turns cost a switch on one core rather than a
