@@ -37,6 +37,11 @@ struct dpu_executor {
   double run_timeout;
   uint64_t runs;
   double exec_seconds;    /* wall time spent waiting for runs */
+  uint64_t reruns;        /* runs over their time limit run again before they were called a
+                           * hang (dpu_executor_run) */
+  pid_t sample_pid;       /* the runner whose waits for a CPU were sampled last, at sample_at */
+  double sample_at;       /* (dpu_now seconds), and how long it had waited by then (seconds, */
+  double sample_waited;   /* -1: unknown): serve_once in executor.c */
   char error[DPU_MSG_MAX]; /* why the program could not be loaded (DPU_EXECUTOR_BAD_PROGRAM) */
   /* After dpu_executor_stop: the runner's table of the program's globals (shm's, which is
    * gone), so that reports written at the end still name objects (executor/run.h's
@@ -99,7 +104,9 @@ void dpu_executor_share_cores(struct dpu_executor *execs, unsigned n, bool share
 
 /* Runs the program once following replay[0..n) (n may be 0: the default policy throughout).
  * deadline: absolute CLOCK_MONOTONIC seconds after which to give up (0 = none). A run that
- * outlives the per-run timeout is killed and ends with DPU_END_HANG_TIME. */
+ * outlives the per-run timeout (opt->run_timeout, counted as the runner's own time: the time
+ * it waited for a CPU is given back) is run once more, and if that run outlives it too it is
+ * killed and ends with DPU_END_HANG_TIME. */
 enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
                                      const struct dpu_replay_step *replay,
                                      uint32_t n, double deadline);

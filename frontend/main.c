@@ -338,7 +338,9 @@ static void print_stats(struct session *s, double explore_seconds) {
   double exec_seconds = 0;
   uint64_t runs = 0;
   uint32_t forks = 0;
+  uint64_t reruns = 0;
   for (unsigned i = 0; i < s->nexecs; i++) {
+    reruns += s->execs[i].reruns;
     exec_seconds += s->execs[i].exec_seconds;
     runs += s->execs[i].runs;
     forks += s->execs[i].shm->runner_forks;
@@ -349,6 +351,9 @@ static void print_stats(struct session *s, double explore_seconds) {
             "%.3f s\n", exec_seconds, (unsigned long long)runs,
             runs ? exec_seconds * 1e6 / (double)runs : 0.0, explore_seconds - waited,
             s->startup_seconds);
+  if (s->o.verbosity > 0 && text && reruns)
+    fprintf(text, "dpu: %llu run%s over --run-timeout ran again before %s called a hang\n",
+            (unsigned long long)reruns, reruns == 1 ? "" : "s", reruns == 1 ? "it was" : "they were");
   if (!s->o.stats || !text) return;
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);

@@ -6,8 +6,9 @@
  * thread starts at its creator's time at the create, a sleep advances its own time by the
  * duration (an absolute clock_nanosleep to the deadline), and a join brings the joiner up to
  * the joined thread's time. A clock read returns the clocks' start (the same in every run of
- * one exploration: the runner's set up) plus the reading thread's time. Reading a clock is
- * then no shared access and no event; sleeps are no synchronisation, as they are not in a
+ * one exploration: the runner's set up) plus the reading thread's time, which each read then
+ * moves on by 10 ms (clock_read), so that a loop waiting for time to pass ends. Reading a clock
+ * is no shared access and no event; sleeps are no synchronisation, as they are not in a
  * real execution (a sleep only makes an order likely): the explorers explore every order of
  * the threads' visible operations whatever their sleeps, so a bug that a sleep usually hides
  * is found. A sleep is not a scheduling point of its own: an operation with no object is
@@ -38,7 +39,8 @@ static uint64_t now_real(clockid_t c) {
 }
 
 void dpu_rt_clock_init(void) {
-  dpu_rt.epoch_real = now_real(CLOCK_REALTIME);
+  /* On a whole second, so that time()'s seconds tick at the same reads in every exploration. */
+  dpu_rt.epoch_real = now_real(CLOCK_REALTIME) / NS * NS;
   dpu_rt.epoch_mono = now_real(CLOCK_MONOTONIC);
 }
 
@@ -64,26 +66,37 @@ static uint64_t clock_now(clockid_t c) {
 
 static void sleep_ns(uint64_t ns) { *vtime() += ns; }
 
+/* What the program reads of clock c: clock_now, after which the reading thread's time moves on
+ * by DPU_CLOCK_READ_NS. Without it a loop that waits for time to pass (`while (time(NULL) -
+ * start < 1) sem_post(&s);`, a thread pool's shutdown) read the same time for ever and every
+ * run of it was a hang (issue 37); now it goes round 1 s / DPU_CLOCK_READ_NS times. */
+#define DPU_CLOCK_READ_NS 10000000ull
+static uint64_t clock_read(clockid_t c) {
+  uint64_t t = clock_now(c);
+  sleep_ns(DPU_CLOCK_READ_NS);
+  return t;
+}
+
 int __dpu_clock_gettime(clockid_t c, struct timespec *ts) {
   if (!ts) {
     errno = EFAULT;
     return -1;
   }
-  *ts = ts_of(clock_now(c));
+  *ts = ts_of(clock_read(c));
   return 0;
 }
 
 int __dpu_gettimeofday(struct timeval *restrict tv, void *restrict tz) {
   (void)tz;
   if (tv) {
-    uint64_t ns = clock_now(CLOCK_REALTIME);
+    uint64_t ns = clock_read(CLOCK_REALTIME);
     *tv = (struct timeval){.tv_sec = (time_t)(ns / NS), .tv_usec = (suseconds_t)(ns % NS / 1000)};
   }
   return 0;
 }
 
 time_t __dpu_time(time_t *out) {
-  time_t t = (time_t)(clock_now(CLOCK_REALTIME) / NS);
+  time_t t = (time_t)(clock_read(CLOCK_REALTIME) / NS);
   if (out) *out = t;
   return t;
 }
