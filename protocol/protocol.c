@@ -16,7 +16,8 @@ struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t records_cap, uint32
   uint32_t output_off = off;
   off = align64(off + output_cap);
   uint32_t tsets_off = off;
-  off = align64(off + DPU_TSETS_CAP * (uint32_t)sizeof(struct dpu_tset));
+  uint32_t tsets_cap = dpu_shm_tsets_cap(records_cap);
+  off = align64(off + tsets_cap * (uint32_t)sizeof(struct dpu_tset));
   uint32_t visible_off = off;
   off = align64(off + visible_cap / 8 + 1);
   uint32_t globals_off = off;
@@ -35,7 +36,7 @@ struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t records_cap, uint32
   s->replay_off = replay_off;
   s->records_off = records_off;
   s->output_off = output_off;
-  s->tsets_cap = DPU_TSETS_CAP;
+  s->tsets_cap = tsets_cap;
   s->tsets_off = tsets_off;
   s->visible_cap = visible_cap;
   s->visible_off = visible_off;

@@ -152,9 +152,18 @@ struct dpu_blocked {
 
 #define DPU_MSG_MAX 512
 
-/* Slots of sets of threads a run may write (dpu_shm_tsets): one per record of a run with thread
- * ids of 64 or more, one per signal and exit. A run that needs more ends with DPU_END_LIMIT. */
-#define DPU_TSETS_CAP 65536u
+/* Slots of sets of threads a run may write (dpu_shm_tsets): at most one per record of a run
+ * with thread ids of 64 or more (a set equal to the last one written takes no slot), one per
+ * signal and exit. A run that needs more ends with DPU_END_LIMIT. The region has a slot per
+ * record that its trace may hold, and 64 more, with at least DPU_TSETS_MIN and at most
+ * DPU_TSETS_MAX slots (512 MiB of address space, touched only as far as a run writes): a
+ * fixed 65,536 cut short every run of 257 threads in 64 pools of 4 (issue 37). */
+#define DPU_TSETS_MIN 65536u
+#define DPU_TSETS_MAX (1u << 22)
+static inline uint32_t dpu_shm_tsets_cap(uint32_t records_cap) {
+  uint64_t n = (uint64_t)records_cap + 64;
+  return n < DPU_TSETS_MIN ? DPU_TSETS_MIN : n > DPU_TSETS_MAX ? DPU_TSETS_MAX : (uint32_t)n;
+}
 
 /* Sent by the explorer to a runner whose run is over its time limit: the runner captures the
  * stacks of the hang, marks the run DPU_END_HANG_TIME and exits (the zygote then symbolises
@@ -355,7 +364,7 @@ struct dpu_shm {
 
   uint32_t replay_cap, records_cap, output_cap, visible_cap, globals_cap;
   uint32_t replay_off, records_off, output_off, visible_off, globals_off;
-  uint32_t tsets_cap, tsets_off;   /* slots of dpu_shm_tsets (DPU_TSETS_CAP) */
+  uint32_t tsets_cap, tsets_off;   /* slots of dpu_shm_tsets (dpu_shm_tsets_cap) */
   volatile uint32_t ntsets;        /* slots written in the current run */
   volatile uint32_t nglobals;      /* entries of the globals array the zygote filled */
   volatile uint32_t iso_warned;    /* a run wrote outside the isolated directories, and dpu

@@ -145,6 +145,8 @@ _Noreturn void dpu_rt_leave_run(void) {
 uint32_t dpu_rt_tset_put(const struct dpu_tset *s) {
   struct dpu_shm *shm = dpu_rt.shm;
   uint32_t n = shm->ntsets;
+  /* Consecutive steps mostly have the same enabled set: it is written once. */
+  if (n && memcmp(&dpu_shm_tsets(shm)[n - 1], s, sizeof *s) == 0) return n;
   if (n >= shm->tsets_cap) {
     dpu_rt_set_end(DPU_END_LIMIT, 0, "more than %u sets of threads in one run (a run with "
                    "thread ids of 64 or more keeps one per step)", shm->tsets_cap);
