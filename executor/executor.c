@@ -119,6 +119,16 @@ static _Noreturn void zygote_fail(struct dpu_shm *shm, int error, const char *ms
   _exit(4);
 }
 
+/* Ends a zygote or a server that was asked to (shm->shutdown) once every process it forked
+ * has ended and been reaped: a child left behind (the servers of -j, which end when their own
+ * shm says so) became a zombie of PID 1 after dpu's exit, and piled up in a container whose
+ * PID 1 does not reap (issue 37). */
+static _Noreturn void shut_down(void) {
+  while (wait(NULL) > 0 || errno == EINTR) {
+  }
+  _exit(0);
+}
+
 /* Serves runs on shm for ever: forks a runner, waits for it, and when it died during a run
  * says so in shm's result. Exits when the explorer asks (shm->shutdown). */
 static _Noreturn void zygote_serve(struct dpu_shm *shm) {
@@ -131,7 +141,7 @@ static _Noreturn void zygote_serve(struct dpu_shm *shm) {
     int st;
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
     }
-    if (shm->shutdown) _exit(0);
+    if (shm->shutdown) shut_down();
     if (shm->runner_retired && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
       shm->runner_retired = 0; /* between two runs: nothing to report */
       continue;
