@@ -158,6 +158,7 @@ static _Noreturn void zygote_serve(struct dpu_shm *shm) {
         r->code = WTERMSIG(st);
         /* SIGKILL cannot come from the program's own code: the out-of-memory killer, or a
          * debugger that quits (--gdb) sent it ("killed by Killed" said a user test). */
+        r->killed_outside = r->code == SIGKILL;
         if (r->code == SIGKILL)
           snprintf(r->msg, sizeof r->msg, "the runner was killed by SIGKILL from outside: the "
                    "system's out-of-memory killer, or a debugger that quit");
@@ -289,6 +290,7 @@ int dpu_executor_start(struct dpu_executor *exec, LLVMOrcThreadSafeModuleRef tsm
 static int map_region(struct dpu_executor *exec, const struct dpu_executor_options *opt) {
   memset(exec, 0, sizeof *exec);
   exec->run_timeout = opt->run_timeout;
+  exec->debugger = opt->debugger;
   exec->shm = dpu_shm_create(opt->records_cap + 1, opt->records_cap, opt->output_cap, opt->nsites,
                              opt->nglobals);
   if (!exec->shm) {
@@ -425,6 +427,12 @@ static int serve_once(struct dpu_executor *exec, double start, double deadline) 
   }
 }
 
+/* Whether the run that just ended was ended by a SIGKILL that neither dpu nor the program
+ * sent (zygote_serve's result for a runner that died so). */
+static bool killed_from_outside(const struct dpu_shm *shm) {
+  return shm->result.end == DPU_END_SIGNAL && shm->result.killed_outside && !shm->zygote_error;
+}
+
 enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
                                      const struct dpu_replay_step *replay,
                                      uint32_t n, double deadline) {
@@ -443,6 +451,23 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
     sem_wait_intr(&shm->done);
     exec->reruns++;
     if (!shm->zygote_error) st = serve_once(exec, dpu_now(), deadline);
+  }
+  if (st == 0 && killed_from_outside(shm) && !exec->debugger) {
+    /* Killed by another process, not by the program (whose signals are modelled) nor by dpu:
+     * run it again. Killed again, the run is a limit of the machine, cut short where it was
+     * killed (its last record may be half written), never a defect of the program (issue 37:
+     * with -j 2 such a kill read as a nondeterministic program). */
+    exec->reruns_killed++;
+    st = serve_once(exec, dpu_now(), deadline);
+    if (st == 0 && killed_from_outside(shm) && !exec->debugger) {
+      struct dpu_run_result *res = &shm->result;
+      res->end = DPU_END_LIMIT;
+      res->code = DPU_LIMIT_KILLED;
+      if (shm->nevents) shm->nevents--;
+      snprintf(res->msg, sizeof res->msg,
+               "a runner was killed by SIGKILL from outside dpu twice at one run (the system's "
+               "out-of-memory killer, or a user): that run was cut short");
+    }
   }
   int timed_out = st != 0, global = st == 1;
   if (timed_out) {

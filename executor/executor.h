@@ -29,16 +29,20 @@ struct dpu_executor_options {
   bool stdin_rewind;      /* descriptor 0 holds the program's input (frontend/stdin.h): every
                            * run starts reading it from its first byte */
   bool isolate_files;     /* every run sees the files of the first (runtime/isolate.h) */
+  bool debugger;          /* runs are under a debugger (--gdb), whose quitting kills the
+                           * runner: such a run is not run again (dpu_executor_run) */
 };
 
 struct dpu_executor {
   struct dpu_shm *shm;
   pid_t zygote;
   double run_timeout;
+  bool debugger;          /* opt->debugger */
   uint64_t runs;
   double exec_seconds;    /* wall time spent waiting for runs */
   uint64_t reruns;        /* runs over their time limit run again before they were called a
                            * hang (dpu_executor_run) */
+  uint64_t reruns_killed;  /* runs whose runner was killed from outside, run again */
   pid_t sample_pid;       /* the runner whose waits for a CPU were sampled last, at sample_at */
   double sample_at;       /* (dpu_now seconds), and how long it had waited by then (seconds, */
   double sample_waited;   /* -1: unknown): serve_once in executor.c */
@@ -106,7 +110,8 @@ void dpu_executor_share_cores(struct dpu_executor *execs, unsigned n, bool share
  * deadline: absolute CLOCK_MONOTONIC seconds after which to give up (0 = none). A run that
  * outlives the per-run timeout (opt->run_timeout, counted as the runner's own time: the time
  * it waited for a CPU is given back) is run once more, and if that run outlives it too it is
- * killed and ends with DPU_END_HANG_TIME. */
+ * killed and ends with DPU_END_HANG_TIME. A run whose runner was killed by SIGKILL from outside
+ * dpu is run once more; killed again, it ends with DPU_END_LIMIT, DPU_LIMIT_KILLED. */
 enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
                                      const struct dpu_replay_step *replay,
                                      uint32_t n, double deadline);

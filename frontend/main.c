@@ -191,6 +191,7 @@ static int start_executor(struct session *s, LLVMOrcThreadSafeContextRef tsc,
       .argv = s->pargv,
       .spurious_wakeups = o->spurious_wakeups,
       .isolate_files = !o->shared_files,
+      .debugger = o->gdb,
   };
   if (dpu_stdin_capture(&s->in) != 0) return give_up(s, "error", dpu_first_error(), EXIT_USAGE);
   s->inv.stdin_bytes = s->in.bytes;
@@ -338,9 +339,10 @@ static void print_stats(struct session *s, double explore_seconds) {
   double exec_seconds = 0;
   uint64_t runs = 0;
   uint32_t forks = 0;
-  uint64_t reruns = 0;
+  uint64_t reruns = 0, killed = 0;
   for (unsigned i = 0; i < s->nexecs; i++) {
     reruns += s->execs[i].reruns;
+    killed += s->execs[i].reruns_killed;
     exec_seconds += s->execs[i].exec_seconds;
     runs += s->execs[i].runs;
     forks += s->execs[i].shm->runner_forks;
@@ -354,6 +356,9 @@ static void print_stats(struct session *s, double explore_seconds) {
   if (s->o.verbosity > 0 && text && reruns)
     fprintf(text, "dpu: %llu run%s over --run-timeout ran again before %s called a hang\n",
             (unsigned long long)reruns, reruns == 1 ? "" : "s", reruns == 1 ? "it was" : "they were");
+  if (s->o.verbosity > 0 && text && killed)
+    fprintf(text, "dpu: %llu run%s whose runner was killed from outside ran again\n",
+            (unsigned long long)killed, killed == 1 ? "" : "s");
   if (!s->o.stats || !text) return;
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);

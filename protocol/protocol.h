@@ -130,6 +130,10 @@ enum dpu_end {
  * explorers explore on from such runs (as leaves, not traces), and the exploration is
  * incomplete. */
 #define DPU_LIMIT_THREADS 1
+/* dpu_run_result.code of a DPU_END_LIMIT whose runner was killed by SIGKILL from outside dpu
+ * (the system's out-of-memory killer, a user) at that run and at its one re-run
+ * (executor.c): no fault of the program; the run is cut short where it was killed. */
+#define DPU_LIMIT_KILLED 2
 #define DPU_MAX_SPIN_SITES 8
 
 /* Whether a run that ended with `end` (enum dpu_end) found a defect of the program (as opposed
@@ -233,6 +237,8 @@ struct dpu_run_result {
   uint32_t defect_at, defect_output;
   uint32_t limited;         /* a thread stopped at the thread limit in this run
                              * (DPU_LIMIT_THREADS): the run is a prefix, its end as recorded */
+  uint32_t killed_outside;  /* the zygote's: the runner died of a SIGKILL during the run that
+                             * the program did not send (its signals are modelled) */
   uint64_t addr;            /* a spin hang (code DPU_HANG_SPIN): the location read, */
   uint32_t op;              /* and the operation (enum dpu_op) */
   char msg[DPU_MSG_MAX];    /* NUL-terminated detail (assertion text, misuse description) */

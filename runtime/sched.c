@@ -107,6 +107,7 @@ static void reset(void) {
   res->nstacks = 0;
   res->nheap = 0;
   res->limited = 0;
+  res->killed_outside = 0;
   res->msg[0] = 0;
   shm->nlater = 0;
   shm->nevents = 0;
