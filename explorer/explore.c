@@ -81,12 +81,15 @@ enum dpu_explore_status dpu_explore_replay(struct dpu_executor *exec, struct dpu
   int tid;
   /* A schedule the user gave may be one for another program or other options: say so, rather
    * than blame the program alone (and count its steps from 1, as they are written). */
-  if (shm->result.end == DPU_END_DIVERGED &&
-      sscanf(shm->result.msg, "replay step %u asks for T%d", &step, &tid) == 2)
-    snprintf(shm->result.msg, sizeof shm->result.msg,
-             "the schedule's step %u asks for T%d, which cannot move there: the schedule does "
-             "not fit this program with these options (-D, --visible-sites, its input), or the "
-             "program does not run the same way every time", step + 1, tid);
+  bool misfit = shm->result.end == DPU_END_DIVERGED &&
+                sscanf(shm->result.msg, "replay step %u asks for T%d", &step, &tid) == 2;
+  if (misfit) { /* the user's input is at fault: exit 2 (issue 37), as for a bad option */
+    dpu_progress_clear();
+    fprintf(stderr, "dpu: error: the schedule's step %u asks for T%d, which cannot move there: "
+            "the schedule does not fit this program with these options (-D, --visible-sites, "
+            "its input), or the program does not run the same way every time\n", step + 1, tid);
+  }
+  if (misfit) return DPU_EXPLORE_BAD_SCHEDULE;
   bool cut = dpu_run_was_cut(shm);
   bool show = r->show_output;
   r->show_output = true; /* a replay shows the output of its run, defect or not */

@@ -29,6 +29,8 @@ enum dpu_explore_status {
   DPU_EXPLORE_STOPPED,       /* --stop-on-defect found one */
   DPU_EXPLORE_INCOMPLETE,    /* a limit (time, runs, trace capacity, nondeterminism) cut it */
   DPU_EXPLORE_FAILED,        /* the executor broke (already reported) */
+  DPU_EXPLORE_BAD_SCHEDULE,  /* a replay's schedule does not fit the program (said on stderr
+                              * as an error): bad input, not an incomplete exploration */
 };
 
 /* Whether the run in shm was cut short by a limit of dpu (trace capacity, threads) or by a

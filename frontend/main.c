@@ -402,6 +402,11 @@ static void end_state(const struct session *s, enum dpu_explore_status st,
      * with 9 defects exited 3, and the README's recipe passed it). The state says incomplete. */
     end->exit_code = s->rep.defects.n ? EXIT_DEFECTS : EXIT_INCOMPLETE;
     break;
+  case DPU_EXPLORE_BAD_SCHEDULE:
+    end->state = "error";
+    end->reason = "the replay's schedule does not fit the program (see the error above)";
+    end->exit_code = EXIT_USAGE;
+    break;
   case DPU_EXPLORE_STOPPED:
     end->state = "stopped";
     end->reason = "--stop-on-defect";
