@@ -29,19 +29,51 @@ static const char *extension(const char *path) {
  * reason: its diagnostics otherwise reach stderr only (user tests). */
 static char clang_error[512];
 
-/* Writes clang's diagnostics, text, to stderr, keeping the first error line in clang_error. */
+/* The most clang diagnostics (errors, warnings, each with its notes and source lines) that
+ * dpu shows: a binary file named .c gave 411 lines of them (issue 37). */
+#define DPU_CLANG_DIAGNOSTICS_SHOWN 20
+
+/* Whether line[0, len) starts a diagnostic of clang's ("FILE:L:C: error: ...", "clang: warning:
+ * ..."), its colours' escape sequences aside. Its kind into *error: an error or a fatal one. */
+static bool diagnostic_head(const char *line, size_t len, bool *error) {
+  char plain[512];
+  size_t n = 0;
+  for (size_t i = 0; i < len && n + 1 < sizeof plain; i++) {
+    if (line[i] == '\033') { /* ESC [ ... m */
+      while (i < len && line[i] != 'm') i++;
+      continue;
+    }
+    plain[n++] = line[i];
+  }
+  plain[n] = 0;
+  if (n == 0 || plain[0] == ' ') return false;
+  *error = strstr(plain, ": error: ") || strstr(plain, ": fatal error: ");
+  return *error || strstr(plain, ": warning: ");
+}
+
+/* Writes clang's diagnostics, text, to stderr, the first DPU_CLANG_DIAGNOSTICS_SHOWN of them
+ * and then how many more there were, and keeps the first error line in clang_error. */
 static void forward_diagnostics(const char *text) {
-  fputs(text, stderr);
-  for (const char *line = text; *line && !clang_error[0];) {
+  unsigned heads = 0;
+  for (const char *line = text; *line;) {
     size_t len = strcspn(line, "\n");
-    const char *err = strstr(line, ": error: "), *fatal = strstr(line, ": fatal error: ");
-    if ((err && err < line + len) || (fatal && fatal < line + len)) {
-      if (len >= sizeof clang_error) len = sizeof clang_error - 1;
-      memcpy(clang_error, line, len);
-      clang_error[len] = 0;
+    bool error = false;
+    bool head = diagnostic_head(line, len, &error);
+    heads += head;
+    /* clang's closing count ("2 errors generated.") is no diagnostic: always shown. */
+    bool closing = !head && len > 11 && memcmp(line + len - 11, " generated.", 11) == 0;
+    if (heads <= DPU_CLANG_DIAGNOSTICS_SHOWN || closing)
+      fwrite(line, 1, len + (line[len] == '\n'), stderr);
+    if (error && !clang_error[0]) {
+      size_t n = len < sizeof clang_error ? len : sizeof clang_error - 1;
+      memcpy(clang_error, line, n);
+      clang_error[n] = 0;
     }
     line += len + (line[len] == '\n');
   }
+  if (heads > DPU_CLANG_DIAGNOSTICS_SHOWN)
+    fprintf(stderr, "dpu: note: %u more of clang's diagnostics not shown (the first %u are "
+            "above)\n", heads - DPU_CLANG_DIAGNOSTICS_SHOWN, DPU_CLANG_DIAGNOSTICS_SHOWN);
 }
 
 /* Compiles path with clang's driver and front end, in this process (clang.h), into *mod of

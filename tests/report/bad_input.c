@@ -3,6 +3,16 @@
 // internal __dpu_* symbols), and with --format=json or sarif a document in state "error"
 // whose reason is that line. Exit 4 is left for dpu's own bugs.
 //
+// A binary file named .c: clang's first 20 diagnostics, then how many more there were (issue
+// 37: 411 lines of them), and the first error is the reason.
+// RUN: head -c 3000 %dpu > %t.binary.c
+// RUN: %dpu %t.binary.c > %t.binary.out 2> %t.binary.err; test $? -eq 2
+// RUN: FileCheck --check-prefix=BINARY %s < %t.binary.err
+// RUN: test $(grep -c -E ': (warning|error): ' %t.binary.err) -le 21
+// BINARY: {{^[0-9]+}} warnings and {{[0-9]+}} errors generated.{{$}}
+// BINARY-NEXT: {{^}}dpu: note: {{[0-9]+}} more of clang's diagnostics not shown (the first 20 are above){{$}}
+// BINARY-NEXT: {{^}}dpu: error: {{.*}}binary.c does not compile: {{.*}}binary.c:1:1: error: {{.*}}
+//
 // A .bc file that is not bitcode (LLVM's own handler printed "error: ..." and exited 1).
 // RUN: printf 'not bitcode at all' > %t.garbage.bc
 // RUN: %dpu %t.garbage.bc > %t.bc.out 2> %t.bc.err; test $? -eq 2
