@@ -348,11 +348,19 @@ static void print_stats(struct session *s, double explore_seconds) {
     forks += s->execs[i].shm->runner_forks;
   }
   double waited = exec_seconds / s->nexecs;
-  if (s->o.verbosity > 0 && text)
-    fprintf(text, "dpu: executor %.3f s in %llu runs (%.1f us/run), explorer %.3f s, start-up "
-            "%.3f s\n", exec_seconds, (unsigned long long)runs,
+  /* The executor's runs include the split's, which the summary does not count (issue 37: -v
+   * -j 2 said 124 runs beside a summary of 6): said apart. */
+  uint64_t split_runs = s->rep.split.runs;
+  if (s->o.verbosity > 0 && text) {
+    fprintf(text, "dpu: executor %.3f s in %llu runs", exec_seconds, (unsigned long long)runs);
+    if (split_runs)
+      fprintf(text, " (%llu of the exploration, %llu of the split)",
+              (unsigned long long)(runs > split_runs ? runs - split_runs : 0),
+              (unsigned long long)split_runs);
+    fprintf(text, " (%.1f us/run), explorer %.3f s, start-up %.3f s\n",
             runs ? exec_seconds * 1e6 / (double)runs : 0.0, explore_seconds - waited,
             s->startup_seconds);
+  }
   if (s->o.verbosity > 0 && text && reruns)
     fprintf(text, "dpu: %llu run%s over --run-timeout ran again before %s called a hang\n",
             (unsigned long long)reruns, reruns == 1 ? "" : "s", reruns == 1 ? "it was" : "they were");
