@@ -27,7 +27,7 @@ struct merged {
   unsigned count;     /* N */
   unsigned *seen;     /* [count]: reports of shard i */
   unsigned nreports;
-  const char *state;  /* the worst state so far */
+  const char *state;  /* the worst state so far: one of states[] */
   char reason[4096];
 };
 
@@ -62,16 +62,24 @@ static json_t *command_of(json_t *doc) {
   return c;
 }
 
-/* States from best to worst: the merged one is the worst of the shards'. */
+/* The states of a report from best to worst: the merged one is the worst of the shards'. */
+static const char *const states[] = {"complete", "stopped", "incomplete", "running", "failed",
+                                     "error"};
+enum { NSTATES = sizeof states / sizeof *states };
+
+/* state's index in states[], NSTATES if it is none of them. */
 static int rank(const char *state) {
-  static const char *order[] = {"complete", "stopped", "incomplete", "running", "failed", "error"};
-  for (int i = 0; i < 6; i++)
-    if (strcmp(order[i], state) == 0) return i;
-  return 6;
+  for (int i = 0; i < NSTATES; i++)
+    if (strcmp(states[i], state) == 0) return i;
+  return NSTATES;
 }
 
+/* Makes the merged state at least as bad as state (one of states[]: m->state points to the
+ * static string, never into a shard's document, which is freed once added) and appends
+ * fmt's text to the reason. */
 static void note(struct merged *m, const char *state, const char *fmt, const char *arg) {
-  if (rank(state) > rank(m->state)) m->state = state;
+  int r = rank(state);
+  if (r < NSTATES && r > rank(m->state)) m->state = states[r];
   size_t len = strlen(m->reason);
   if (len + 3 >= sizeof m->reason) return;
   snprintf(m->reason + len, sizeof m->reason - len, "%s", len ? "; " : "");
@@ -124,7 +132,7 @@ static int add_report(struct merged *m, const char *file, json_t *doc) {
   const char *vis = json_string_value(json_object_get(shard, "visible_sites"));
   m->visible[index] = strdup(vis ? vis : "");
   const char *state = json_string_value(json_object_get(doc, "state"));
-  if (!state) return fail(file, "no state");
+  if (!state || rank(state) == NSTATES) return fail(file, "no state, or an unknown one");
   if (strcmp(state, "complete") != 0) {
     const char *why = json_string_value(json_object_get(doc, "reason"));
     char what[600];
