@@ -4,6 +4,7 @@
 #include "merge.h"
 
 #include "../report/doc.h"
+#include "options.h"
 
 #include <getopt.h>
 #include <jansson.h>
@@ -23,10 +24,14 @@ static const char usage[] =
 struct merged {
   json_t *doc;        /* the first report, made the merged one */
   json_t *defects;    /* by digest: digest -> defect */
-  char **visible;     /* each shard's visible access sites */
+  char **visible;     /* [count]: each shard's visible access sites (malloc'd) */
+  char **why;         /* [count]: why shard i's report is not complete (malloc'd), or NULL */
   unsigned count;     /* N */
   unsigned *seen;     /* [count]: reports of shard i */
   unsigned nreports;
+  json_int_t parts;   /* the split's parts, as the first report that made the split says; -1
+                       * until one does */
+  const char *parts_file; /* that report's file */
   const char *state;  /* the worst state so far: one of states[] */
   char reason[4096];
 };
@@ -62,7 +67,9 @@ static json_t *command_of(json_t *doc) {
   return c;
 }
 
-/* The states of a report from best to worst: the merged one is the worst of the shards'. */
+/* The states of a report from best to worst: the merged one is the worst of the shards',
+ * where a shard "running" (killed, or not ended), "failed" or "error" leaves the whole
+ * "incomplete". */
 static const char *const states[] = {"complete", "stopped", "incomplete", "running", "failed",
                                      "error"};
 enum { NSTATES = sizeof states / sizeof *states };
@@ -74,17 +81,43 @@ static int rank(const char *state) {
   return NSTATES;
 }
 
-/* Makes the merged state at least as bad as state (one of states[]: m->state points to the
- * static string, never into a shard's document, which is freed once added) and appends
- * fmt's text to the reason. */
-static void note(struct merged *m, const char *state, const char *fmt, const char *arg) {
+/* Makes the merged state at least as bad as state (one of states[]; m->state points to the
+ * static string, never into a shard's document, which is freed once added). */
+static void worsen(struct merged *m, const char *state) {
   int r = rank(state);
+  if (r > rank("incomplete")) r = rank("incomplete");
   if (r < NSTATES && r > rank(m->state)) m->state = states[r];
-  size_t len = strlen(m->reason);
-  if (len + 3 >= sizeof m->reason) return;
-  snprintf(m->reason + len, sizeof m->reason - len, "%s", len ? "; " : "");
-  len = strlen(m->reason);
-  snprintf(m->reason + len, sizeof m->reason - len, fmt, arg);
+}
+
+/* Appends text to the merged reason, "; " between two; what does not fit is left out. */
+static void add_reason(struct merged *m, const char *text) {
+  size_t len = strlen(m->reason), n = strlen(text), room = sizeof m->reason - 1 - len;
+  if (len && room < 2) return;
+  if (len) memcpy(m->reason + len, "; ", 2), len += 2, room -= 2;
+  if (n > room) n = room;
+  memcpy(m->reason + len, text, n);
+  m->reason[len + n] = 0;
+}
+
+/* Whether a shard's report says how many parts the split made: the split is done in a report
+ * that is complete or stopped, or that was dealt parts; one written before the split ended
+ * (dpu killed, interrupted or failing during the split, bad input) says 0. */
+static bool split_done(json_t *doc, const char *state) {
+  return !strcmp(state, "complete") || !strcmp(state, "stopped") ||
+         num(json_object_get(doc, "shard"), "parts_here") > 0;
+}
+
+/* Why shard `index` is not complete, from its report's state and reason (state not
+ * "complete"), into m->why[index]. Returns 0, or -1 if out of memory. */
+static int not_complete(struct merged *m, unsigned index, const char *state, json_t *doc) {
+  const char *why = json_string_value(json_object_get(doc, "reason"));
+  char text[700];
+  if (!strcmp(state, "running"))
+    snprintf(text, sizeof text, "shard %u did not finish: its report still says \"running\" "
+             "(dpu was killed, e.g. by SIGKILL or a job's time limit, or had not ended)", index);
+  else snprintf(text, sizeof text, "shard %u %s (%s)", index, state, why ? why : "?");
+  worsen(m, state);
+  return (m->why[index] = strdup(text)) ? 0 : -1;
 }
 
 /* Adds one shard report. Returns 0, or MERGE_USAGE (message printed). */
@@ -95,14 +128,19 @@ static int add_report(struct merged *m, const char *file, json_t *doc) {
     return fail(file, "not a dpu JSON report (dpu --format=json)");
   if (!json_is_object(shard) || json_object_get(shard, "merged"))
     return fail(file, "not the report of one shard (dpu --shard=I/N --format=json)");
-  unsigned index = (unsigned)num(shard, "index"), count = (unsigned)num(shard, "count");
+  json_int_t index_in = num(shard, "index"), count_in = num(shard, "count");
+  if (count_in < 1 || count_in > DPU_MAX_SHARDS || index_in < 0 || index_in >= count_in)
+    return fail(file, "a shard index or count out of range");
+  unsigned index = (unsigned)index_in, count = (unsigned)count_in;
   if (!m->doc) {
     m->doc = json_deep_copy(doc);
     m->count = count;
     m->seen = calloc(count, sizeof *m->seen);
     m->visible = calloc(count, sizeof *m->visible);
+    m->why = calloc(count, sizeof *m->why);
     m->defects = json_object();
-    if (!m->doc || !m->seen || !m->visible || !m->defects) return fail(file, "out of memory");
+    if (!m->doc || !m->seen || !m->visible || !m->why || !m->defects)
+      return fail(file, "out of memory");
     json_object_set_new(m->doc, "defects", json_array());
   } else {
     json_t *a = command_of(m->doc), *b = command_of(doc);
@@ -110,8 +148,6 @@ static int add_report(struct merged *m, const char *file, json_t *doc) {
     json_decref(a), json_decref(b);
     if (!same) return fail(file, "another program, input or options than the first report's");
     if (count != m->count) return fail(file, "a shard of another --shard=I/N count");
-    if (num(shard, "parts") != num(json_object_get(m->doc, "shard"), "parts"))
-      return fail(file, "split into another number of parts: another dpu version or program?");
     json_t *sum = json_object_get(m->doc, "summary"), *s = json_object_get(doc, "summary");
     add_int(sum, s, "traces_with_defects");
     add_int(sum, s, "max_configs");
@@ -126,19 +162,24 @@ static int add_report(struct merged *m, const char *file, json_t *doc) {
     for (unsigned i = 0; i < sizeof keys / sizeof *keys; i++) add_int(st, t, keys[i]);
     add_int(json_object_get(m->doc, "shard"), shard, "parts_explored");
   }
-  if (index >= count) return fail(file, "a shard index beyond its count");
   if (m->seen[index]++) return fail(file, "a second report of the same shard");
   m->nreports++;
   const char *vis = json_string_value(json_object_get(shard, "visible_sites"));
-  m->visible[index] = strdup(vis ? vis : "");
+  if (!(m->visible[index] = strdup(vis ? vis : ""))) return fail(file, "out of memory");
   const char *state = json_string_value(json_object_get(doc, "state"));
   if (!state || rank(state) == NSTATES) return fail(file, "no state, or an unknown one");
-  if (strcmp(state, "complete") != 0) {
-    const char *why = json_string_value(json_object_get(doc, "reason"));
-    char what[600];
-    snprintf(what, sizeof what, "shard %u %s (%s)", index, state, why ? why : "?");
-    note(m, state, "%s", what);
+  if (split_done(doc, state)) {
+    json_int_t parts = num(shard, "parts");
+    if (m->parts < 0) m->parts = parts, m->parts_file = file;
+    else if (parts != m->parts) {
+      char what[600];
+      snprintf(what, sizeof what, "split into %lld parts, %s into %lld: another dpu version or "
+               "program?", (long long)parts, m->parts_file, (long long)m->parts);
+      return fail(file, what);
+    }
   }
+  if (strcmp(state, "complete") != 0 && not_complete(m, index, state, doc) != 0)
+    return fail(file, "out of memory");
   size_t i;
   json_t *d;
   json_array_foreach(json_object_get(doc, "defects"), i, d) {
@@ -184,18 +225,27 @@ static char *visible_union(const struct merged *m) {
 
 /* Completes the merged document: shards missing, visible sites, defects, state, exit code. */
 static int finish(struct merged *m, int argc, char **argv) {
-  char missing[256] = "";
+  for (unsigned i = 0; i < m->count; i++) /* the shards' own, in the order of their index */
+    if (m->why[i]) add_reason(m, m->why[i]);
+  char missing[256] = "no report of shard ";
+  size_t prefix = strlen(missing);
   for (unsigned i = 0; i < m->count; i++)
     if (!m->seen[i] && strlen(missing) + 16 < sizeof missing)
       snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%s%u",
-               missing[0] ? ", " : "", i);
-  if (missing[0]) note(m, "incomplete", "no report of shard %s", missing);
+               strlen(missing) > prefix ? ", " : "", i);
+  if (strlen(missing) > prefix) {
+    worsen(m, "incomplete");
+    add_reason(m, missing);
+  }
   char *all = visible_union(m);
   if (!all) return MERGE_USAGE;
   for (unsigned i = 0; i < m->count; i++)
     if (m->seen[i] && m->visible[i] && strcmp(m->visible[i], all) != 0) {
-      note(m, "incomplete", "the shards found different racing access sites: run every shard "
-                            "again with --visible-sites=%s", all);
+      char what[4096];
+      snprintf(what, sizeof what, "the shards found different racing access sites: run every "
+               "shard again with --visible-sites=%s", all);
+      worsen(m, "incomplete");
+      add_reason(m, what);
       break;
     }
   json_object_set_new(json_object_get(m->doc, "shard"), "visible_sites", json_string(all));
@@ -225,6 +275,7 @@ static int finish(struct merged *m, int argc, char **argv) {
   json_object_set_new(m->doc, "reason", complete ? json_null() : json_string(m->reason));
   json_object_set_new(m->doc, "exit_code", json_integer(code));
   json_t *shard = json_object_get(m->doc, "shard");
+  json_object_set_new(shard, "parts", json_integer(m->parts > 0 ? m->parts : 0));
   json_object_set_new(shard, "index", json_integer(0));
   json_object_set_new(shard, "parts_here", json_integer(num(shard, "parts")));
   json_object_set_new(shard, "merged", json_integer(m->nreports));
@@ -360,7 +411,7 @@ int dpu_merge_main(int argc, char **argv) {
     fprintf(stderr, "dpu merge: error: no report given\n%s", usage);
     return MERGE_USAGE;
   }
-  struct merged m = {.state = "complete"};
+  struct merged m = {.state = "complete", .parts = -1};
   int rc = 0;
   for (int i = optind; i < argc && !rc; i++) {
     json_error_t err;
@@ -394,7 +445,8 @@ int dpu_merge_main(int argc, char **argv) {
     }
   }
   for (unsigned i = 0; m.visible && i < m.count; i++) free(m.visible[i]);
-  free(m.visible), free(m.seen);
+  for (unsigned i = 0; m.why && i < m.count; i++) free(m.why[i]);
+  free(m.visible), free(m.why), free(m.seen);
   json_decref(m.doc), json_decref(m.defects);
   return rc;
 }
