@@ -19,7 +19,9 @@ static const char usage[] =
     "usage: dpu merge [--format=text|json|sarif] [-o FILE] REPORT.json...\n"
     "  Combines the --format=json reports of `dpu --shard=I/N` for I = 0 .. N-1 into one\n"
     "  report: summed counts, each defect once, complete only if every shard completed.\n"
-    "  Exit code as dpu's: 0 no defect, 1 defects, 2 bad input, 3 incomplete.\n";
+    "  Exit code as dpu's: 0 no defect, 1 defects (also when incomplete), 2 bad input (also\n"
+    "  when every shard had bad input), 3 incomplete (a shard missing, stopped by a limit or\n"
+    "  killed) with no defect.\n";
 
 struct merged {
   json_t *doc;        /* the first report, made the merged one */
@@ -32,6 +34,7 @@ struct merged {
   json_int_t parts;   /* the split's parts, as the first report that made the split says; -1
                        * until one does */
   const char *parts_file; /* that report's file */
+  unsigned nerror;    /* reports in state "error": bad input, nothing explored */
   const char *state;  /* the worst state so far: one of states[] */
   char reason[4096];
 };
@@ -117,6 +120,7 @@ static int not_complete(struct merged *m, unsigned index, const char *state, jso
              "(dpu was killed, e.g. by SIGKILL or a job's time limit, or had not ended)", index);
   else snprintf(text, sizeof text, "shard %u %s (%s)", index, state, why ? why : "?");
   worsen(m, state);
+  if (!strcmp(state, "error")) m->nerror++;
   return (m->why[index] = strdup(text)) ? 0 : -1;
 }
 
@@ -267,9 +271,18 @@ static int finish(struct merged *m, int argc, char **argv) {
   free(keys);
   json_t *sum = json_object_get(m->doc, "summary");
   json_object_set_new(sum, "defects", json_integer((json_int_t)n));
+  /* Every report of bad input (each shard exited 2): the merge is of bad input too. Else
+   * defects found make exit 1 whatever the state (as dpu's exit code: a CI job fails on
+   * them even when a shard did not finish); the state says whether the exploration is whole. */
+  if (m->nerror == m->nreports) m->state = "error";
   bool complete = strcmp(m->state, "complete") == 0;
-  int code = complete || strcmp(m->state, "stopped") == 0 ? (n ? MERGE_DEFECTS : MERGE_CLEAN)
-                                                          : MERGE_INCOMPLETE;
+  int code = m->nerror == m->nreports ? MERGE_USAGE
+             : n                      ? MERGE_DEFECTS
+             : complete               ? MERGE_CLEAN
+                                      : MERGE_INCOMPLETE;
+  if (code == MERGE_USAGE)
+    fprintf(stderr, "dpu: error: every shard's report is of bad input, nothing was explored "
+                    "(%s)\n", m->reason);
   json_object_set_new(m->doc, "state", json_string(m->state));
   json_object_set_new(m->doc, "complete", json_boolean(complete));
   json_object_set_new(m->doc, "reason", complete ? json_null() : json_string(m->reason));
@@ -383,6 +396,28 @@ static json_t *sarif(const struct merged *m) {
                    "version", "2.1.0", "runs", run);
 }
 
+/* Writes the merged report m as format ("text", "json" or "sarif") to the file output, or to
+ * stdout if NULL. Returns 0, or -1 (message printed). */
+static int write_report(const struct merged *m, const char *format, const char *output) {
+  FILE *f = output ? fopen(output, "w") : stdout;
+  if (!f) {
+    fprintf(stderr, "dpu merge: error: cannot write %s\n", output);
+    return -1;
+  }
+  int rc = 0;
+  if (!strcmp(format, "text")) {
+    write_text(f, m);
+  } else {
+    json_t *out = !strcmp(format, "json") ? json_incref(m->doc) : sarif(m);
+    if (!out || json_dumpf(out, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) rc = -1;
+    fputc('\n', f);
+    json_decref(out);
+  }
+  if (f != stdout ? fclose(f) != 0 : fflush(f) != 0) rc = -1;
+  if (rc) fprintf(stderr, "dpu merge: error: cannot write the report\n");
+  return rc;
+}
+
 int dpu_merge_main(int argc, char **argv) {
   static const struct option opts[] = {{"format", required_argument, 0, 'f'},
                                        {"output", required_argument, 0, 'o'},
@@ -425,25 +460,12 @@ int dpu_merge_main(int argc, char **argv) {
     rc = add_report(&m, argv[i], doc);
     json_decref(doc);
   }
-  if (!rc) rc = finish(&m, argc, argv);
-  if (rc != MERGE_USAGE) {
-    FILE *f = output ? fopen(output, "w") : stdout;
-    if (!f) {
-      fprintf(stderr, "dpu merge: error: cannot write %s\n", output);
-      rc = MERGE_USAGE;
-    } else {
-      if (!strcmp(format, "text")) {
-        write_text(f, &m);
-      } else {
-        json_t *out = !strcmp(format, "json") ? json_incref(m.doc) : sarif(&m);
-        if (!out || json_dumpf(out, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) rc = MERGE_USAGE;
-        fputc('\n', f);
-        json_decref(out);
-      }
-      if (f != stdout && fclose(f) != 0) rc = MERGE_USAGE;
-      if (rc == MERGE_USAGE) fprintf(stderr, "dpu merge: error: cannot write the report\n");
-    }
-  }
+  bool merged = !rc; /* every report added: there is a merged report to write */
+  if (merged) rc = finish(&m, argc, argv);
+  /* Bad input in every shard: the merged report too says so. */
+  if (merged && (rc != MERGE_USAGE || m.nerror == m.nreports) &&
+      write_report(&m, format, output) != 0)
+    rc = MERGE_USAGE;
   for (unsigned i = 0; m.visible && i < m.count; i++) free(m.visible[i]);
   for (unsigned i = 0; m.why && i < m.count; i++) free(m.why[i]);
   free(m.visible), free(m.why), free(m.seen);
