@@ -132,6 +132,17 @@ static int add_report(struct merged *m, const char *file, json_t *doc) {
     return fail(file, "not a dpu JSON report (dpu --format=json)");
   if (!json_is_object(shard) || json_object_get(shard, "merged"))
     return fail(file, "not the report of one shard (dpu --shard=I/N --format=json)");
+  /* The report as its shard wrote it: a document edited by hand (a count changed, a defect
+   * left out) would make a merged report that no exploration gave. */
+  const char *digest = json_string_value(json_object_get(doc, DPU_CONTENT_DIGEST_KEY));
+  char actual[DPU_CONTENT_DIGEST_HEX + 1];
+  if (!digest)
+    return fail(file, "no content digest: not a shard's report as dpu --shard wrote it (an "
+                      "older dpu's, or edited)");
+  if (dpu_json_content_digest(doc, actual) != 0) return fail(file, "out of memory");
+  if (strcmp(digest, actual) != 0)
+    return fail(file, "its content does not match its digest: the report was changed after dpu "
+                      "wrote it");
   json_int_t index_in = num(shard, "index"), count_in = num(shard, "count");
   if (count_in < 1 || count_in > DPU_MAX_SHARDS || index_in < 0 || index_in >= count_in)
     return fail(file, "a shard index or count out of range");
@@ -146,6 +157,7 @@ static int add_report(struct merged *m, const char *file, json_t *doc) {
     if (!m->doc || !m->seen || !m->visible || !m->why || !m->defects)
       return fail(file, "out of memory");
     json_object_set_new(m->doc, "defects", json_array());
+    json_object_del(m->doc, DPU_CONTENT_DIGEST_KEY); /* the first shard's, not the merge's */
   } else {
     json_t *a = command_of(m->doc), *b = command_of(doc);
     bool same = json_equal(a, b);
@@ -450,7 +462,7 @@ int dpu_merge_main(int argc, char **argv) {
   int rc = 0;
   for (int i = optind; i < argc && !rc; i++) {
     json_error_t err;
-    json_t *doc = json_load_file(argv[i], 0, &err);
+    json_t *doc = json_load_file(argv[i], JSON_ALLOW_NUL, &err); /* (program output) */
     if (!doc) {
       char what[300];
       snprintf(what, sizeof what, "cannot read a JSON document: %s (line %d)", err.text, err.line);
