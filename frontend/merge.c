@@ -6,6 +6,7 @@
 #include "../report/doc.h"
 #include "options.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <stdbool.h>
@@ -51,7 +52,7 @@ static int cmp_ulong(const void *a, const void *b) {
 }
 
 static int fail(const char *file, const char *what) {
-  fprintf(stderr, "dpu merge: error: %s: %s\n", file, what);
+  fprintf(stderr, "dpu: error: %s: %s\n", file, what);
   return MERGE_USAGE;
 }
 
@@ -413,7 +414,7 @@ static json_t *sarif(const struct merged *m) {
 static int write_report(const struct merged *m, const char *format, const char *output) {
   FILE *f = output ? fopen(output, "w") : stdout;
   if (!f) {
-    fprintf(stderr, "dpu merge: error: cannot write %s\n", output);
+    fprintf(stderr, "dpu: error: cannot write %s: %s\n", output, strerror(errno));
     return -1;
   }
   int rc = 0;
@@ -426,7 +427,8 @@ static int write_report(const struct merged *m, const char *format, const char *
     json_decref(out);
   }
   if (f != stdout ? fclose(f) != 0 : fflush(f) != 0) rc = -1;
-  if (rc) fprintf(stderr, "dpu merge: error: cannot write the report\n");
+  if (rc) fprintf(stderr, "dpu: error: cannot write the merged report%s%s\n",
+                  output ? " to " : "", output ? output : "");
   return rc;
 }
 
@@ -438,24 +440,31 @@ int dpu_merge_main(int argc, char **argv) {
   const char *format = "text", *output = NULL;
   int c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
-    if (c == 'h') {
-      fputs(usage, stdout);
-      return MERGE_CLEAN;
-    }
-    if (c == 'o') output = optarg;
-    else if (c == 'f' && (!strcmp(optarg, "text") || !strcmp(optarg, "json") ||
-                          !strcmp(optarg, "sarif")))
+  opterr = 0; /* dpu's words, not getopt's ("merge: unrecognized option") */
+  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+    switch (c) {
+    case 'h': fputs(usage, stdout); return MERGE_CLEAN;
+    case 'o': output = optarg; break;
+    case 'f':
+      if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0 &&
+          strcmp(optarg, "sarif") != 0) {
+        fprintf(stderr, "dpu: error: invalid value '%s' for --format (expected text, json or "
+                        "sarif)\n", optarg);
+        return MERGE_USAGE;
+      }
       format = optarg;
-    else {
-      if (c == 'f') fprintf(stderr, "dpu merge: error: invalid value '%s' for --format (expected "
-                                    "text, json or sarif)\n", optarg);
-      fputs(usage, stderr);
+      break;
+    case ':':
+      fprintf(stderr, "dpu: error: option '%s' needs a value\n", argv[optind - 1]);
+      return MERGE_USAGE;
+    default:
+      fprintf(stderr, "dpu: error: unknown option '%s' for dpu merge, which takes the shards' "
+                      "reports (see dpu merge --help)\n", argv[optind - 1]);
       return MERGE_USAGE;
     }
   }
   if (optind >= argc) {
-    fprintf(stderr, "dpu merge: error: no report given\n%s", usage);
+    fprintf(stderr, "dpu: error: no report to merge (see dpu merge --help)\n");
     return MERGE_USAGE;
   }
   struct merged m = {.state = "complete", .parts = -1};
@@ -465,7 +474,10 @@ int dpu_merge_main(int argc, char **argv) {
     json_t *doc = json_load_file(argv[i], JSON_ALLOW_NUL, &err); /* (program output) */
     if (!doc) {
       char what[300];
-      snprintf(what, sizeof what, "cannot read a JSON document: %s (line %d)", err.text, err.line);
+      if (err.line > 0)
+        snprintf(what, sizeof what, "cannot read a JSON document: %s (line %d)", err.text,
+                 err.line);
+      else snprintf(what, sizeof what, "cannot read a JSON document: %s", err.text);
       rc = fail(argv[i], what);
       break;
     }

@@ -15,17 +15,17 @@
 // RUN: %python -c "import json,sys; d=json.load(open(sys.argv[1])); d['summary']['max_configs']=999999; json.dump(d, open(sys.argv[2], 'w'), indent=2)" %t.1.json %t.count.json
 // RUN: %dpu merge %t.0.json %t.count.json > %t.out 2> %t.err; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=EDITED < %t.err
-// EDITED: {{^}}dpu merge: error: {{.*}}count.json: its content does not match its digest: the report was changed after dpu wrote it{{$}}
+// EDITED: {{^}}dpu: error: {{.*}}count.json: its content does not match its digest: the report was changed after dpu wrote it{{$}}
 // and nothing merged is written:
 // RUN: test ! -s %t.out
 // Every defect left out (a clean report made of one with defects):
 // RUN: %python -c "import json,sys; d=json.load(open(sys.argv[1])); d['defects']=[]; d['summary']['defects']=0; json.dump(d, open(sys.argv[2], 'w'))" %t.0.json %t.nodefect.json
 // RUN: not %dpu merge %t.nodefect.json %t.1.json 2>&1 | FileCheck %s --check-prefix=NODEFECT
-// NODEFECT: {{^}}dpu merge: error: {{.*}}nodefect.json: its content does not match its digest: the report was changed after dpu wrote it{{$}}
+// NODEFECT: {{^}}dpu: error: {{.*}}nodefect.json: its content does not match its digest: the report was changed after dpu wrote it{{$}}
 // The digest left out:
 // RUN: %python -c "import json,sys; d=json.load(open(sys.argv[1])); del d['content_digest']; json.dump(d, open(sys.argv[2], 'w'))" %t.1.json %t.nodigest.json
 // RUN: not %dpu merge %t.0.json %t.nodigest.json 2>&1 | FileCheck %s --check-prefix=NODIGEST
-// NODIGEST: {{^}}dpu merge: error: {{.*}}nodigest.json: no content digest: not a shard's report as dpu --shard wrote it (an older dpu's, or edited){{$}}
+// NODIGEST: {{^}}dpu: error: {{.*}}nodigest.json: no content digest: not a shard's report as dpu --shard wrote it (an older dpu's, or edited){{$}}
 //
 // The same content written again, keys in another order, another indentation: merged.
 // RUN: %python -c "import json,sys; d=json.load(open(sys.argv[1])); json.dump(d, open(sys.argv[2], 'w'), indent=5, sort_keys=True)" %t.1.json %t.again.json
