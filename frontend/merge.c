@@ -4,7 +4,9 @@
 #include "merge.h"
 
 #include "../report/doc.h"
+#include "options.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <stdbool.h>
@@ -18,16 +20,23 @@ static const char usage[] =
     "usage: dpu merge [--format=text|json|sarif] [-o FILE] REPORT.json...\n"
     "  Combines the --format=json reports of `dpu --shard=I/N` for I = 0 .. N-1 into one\n"
     "  report: summed counts, each defect once, complete only if every shard completed.\n"
-    "  Exit code as dpu's: 0 no defect, 1 defects, 2 bad input, 3 incomplete.\n";
+    "  Exit code as dpu's: 0 no defect, 1 defects (also when incomplete), 2 bad input (also\n"
+    "  when every shard had bad input), 3 incomplete (a shard missing, stopped by a limit or\n"
+    "  killed) with no defect.\n";
 
 struct merged {
   json_t *doc;        /* the first report, made the merged one */
   json_t *defects;    /* by digest: digest -> defect */
-  char **visible;     /* each shard's visible access sites */
+  char **visible;     /* [count]: each shard's visible access sites (malloc'd) */
+  char **why;         /* [count]: why shard i's report is not complete (malloc'd), or NULL */
   unsigned count;     /* N */
   unsigned *seen;     /* [count]: reports of shard i */
   unsigned nreports;
-  const char *state;  /* the worst state so far */
+  json_int_t parts;   /* the split's parts, as the first report that made the split says; -1
+                       * until one does */
+  const char *parts_file; /* that report's file */
+  unsigned nerror;    /* reports in state "error": bad input, nothing explored */
+  const char *state;  /* the worst state so far: one of states[] */
   char reason[4096];
 };
 
@@ -43,7 +52,7 @@ static int cmp_ulong(const void *a, const void *b) {
 }
 
 static int fail(const char *file, const char *what) {
-  fprintf(stderr, "dpu merge: error: %s: %s\n", file, what);
+  fprintf(stderr, "dpu: error: %s: %s\n", file, what);
   return MERGE_USAGE;
 }
 
@@ -62,21 +71,58 @@ static json_t *command_of(json_t *doc) {
   return c;
 }
 
-/* States from best to worst: the merged one is the worst of the shards'. */
+/* The states of a report from best to worst: the merged one is the worst of the shards',
+ * where a shard "running" (killed, or not ended), "failed" or "error" leaves the whole
+ * "incomplete". */
+static const char *const states[] = {"complete", "stopped", "incomplete", "running", "failed",
+                                     "error"};
+enum { NSTATES = sizeof states / sizeof *states };
+
+/* state's index in states[], NSTATES if it is none of them. */
 static int rank(const char *state) {
-  static const char *order[] = {"complete", "stopped", "incomplete", "running", "failed", "error"};
-  for (int i = 0; i < 6; i++)
-    if (strcmp(order[i], state) == 0) return i;
-  return 6;
+  for (int i = 0; i < NSTATES; i++)
+    if (strcmp(states[i], state) == 0) return i;
+  return NSTATES;
 }
 
-static void note(struct merged *m, const char *state, const char *fmt, const char *arg) {
-  if (rank(state) > rank(m->state)) m->state = state;
-  size_t len = strlen(m->reason);
-  if (len + 3 >= sizeof m->reason) return;
-  snprintf(m->reason + len, sizeof m->reason - len, "%s", len ? "; " : "");
-  len = strlen(m->reason);
-  snprintf(m->reason + len, sizeof m->reason - len, fmt, arg);
+/* Makes the merged state at least as bad as state (one of states[]; m->state points to the
+ * static string, never into a shard's document, which is freed once added). */
+static void worsen(struct merged *m, const char *state) {
+  int r = rank(state);
+  if (r > rank("incomplete")) r = rank("incomplete");
+  if (r < NSTATES && r > rank(m->state)) m->state = states[r];
+}
+
+/* Appends text to the merged reason, "; " between two; what does not fit is left out. */
+static void add_reason(struct merged *m, const char *text) {
+  size_t len = strlen(m->reason), n = strlen(text), room = sizeof m->reason - 1 - len;
+  if (len && room < 2) return;
+  if (len) memcpy(m->reason + len, "; ", 2), len += 2, room -= 2;
+  if (n > room) n = room;
+  memcpy(m->reason + len, text, n);
+  m->reason[len + n] = 0;
+}
+
+/* Whether a shard's report says how many parts the split made: the split is done in a report
+ * that is complete or stopped, or that was dealt parts; one written before the split ended
+ * (dpu killed, interrupted or failing during the split, bad input) says 0. */
+static bool split_done(json_t *doc, const char *state) {
+  return !strcmp(state, "complete") || !strcmp(state, "stopped") ||
+         num(json_object_get(doc, "shard"), "parts_here") > 0;
+}
+
+/* Why shard `index` is not complete, from its report's state and reason (state not
+ * "complete"), into m->why[index]. Returns 0, or -1 if out of memory. */
+static int not_complete(struct merged *m, unsigned index, const char *state, json_t *doc) {
+  const char *why = json_string_value(json_object_get(doc, "reason"));
+  char text[700];
+  if (!strcmp(state, "running"))
+    snprintf(text, sizeof text, "shard %u did not finish: its report still says \"running\" "
+             "(dpu was killed, e.g. by SIGKILL or a job's time limit, or had not ended)", index);
+  else snprintf(text, sizeof text, "shard %u %s (%s)", index, state, why ? why : "?");
+  worsen(m, state);
+  if (!strcmp(state, "error")) m->nerror++;
+  return (m->why[index] = strdup(text)) ? 0 : -1;
 }
 
 /* Adds one shard report. Returns 0, or MERGE_USAGE (message printed). */
@@ -87,23 +133,38 @@ static int add_report(struct merged *m, const char *file, json_t *doc) {
     return fail(file, "not a dpu JSON report (dpu --format=json)");
   if (!json_is_object(shard) || json_object_get(shard, "merged"))
     return fail(file, "not the report of one shard (dpu --shard=I/N --format=json)");
-  unsigned index = (unsigned)num(shard, "index"), count = (unsigned)num(shard, "count");
+  /* The report as its shard wrote it: a document edited by hand (a count changed, a defect
+   * left out) would make a merged report that no exploration gave. */
+  const char *digest = json_string_value(json_object_get(doc, DPU_CONTENT_DIGEST_KEY));
+  char actual[DPU_CONTENT_DIGEST_HEX + 1];
+  if (!digest)
+    return fail(file, "no content digest: not a shard's report as dpu --shard wrote it (an "
+                      "older dpu's, or edited)");
+  if (dpu_json_content_digest(doc, actual) != 0) return fail(file, "out of memory");
+  if (strcmp(digest, actual) != 0)
+    return fail(file, "its content does not match its digest: the report was changed after dpu "
+                      "wrote it");
+  json_int_t index_in = num(shard, "index"), count_in = num(shard, "count");
+  if (count_in < 1 || count_in > DPU_MAX_SHARDS || index_in < 0 || index_in >= count_in)
+    return fail(file, "a shard index or count out of range");
+  unsigned index = (unsigned)index_in, count = (unsigned)count_in;
   if (!m->doc) {
     m->doc = json_deep_copy(doc);
     m->count = count;
     m->seen = calloc(count, sizeof *m->seen);
     m->visible = calloc(count, sizeof *m->visible);
+    m->why = calloc(count, sizeof *m->why);
     m->defects = json_object();
-    if (!m->doc || !m->seen || !m->visible || !m->defects) return fail(file, "out of memory");
+    if (!m->doc || !m->seen || !m->visible || !m->why || !m->defects)
+      return fail(file, "out of memory");
     json_object_set_new(m->doc, "defects", json_array());
+    json_object_del(m->doc, DPU_CONTENT_DIGEST_KEY); /* the first shard's, not the merge's */
   } else {
     json_t *a = command_of(m->doc), *b = command_of(doc);
     bool same = json_equal(a, b);
     json_decref(a), json_decref(b);
     if (!same) return fail(file, "another program, input or options than the first report's");
     if (count != m->count) return fail(file, "a shard of another --shard=I/N count");
-    if (num(shard, "parts") != num(json_object_get(m->doc, "shard"), "parts"))
-      return fail(file, "split into another number of parts: another dpu version or program?");
     json_t *sum = json_object_get(m->doc, "summary"), *s = json_object_get(doc, "summary");
     add_int(sum, s, "traces_with_defects");
     add_int(sum, s, "max_configs");
@@ -118,19 +179,24 @@ static int add_report(struct merged *m, const char *file, json_t *doc) {
     for (unsigned i = 0; i < sizeof keys / sizeof *keys; i++) add_int(st, t, keys[i]);
     add_int(json_object_get(m->doc, "shard"), shard, "parts_explored");
   }
-  if (index >= count) return fail(file, "a shard index beyond its count");
   if (m->seen[index]++) return fail(file, "a second report of the same shard");
   m->nreports++;
   const char *vis = json_string_value(json_object_get(shard, "visible_sites"));
-  m->visible[index] = strdup(vis ? vis : "");
+  if (!(m->visible[index] = strdup(vis ? vis : ""))) return fail(file, "out of memory");
   const char *state = json_string_value(json_object_get(doc, "state"));
-  if (!state) return fail(file, "no state");
-  if (strcmp(state, "complete") != 0) {
-    const char *why = json_string_value(json_object_get(doc, "reason"));
-    char what[600];
-    snprintf(what, sizeof what, "shard %u %s (%s)", index, state, why ? why : "?");
-    note(m, state, "%s", what);
+  if (!state || rank(state) == NSTATES) return fail(file, "no state, or an unknown one");
+  if (split_done(doc, state)) {
+    json_int_t parts = num(shard, "parts");
+    if (m->parts < 0) m->parts = parts, m->parts_file = file;
+    else if (parts != m->parts) {
+      char what[600];
+      snprintf(what, sizeof what, "split into %lld parts, %s into %lld: another dpu version or "
+               "program?", (long long)parts, m->parts_file, (long long)m->parts);
+      return fail(file, what);
+    }
   }
+  if (strcmp(state, "complete") != 0 && not_complete(m, index, state, doc) != 0)
+    return fail(file, "out of memory");
   size_t i;
   json_t *d;
   json_array_foreach(json_object_get(doc, "defects"), i, d) {
@@ -176,18 +242,27 @@ static char *visible_union(const struct merged *m) {
 
 /* Completes the merged document: shards missing, visible sites, defects, state, exit code. */
 static int finish(struct merged *m, int argc, char **argv) {
-  char missing[256] = "";
+  for (unsigned i = 0; i < m->count; i++) /* the shards' own, in the order of their index */
+    if (m->why[i]) add_reason(m, m->why[i]);
+  char missing[256] = "no report of shard ";
+  size_t prefix = strlen(missing);
   for (unsigned i = 0; i < m->count; i++)
     if (!m->seen[i] && strlen(missing) + 16 < sizeof missing)
       snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%s%u",
-               missing[0] ? ", " : "", i);
-  if (missing[0]) note(m, "incomplete", "no report of shard %s", missing);
+               strlen(missing) > prefix ? ", " : "", i);
+  if (strlen(missing) > prefix) {
+    worsen(m, "incomplete");
+    add_reason(m, missing);
+  }
   char *all = visible_union(m);
   if (!all) return MERGE_USAGE;
   for (unsigned i = 0; i < m->count; i++)
     if (m->seen[i] && m->visible[i] && strcmp(m->visible[i], all) != 0) {
-      note(m, "incomplete", "the shards found different racing access sites: run every shard "
-                            "again with --visible-sites=%s", all);
+      char what[4096];
+      snprintf(what, sizeof what, "the shards found different racing access sites: run every "
+               "shard again with --visible-sites=%s", all);
+      worsen(m, "incomplete");
+      add_reason(m, what);
       break;
     }
   json_object_set_new(json_object_get(m->doc, "shard"), "visible_sites", json_string(all));
@@ -209,14 +284,24 @@ static int finish(struct merged *m, int argc, char **argv) {
   free(keys);
   json_t *sum = json_object_get(m->doc, "summary");
   json_object_set_new(sum, "defects", json_integer((json_int_t)n));
+  /* Every report of bad input (each shard exited 2): the merge is of bad input too. Else
+   * defects found make exit 1 whatever the state (as dpu's exit code: a CI job fails on
+   * them even when a shard did not finish); the state says whether the exploration is whole. */
+  if (m->nerror == m->nreports) m->state = "error";
   bool complete = strcmp(m->state, "complete") == 0;
-  int code = complete || strcmp(m->state, "stopped") == 0 ? (n ? MERGE_DEFECTS : MERGE_CLEAN)
-                                                          : MERGE_INCOMPLETE;
+  int code = m->nerror == m->nreports ? MERGE_USAGE
+             : n                      ? MERGE_DEFECTS
+             : complete               ? MERGE_CLEAN
+                                      : MERGE_INCOMPLETE;
+  if (code == MERGE_USAGE)
+    fprintf(stderr, "dpu: error: every shard's report is of bad input, nothing was explored "
+                    "(%s)\n", m->reason);
   json_object_set_new(m->doc, "state", json_string(m->state));
   json_object_set_new(m->doc, "complete", json_boolean(complete));
   json_object_set_new(m->doc, "reason", complete ? json_null() : json_string(m->reason));
   json_object_set_new(m->doc, "exit_code", json_integer(code));
   json_t *shard = json_object_get(m->doc, "shard");
+  json_object_set_new(shard, "parts", json_integer(m->parts > 0 ? m->parts : 0));
   json_object_set_new(shard, "index", json_integer(0));
   json_object_set_new(shard, "parts_here", json_integer(num(shard, "parts")));
   json_object_set_new(shard, "merged", json_integer(m->nreports));
@@ -324,6 +409,29 @@ static json_t *sarif(const struct merged *m) {
                    "version", "2.1.0", "runs", run);
 }
 
+/* Writes the merged report m as format ("text", "json" or "sarif") to the file output, or to
+ * stdout if NULL. Returns 0, or -1 (message printed). */
+static int write_report(const struct merged *m, const char *format, const char *output) {
+  FILE *f = output ? fopen(output, "w") : stdout;
+  if (!f) {
+    fprintf(stderr, "dpu: error: cannot write %s: %s\n", output, strerror(errno));
+    return -1;
+  }
+  int rc = 0;
+  if (!strcmp(format, "text")) {
+    write_text(f, m);
+  } else {
+    json_t *out = !strcmp(format, "json") ? json_incref(m->doc) : sarif(m);
+    if (!out || json_dumpf(out, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) rc = -1;
+    fputc('\n', f);
+    json_decref(out);
+  }
+  if (f != stdout ? fclose(f) != 0 : fflush(f) != 0) rc = -1;
+  if (rc) fprintf(stderr, "dpu: error: cannot write the merged report%s%s\n",
+                  output ? " to " : "", output ? output : "");
+  return rc;
+}
+
 int dpu_merge_main(int argc, char **argv) {
   static const struct option opts[] = {{"format", required_argument, 0, 'f'},
                                        {"output", required_argument, 0, 'o'},
@@ -332,61 +440,59 @@ int dpu_merge_main(int argc, char **argv) {
   const char *format = "text", *output = NULL;
   int c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
-    if (c == 'h') {
-      fputs(usage, stdout);
-      return MERGE_CLEAN;
-    }
-    if (c == 'o') output = optarg;
-    else if (c == 'f' && (!strcmp(optarg, "text") || !strcmp(optarg, "json") ||
-                          !strcmp(optarg, "sarif")))
+  opterr = 0; /* dpu's words, not getopt's ("merge: unrecognized option") */
+  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+    switch (c) {
+    case 'h': fputs(usage, stdout); return MERGE_CLEAN;
+    case 'o': output = optarg; break;
+    case 'f':
+      if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0 &&
+          strcmp(optarg, "sarif") != 0) {
+        fprintf(stderr, "dpu: error: invalid value '%s' for --format (expected text, json or "
+                        "sarif)\n", optarg);
+        return MERGE_USAGE;
+      }
       format = optarg;
-    else {
-      if (c == 'f') fprintf(stderr, "dpu merge: error: invalid value '%s' for --format (expected "
-                                    "text, json or sarif)\n", optarg);
-      fputs(usage, stderr);
+      break;
+    case ':':
+      fprintf(stderr, "dpu: error: option '%s' needs a value\n", argv[optind - 1]);
+      return MERGE_USAGE;
+    default:
+      fprintf(stderr, "dpu: error: unknown option '%s' for dpu merge, which takes the shards' "
+                      "reports (see dpu merge --help)\n", argv[optind - 1]);
       return MERGE_USAGE;
     }
   }
   if (optind >= argc) {
-    fprintf(stderr, "dpu merge: error: no report given\n%s", usage);
+    fprintf(stderr, "dpu: error: no report to merge (see dpu merge --help)\n");
     return MERGE_USAGE;
   }
-  struct merged m = {.state = "complete"};
+  struct merged m = {.state = "complete", .parts = -1};
   int rc = 0;
   for (int i = optind; i < argc && !rc; i++) {
     json_error_t err;
-    json_t *doc = json_load_file(argv[i], 0, &err);
+    json_t *doc = json_load_file(argv[i], JSON_ALLOW_NUL, &err); /* (program output) */
     if (!doc) {
       char what[300];
-      snprintf(what, sizeof what, "cannot read a JSON document: %s (line %d)", err.text, err.line);
+      if (err.line > 0)
+        snprintf(what, sizeof what, "cannot read a JSON document: %s (line %d)", err.text,
+                 err.line);
+      else snprintf(what, sizeof what, "cannot read a JSON document: %s", err.text);
       rc = fail(argv[i], what);
       break;
     }
     rc = add_report(&m, argv[i], doc);
     json_decref(doc);
   }
-  if (!rc) rc = finish(&m, argc, argv);
-  if (rc != MERGE_USAGE) {
-    FILE *f = output ? fopen(output, "w") : stdout;
-    if (!f) {
-      fprintf(stderr, "dpu merge: error: cannot write %s\n", output);
-      rc = MERGE_USAGE;
-    } else {
-      if (!strcmp(format, "text")) {
-        write_text(f, &m);
-      } else {
-        json_t *out = !strcmp(format, "json") ? json_incref(m.doc) : sarif(&m);
-        if (!out || json_dumpf(out, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) rc = MERGE_USAGE;
-        fputc('\n', f);
-        json_decref(out);
-      }
-      if (f != stdout && fclose(f) != 0) rc = MERGE_USAGE;
-      if (rc == MERGE_USAGE) fprintf(stderr, "dpu merge: error: cannot write the report\n");
-    }
-  }
+  bool merged = !rc; /* every report added: there is a merged report to write */
+  if (merged) rc = finish(&m, argc, argv);
+  /* Bad input in every shard: the merged report too says so. */
+  if (merged && (rc != MERGE_USAGE || m.nerror == m.nreports) &&
+      write_report(&m, format, output) != 0)
+    rc = MERGE_USAGE;
   for (unsigned i = 0; m.visible && i < m.count; i++) free(m.visible[i]);
-  free(m.visible), free(m.seen);
+  for (unsigned i = 0; m.why && i < m.count; i++) free(m.why[i]);
+  free(m.visible), free(m.why), free(m.seen);
   json_decref(m.doc), json_decref(m.defects);
   return rc;
 }

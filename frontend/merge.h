@@ -9,8 +9,11 @@
  * and writes the merged report to stdout or -o FILE as --format=text (default), json (the
  * JSON report's schema, docs/report.schema.json, with shard.merged set) or sarif. State:
  * complete only if every shard's report is there and complete and the shards made the same
- * access sites visible. Returns the exit code: 0 no defect, 1 defects, 2 bad input or
- * usage (message on stderr), 3 incomplete. */
+ * access sites visible; "error" if every report is of bad input; else incomplete (a shard
+ * missing, stopped by a limit, killed: its report still "running", failed) or stopped, the
+ * reason naming each such shard. Returns the exit code: 0 no defect, 1 defects (whatever the
+ * state), 2 bad input or usage (message on stderr; also when every shard had bad input: the
+ * report is written), 3 incomplete without defects. */
 int dpu_merge_main(int argc, char **argv);
 
 #endif

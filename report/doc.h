@@ -9,9 +9,26 @@
 
 #include "report.h"
 
+/* The significant digits of the real numbers of every document dpu writes: the content digest
+ * below is of the numbers as written, so that a document read back has the same digest. */
+#define DPU_JSON_REAL_DIGITS 6
+
+/* Hex digits of a content digest (BLAKE2b-256), and the member of a document that holds it. */
+#define DPU_CONTENT_DIGEST_HEX 64
+#define DPU_CONTENT_DIGEST_KEY "content_digest"
+
+/* The content digest of JSON document doc (an object), which `dpu merge` checks a shard's
+ * report by: BLAKE2b-256 of the document without its member DPU_CONTENT_DIGEST_KEY, serialised
+ * compact, keys sorted, reals with DPU_JSON_REAL_DIGITS digits, as DPU_CONTENT_DIGEST_HEX
+ * lower-case hex digits and a NUL into hex. doc is not changed. Returns 0, or -1 if out of
+ * memory (hex is then ""). */
+int dpu_json_content_digest(const json_t *doc, char hex[DPU_CONTENT_DIGEST_HEX + 1]);
+
 /* The JSON document of report r at the point `end` describes. New reference (the caller
  * json_decref's it), or NULL if out of memory. */
 json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end *end);
+/* (With --shard, the document has its content digest, DPU_CONTENT_DIGEST_KEY: written with
+ * reals of DPU_JSON_REAL_DIGITS digits, it is the digest of the file's document.) */
 
 /* The SARIF 2.1.0 log of report r at the point `end` describes: one run of the tool "dpu",
  * one result per distinct defect. New reference, or NULL if out of memory. */

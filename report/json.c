@@ -1,5 +1,6 @@
 /* The JSON report (--format=json): the document docs/report.schema.json describes. Keep the
  * two in step: tests/report/ validates every document it makes against the schema. */
+#include <blake2.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,30 @@ json_t *dpu_json_text(const char *s, size_t n) {
   v = json_stringn(buf, k);
   free(buf);
   return v;
+}
+
+/* json_dump_callback's sink: the bytes into the BLAKE2b state `data`. */
+static int hash_bytes(const char *buf, size_t size, void *data) {
+  return blake2b_update(data, (const uint8_t *)buf, size) == 0 ? 0 : -1;
+}
+
+int dpu_json_content_digest(const json_t *doc, char hex[DPU_CONTENT_DIGEST_HEX + 1]) {
+  hex[0] = 0;
+  json_t *rest = json_copy((json_t *)doc); /* shallow: the members are shared, not copied */
+  if (!rest) return -1;
+  json_object_del(rest, DPU_CONTENT_DIGEST_KEY);
+  uint8_t d[DPU_CONTENT_DIGEST_HEX / 2];
+  blake2b_state s;
+  int rc = blake2b_init(&s, sizeof d) == 0 &&
+                   json_dump_callback(rest, hash_bytes, &s,
+                                      JSON_COMPACT | JSON_SORT_KEYS |
+                                          JSON_REAL_PRECISION(DPU_JSON_REAL_DIGITS)) == 0 &&
+                   blake2b_final(&s, d, sizeof d) == 0
+               ? 0
+               : -1;
+  json_decref(rest);
+  for (size_t i = 0; rc == 0 && i < sizeof d; i++) snprintf(hex + 2 * i, 3, "%02x", d[i]);
+  return rc;
 }
 
 /* json_object_set_new and json_array_append_new take v's reference even when they fail. */
@@ -336,6 +361,10 @@ json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end 
     dpu_json_push(defects, defect_json(r, sorted[i], &ok), &ok);
   free(sorted);
   dpu_json_put(doc, "defects", defects, &ok);
+  char digest[DPU_CONTENT_DIGEST_HEX + 1];
+  if (ok && r->shards) /* what dpu merge checks: a shard's report as dpu wrote it */
+    dpu_json_put(doc, DPU_CONTENT_DIGEST_KEY,
+                 dpu_json_content_digest(doc, digest) == 0 ? json_string(digest) : NULL, &ok);
   if (!ok) {
     json_decref(doc);
     return NULL;

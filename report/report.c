@@ -157,7 +157,7 @@ static int write_document(struct dpu_report *r, const struct dpu_report_end *end
   /* JSON indented for people who look at it; SARIF, whose interleavings repeat locations at
    * every step, compact (a SARIF file is read by tools, and its size matters to them). */
   size_t flags = (r->format == DPU_REPORT_SARIF ? JSON_COMPACT : JSON_INDENT(2)) |
-                 JSON_REAL_PRECISION(6);
+                 JSON_REAL_PRECISION(DPU_JSON_REAL_DIGITS);
   int rc;
   if (r->doc_path) {
     rc = replace_file(r->doc_path, doc, flags);

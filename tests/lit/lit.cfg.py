@@ -23,6 +23,13 @@ config.environment["PATH"] = os.path.dirname(config.filecheck) + os.pathsep + co
 for var in ("TMPDIR", "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# %memcheck COMMAND: the command under valgrind's memcheck (exit 99 at an invalid access) where
+# valgrind is installed and dpu is built without ASan, which checks the same itself and does
+# not run under valgrind; the command alone otherwise.
+memcheck = shutil.which("valgrind")
+sanitized = getattr(config, "dpu_sanitize", "OFF").upper() in ("ON", "1", "TRUE", "YES")
+config.substitutions.append(
+    ("%memcheck", memcheck + " -q --error-exitcode=99" if memcheck and not sanitized else ""))
 # Tests of -j's default (the CPUs dpu may use) need two CPUs to see two workers.
 if len(os.sched_getaffinity(0)) >= 2 and shutil.which("taskset"):
     config.available_features.add("cpus2")

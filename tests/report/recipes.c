@@ -15,3 +15,9 @@
 // SIXTEEN-NEXT: merge exit 1: dpu: summary: 3 defects, 8 max-configs, 0 SSBs, 8 runs, {{[0-9.]+}} s
 // THREE: reports 3
 // THREE-NEXT: merge exit 1: dpu: summary: 3 defects, 8 max-configs, 0 SSBs, 8 runs, {{[0-9.]+}} s
+// The Slurm recipe's merge job waits for final reports (issue #37): started while the last
+// shard is held (its report still "running", as after afterany on a shared file system), it
+// merges that shard's final report, not the one it wrote at its start.
+// RUN: %python %inputs/recipe_run.py %S/../../README.md slurm 4 %dpu %S/../regress/jobs.c --late | FileCheck %s --check-prefix=LATE
+// LATE: reports 4
+// LATE-NEXT: merge exit 1: dpu: summary: 3 defects, 8 max-configs, 0 SSBs, 8 runs, {{[0-9.]+}} s

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs one of README.md's --shard recipes locally, as its engine would, and merges.
 
-    recipe_run.py README.md NAME N DPU PROGRAM
+    recipe_run.py README.md NAME N DPU PROGRAM [--late]
 
 Takes the first code block after the line `<!-- recipe: NAME -->` (local, github, slurm,
 kubernetes), and runs its shard command once per index I = 0 .. N-1, all at once, in a fresh
@@ -14,13 +14,20 @@ directories of the fresh one; the program's sources (src/queue.c tests/queue_str
 next sh block's, else `dpu merge` of the reports), and prints its last line and exit code,
 and the number of reports, for FileCheck. The local recipe (a loop over the shards of its
 own) runs once, with 4 shards whatever N.
+
+--late: the last shard is held (SIGSTOP) once it has written its first report (state
+"running"), the merge command starts, and the shard goes on 2 s later: as a merge that its
+engine starts before the last report is final (Slurm's afterany on a shared file system)
+would, the recipe's merge must wait for it.
 """
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 
 def blocks_after(lines, marker):
@@ -63,6 +70,7 @@ def localise(cmd, dpu):
 def main():
     readme, name, n, dpu, program = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], \
         sys.argv[5]
+    late = sys.argv[6:] == ["--late"]
     lines = open(readme).read().split("\n")
     blocks = blocks_after(lines, "<!-- recipe: %s -->" % name)
     cmds = commands(blocks[0])
@@ -91,20 +99,43 @@ def main():
         if name == "slurm":  # the sbatch script's mkdir too
             cmd = "mkdir -p reports; " + cmd
         procs = []
-        for i in range(n):
+
+        def start(i):
             e = dict(env, IDX=str(i), SLURM_ARRAY_TASK_ID=str(i), JOB_COMPLETION_INDEX=str(i))
+            # (a session of its own: --late stops the shard's processes, and only them)
             procs.append(subprocess.Popen(["bash", "-c", cmd, "recipe", "prog.c"], cwd=tmp,
-                                          env=e, stdout=subprocess.DEVNULL))
+                                          env=e, stdout=subprocess.DEVNULL,
+                                          start_new_session=True))
+        for i in range(n - 1 if late else n):
+            start(i)
         failed = [i for i, p in enumerate(procs) if p.wait() != 0]
+        m = localise(merge[0], dpu) if merge else dpu + " merge reports/shard-*.json"
+        m = re.sub(r"^sbatch .*--wrap '(.*)'$", r"\1", m)  # what the merge job runs
+        m = re.sub(r"\s*>\s*report\.txt$", "", m)
+        if late:
+            before = set(f for d in (tmp, os.path.join(tmp, "reports")) for f in os.listdir(d))
+            start(n - 1)
+            while set(f for d in (tmp, os.path.join(tmp, "reports"))
+                      for f in os.listdir(d)) == before:
+                if procs[-1].poll() is not None:
+                    sys.exit("recipe %s: the last shard ended before its report was seen" % name)
+                time.sleep(0.01)
+            os.killpg(procs[-1].pid, signal.SIGSTOP)
+            merging = subprocess.Popen(["bash", "-c", m], cwd=tmp, text=True,
+                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            time.sleep(2)
+            os.killpg(procs[-1].pid, signal.SIGCONT)
+            if procs[-1].wait() != 0:
+                failed.append(n - 1)
+            out = merging.communicate()[0]
+            p = subprocess.CompletedProcess(m, merging.returncode, out)
         if failed:
             sys.exit("recipe %s: the commands of shards %s failed" % (name, failed))
         reports = [f for d in (tmp, os.path.join(tmp, "reports")) for f in os.listdir(d)
                    if f.endswith(".json")]
-        m = localise(merge[0], dpu) if merge else dpu + " merge reports/shard-*.json"
-        m = re.sub(r"^sbatch .*--wrap '(.*)'$", r"\1", m)  # what the merge job runs
-        m = re.sub(r"\s*>\s*report\.txt$", "", m)
-        p = subprocess.run(["bash", "-c", m], cwd=tmp, text=True, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT)
+        if not late:
+            p = subprocess.run(["bash", "-c", m], cwd=tmp, text=True, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
         print("reports %d" % len(reports))
         print("merge exit %d: %s" % (p.returncode, p.stdout.rstrip("\n").split("\n")[-1]))
     finally:
