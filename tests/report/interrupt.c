@@ -13,7 +13,9 @@
 
 // A signal waits for the run under way to end (here it would take 30 s); a second one more
 // than a second later ends dpu at once (exit 130: killed by SIGINT).
-// RUN: sh -c '%dpu --run-timeout=30 %S/Inputs/spin.c > /dev/null & pid=$!; sleep 2; kill -INT $pid; sleep 2.5; kill -0 $pid && echo "alive after the first SIGINT"; kill -INT $pid; wait $pid; echo "exit $?"' > %t.twice
+// The first signal is sent once the runner exists (dpu's grandchild: the program is compiled and
+// its first run under way; a fixed 2 s was too short for a loaded machine's start-up).
+// RUN: sh -c '%dpu -j 1 --run-timeout=30 %S/Inputs/spin.c > /dev/null & pid=$!; until z=$(pgrep -P $pid) && pgrep -P $z > /dev/null; do sleep 0.1; done; sleep 0.5; kill -INT $pid; sleep 2.5; kill -0 $pid && echo "alive after the first SIGINT"; kill -INT $pid; wait $pid; echo "exit $?"' > %t.twice
 // RUN: FileCheck --check-prefix=TWICE %s < %t.twice
 
 // TWICE: alive after the first SIGINT

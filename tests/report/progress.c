@@ -4,18 +4,19 @@
 // terminal, printed whole once a minute (a CI log). Inputs/pty_run.py runs dpu with stderr on a pseudo-terminal and shows what was
 // drawn (<CR> carriage return, <EL> erase to the end of the line, <NL> newline).
 //
-// A clean exploration cut by --timeout: runs, max-configs, SSBs, defects, runs/s, seconds.
-// RUN: %python %inputs/pty_run.py %t.out %dpu -j 1 --timeout=3 -DCLEAN %S/Inputs/many.c > %t
+// A clean exploration cut by --timeout: runs, max-configs, SSBs, defects, runs/s, seconds. The
+// budget leaves room for two draws on a loaded machine, whose start-up alone took 4 s (issue 37).
+// RUN: %python %inputs/pty_run.py %t.out %dpu -j 1 --timeout=6 -DCLEAN %S/Inputs/many.c > %t
 // RUN: FileCheck --check-prefix=TTY %s < %t
 // RUN: FileCheck --check-prefix=OUT %s < %t.out
 // TTY: exit 3
-// TTY-NEXT: {{^}}<CR>dpu: [[R:[0-9]+]] runs, [[R]] max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{1\.[0-9]}} s<EL>{{$}}
-// TTY-NEXT: {{^}}<CR>dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[12]\.[0-9]}} s<EL>{{$}}
+// TTY-NEXT: {{^}}<CR>dpu: [[R:[0-9]+]] runs, [[R]] max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9]\.[0-9]}} s<EL>{{$}}
+// TTY-NEXT: {{^}}<CR>dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9]\.[0-9]}} s<EL>{{$}}
 // TTY: {{^}}<CR><EL>{{$}}
 // TTY-NEXT: {{^}}terminal end{{$}}
 // TTY-NEXT: draws {{[0-9]+}}, first after {{[0-9.]+}} s, at most 4 per second: yes
 // With --shard, the line says which of the shard's parts is being explored (explorer/split.h):
-// RUN: %python %inputs/pty_run.py %t.shard.out %dpu -j 1 --timeout=2 --shard=0/1 -DCLEAN %S/Inputs/many.c > %t.shard
+// RUN: %python %inputs/pty_run.py %t.shard.out %dpu -j 1 --timeout=5 --shard=0/1 -DCLEAN %S/Inputs/many.c > %t.shard
 // RUN: FileCheck --check-prefix=SHARD %s < %t.shard
 // SHARD: exit 3
 // SHARD-NEXT: {{^}}<CR>dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9.]+}} s, part 1 of {{[0-9]+}}<EL>{{$}}
