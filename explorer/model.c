@@ -136,6 +136,17 @@ static bool spin_read_blocks(const struct dpu_event *after, const struct dpu_eve
   return dpu_spin_read_blocks(update, !update && stuck_after(pt), cont, unchanged, aux != 0);
 }
 
+/* Whether the trylock op of obj at `site` by the owner of pt, right after `after` (obj's last
+ * event), is held back by the rule of retries (runtime/models/mutex.c: dpu_rt_try_blocks): pt
+ * is a failed trylock of obj at the same place in the same activation of a spin region, and
+ * obj's owner is the one that made it fail. */
+static bool try_blocks(const struct dpu_event *after, const struct dpu_event *pt, uint8_t op,
+                       uint32_t obj, uint32_t site) {
+  if (!pt || pt->op != op || pt->obj != obj || pt->result != 0 || !continues(pt, site))
+    return false;
+  return (after ? after->st.owner : initial.owner) == pt->st.owner;
+}
+
 /* Over 100 lines (issue #14's limit) on purpose: one case per operation of ops.def that has a
  * rule, grouped by the runtime file that models it, so that the rule of each can be read
  * next to its twin in runtime/models/; the same holds for dpu_model_apply. */
@@ -164,9 +175,11 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     break;
   case DPU_OP_MUTEX_TRYLOCK:
   case DPU_OP_MUTEX_TIMEDLOCK:
+    if (op == DPU_OP_MUTEX_TRYLOCK && try_blocks(after, pt, op, obj, site)) return 0;
     r = dpu_trylock_acquires(s->owner, self, kind == PTHREAD_MUTEX_RECURSIVE);
     break;
   case DPU_OP_SPIN_TRYLOCK:
+    if (try_blocks(after, pt, op, obj, site)) return 0;
     r = dpu_trylock_acquires(s->owner, self, false);
     break;
   /* cond.c */

@@ -13,7 +13,8 @@
  * sleep (sched_yield, pthread_yield, thrd_yield, usleep, nanosleep, sleep; dpu makes them
  * no-ops or scheduling points), an inline asm that only pauses, or a *pure helper*: a defined
  * function without loops whose instructions have no effect and call nothing but the above (a
- * wrapper such as `static int ready(void) { return flag; }`); a cmpxchg is allowed (it fails
+ * wrapper such as `static int ready(void) { return flag; }`); a trylock (`tries` below) is
+ * allowed, and is a read of its lock; a cmpxchg is allowed (it fails
  * while it reads an unchanged value; the runtime's rule only blocks one that would fail
  * again), and so is an atomicrmw (the runtime's rule only blocks one that would leave the
  * value as it was again, as a test-and-set of a set flag does: then it wrote what was there,
@@ -47,6 +48,13 @@
 
 static const char *const yields[] = {"sched_yield", "pthread_yield", "thrd_yield", "usleep",
                                      "nanosleep", "sleep", "thrd_sleep"};
+/* Tries that fail without an effect (a failed trylock leaves the lock as it was): a region's
+ * `while (pthread_mutex_trylock(&m) != 0) sched_yield();` retries them as it re-reads a
+ * location. The runtime's rule (runtime/models/mutex.c: dpu_rt_try_blocks) holds a retry back
+ * while the lock is in the state the failed try saw; one that succeeds changes the lock, and
+ * the loop around it, which stores nothing, can only leave or try again. */
+static const char *const tries[] = {"pthread_mutex_trylock", "pthread_spin_trylock",
+                                    "mtx_trylock"};
 static const char *const harmless[] = {"llvm.dbg.", "llvm.lifetime.", "llvm.assume",
                                        "llvm.expect", "llvm.threadlocal.address",
                                        "llvm.experimental.noalias.scope.decl"};
@@ -94,6 +102,16 @@ static bool pausing_asm(LLVMValueRef callee) {
 
 static bool pure_helper(struct helpers *h, LLVMValueRef f);
 
+/* Whether inst is a call of one of `tries`. */
+static bool try_call(LLVMValueRef inst) {
+  if (LLVMGetInstructionOpcode(inst) != LLVMCall) return false;
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  if (!LLVMIsAFunction(callee)) return false;
+  size_t len;
+  const char *name = LLVMGetValueName2(callee, &len);
+  return has_prefix_in(name, tries, sizeof tries / sizeof *tries, true);
+}
+
 /* Whether a call has no effect on memory the program can observe (rule 1). */
 static bool harmless_call(struct helpers *h, LLVMValueRef call) {
   LLVMValueRef callee = LLVMGetCalledValue(call);
@@ -103,6 +121,7 @@ static bool harmless_call(struct helpers *h, LLVMValueRef call) {
   const char *name = LLVMGetValueName2(callee, &len);
   if (has_prefix_in(name, harmless, sizeof harmless / sizeof *harmless, false)) return true;
   if (has_prefix_in(name, yields, sizeof yields / sizeof *yields, true)) return true;
+  if (try_call(call)) return true; /* taken for a read (see tries) */
   return !LLVMIsDeclaration(callee) && pure_helper(h, callee);
 }
 
@@ -125,12 +144,13 @@ static bool effect_free(struct helpers *h, LLVMValueRef inst) {
   }
 }
 
-/* Whether inst reads memory: a load, a cmpxchg, an atomicrmw, or a call of a pure helper that
- * loads. */
+/* Whether inst reads memory: a load, a cmpxchg, an atomicrmw, a try (tries), or a call of a
+ * pure helper that loads. */
 static bool reads(LLVMValueRef inst) {
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
   if (op == LLVMLoad || op == LLVMAtomicCmpXchg || op == LLVMAtomicRMW) return true;
   if (op != LLVMCall) return false;
+  if (try_call(inst)) return true;
   LLVMValueRef callee = LLVMGetCalledValue(inst);
   if (!LLVMIsAFunction(callee) || LLVMIsDeclaration(callee)) return false;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(callee); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -149,7 +169,7 @@ static bool pure_helper(struct helpers *h, LLVMValueRef f) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); pure && bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); pure && i; i = LLVMGetNextInstruction(i))
       if (!effect_free(h, i) || LLVMGetInstructionOpcode(i) == LLVMAtomicCmpXchg ||
-          LLVMGetInstructionOpcode(i) == LLVMAtomicRMW)
+          LLVMGetInstructionOpcode(i) == LLVMAtomicRMW || try_call(i))
         pure = false;
   *helper_state(h, f) = pure ? 1 : 2; /* not *st: deciding callees may have moved it */
   return pure;
@@ -288,7 +308,7 @@ struct marks {
 
 static void mark_read(struct marks *m, LLVMValueRef inst) {
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-  if (op == LLVMLoad || op == LLVMAtomicCmpXchg || op == LLVMAtomicRMW) {
+  if (op == LLVMLoad || op == LLVMAtomicCmpXchg || op == LLVMAtomicRMW || try_call(inst)) {
     LLVMSetMetadata(inst, m->kind, m->md);
     return;
   }

@@ -39,6 +39,7 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
   e->aux = aux;
   shm->nevents = n + 1;
   t->last_read = false;
+  t->last_try = false;
   if (!dpu_op_is_read(op)) t->nstreak = 0, t->stuck = false;
   __dpu_site = t->pend_site; /* messages about this operation point at its call site */
   /* A pthread object's bytes (an atomic access checks its own, with its size) may have been
@@ -127,6 +128,7 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->spurious = false;
   t->cond_waits = t->cond_woken = t->barrier_at = NULL;
   t->last_read = false;
+  t->last_try = false;
   t->spin_region = 0;
   t->spin_read = false;
   t->nstreak = 0;

@@ -41,6 +41,13 @@ struct dpu_rt_thread {
   uint64_t last_obj;
   uint32_t last_version;
   uint64_t last_value;      /* the value that read found (up to 8 bytes) */
+  /* Its last visible operation, when it was a trylock (of a mutex or a spinlock) that failed:
+   * its recorded site, the lock, and the lock's owner word then (int32 at the lock's address:
+   * tid + 1 of the holder), for the rule of retries (mutex.c: dpu_rt_try_blocks). */
+  bool last_try;
+  uint32_t last_try_site;
+  uint64_t last_try_obj;
+  int32_t last_try_owner;
   /* The spin region it is in (passes/spinloops.c; 0: none) and whether it read in this
    * activation of it: its next read there is then recorded at the site's twin. */
   uint32_t spin_region;
@@ -225,6 +232,19 @@ bool dpu_rt_sem_enabled(uint8_t op, uint64_t obj, int tid);
 bool dpu_rt_barrier_enabled(uint8_t op, uint64_t obj, int tid);
 bool dpu_rt_once_enabled(uint8_t op, uint64_t obj, int tid);
 bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid);
+/* mutex.c: whether t's pending trylock (op, of the lock at obj; a mutex or a spinlock) retries
+ * a failed one in the same activation of a spin region (passes/spinloops.c) while the lock's
+ * owner is the one that made it fail: it would fail again and change nothing, so it waits for
+ * the lock to change, as a spin loop's read waits for a write (atomic.c). The explorer's twin
+ * is explorer/model.c's try_blocks. */
+bool dpu_rt_try_blocks(const struct dpu_rt_thread *t, uint64_t obj);
+/* mutex.c: after the running thread's trylock of the lock at obj, recorded at `site`, failed
+ * with owner holding the lock: keeps that for dpu_rt_try_blocks. */
+void dpu_rt_try_failed(uint64_t obj, uint32_t site, int32_t owner);
+/* atomic.c: the site to record for the running thread's read (or trylock) at site: the site's
+ * continuation twin when the thread already read in this activation of its spin region. Called
+ * once per read, before it is pending. */
+uint32_t dpu_rt_spin_site(uint32_t site);
 /* One more than the highest descriptor open now (the runtime's own, and dpu's). */
 int dpu_rt_first_free_fd_above_all(void);
 

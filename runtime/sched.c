@@ -21,6 +21,9 @@ static inline __attribute__((always_inline)) bool thread_enabled(const struct dp
     int32_t owner = dpu_rt_mutex_owner(obj);
     return owner == 0 || owner == tid + 1 || dpu_rt_mutex_enabled(op, obj, tid);
   }
+  /* A trylock retried in a spin loop waits for its lock to change (mutex.c). */
+  if (__builtin_expect(t->last_try, 0) && (op == DPU_OP_MUTEX_TRYLOCK || op == DPU_OP_SPIN_TRYLOCK))
+    return !dpu_rt_try_blocks(t, obj);
   if (!(dpu_op_flags[op] & DPU_OPF_BLOCKS)) return true; /* ops.def: cannot block */
   switch (op) {
   case DPU_OP_SPIN_LOCK:

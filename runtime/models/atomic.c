@@ -115,6 +115,13 @@ static uint32_t spin_site(struct dpu_rt_thread *t, uint32_t site) {
   return site;
 }
 
+uint32_t dpu_rt_spin_site(uint32_t site) { return spin_site(&dpu_rt.threads[dpu_rt.cur], site); }
+
+bool dpu_rt_try_blocks(const struct dpu_rt_thread *t, uint64_t obj) {
+  return t->last_try_obj == obj && dpu_site_continues(kinds, t->last_try_site, t->pend_site) &&
+         *(const int32_t *)(uintptr_t)obj == t->last_try_owner;
+}
+
 void __dpu_spin_enter(uint32_t region) {
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
   if (t->spin_region == region) return;

@@ -104,8 +104,18 @@ int __dpu_pthread_mutex_lock(pthread_mutex_t *m) {
   return acquire(s, "pthread_mutex_lock");
 }
 
-/* trylock and timedlock: never block; the outcome follows from the mutex's state. */
+void dpu_rt_try_failed(uint64_t obj, uint32_t site, int32_t owner) {
+  struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
+  t->last_try = true;
+  t->last_try_obj = obj;
+  t->last_try_site = site;
+  t->last_try_owner = owner;
+}
+
+/* trylock and timedlock: the outcome follows from the mutex's state; a trylock blocks only as
+ * the retry of a failed one in a spin loop while the mutex is as it was (dpu_rt_try_blocks). */
 static int try_acquire(pthread_mutex_t *m, uint8_t op, const char *fn, int busy) {
+  if (op == DPU_OP_MUTEX_TRYLOCK) __dpu_site = dpu_rt_spin_site(__dpu_site);
   struct dpu_event_rec *e = dpu_rt_visible(op, (uint64_t)(uintptr_t)m);
   struct mutex_state *s = state(m);
   e->aux = (uint64_t)s->kind;
@@ -118,6 +128,7 @@ static int try_acquire(pthread_mutex_t *m, uint8_t op, const char *fn, int busy)
   }
   if (s->owner == self && s->kind == PTHREAD_MUTEX_ERRORCHECK && op == DPU_OP_MUTEX_TIMEDLOCK)
     return EDEADLK;
+  if (op == DPU_OP_MUTEX_TRYLOCK) dpu_rt_try_failed((uint64_t)(uintptr_t)m, e->site, s->owner);
   return busy;
 }
 

@@ -50,9 +50,13 @@ int __dpu_pthread_spin_lock(pthread_spinlock_t *l) {
 }
 
 int __dpu_pthread_spin_trylock(pthread_spinlock_t *l) {
+  __dpu_site = dpu_rt_spin_site(__dpu_site); /* a retry in a spin loop: mutex.c's rule */
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_SPIN_TRYLOCK, (uint64_t)(uintptr_t)l);
   check_live(l, "pthread_spin_trylock");
-  if (!dpu_trylock_acquires(*l, dpu_rt.cur + 1, false)) return EBUSY;
+  if (!dpu_trylock_acquires(*l, dpu_rt.cur + 1, false)) {
+    dpu_rt_try_failed((uint64_t)(uintptr_t)l, e->site, *l);
+    return EBUSY;
+  }
   *l = dpu_rt.cur + 1;
   e->result = 1;
   dpu_race_acquire((uint64_t)(uintptr_t)l, DPU_SYNC_LOCK);

@@ -1,6 +1,6 @@
-// Livelock with visible operations: main holds m and joins T1; T1 retries trylock(m) forever
-// (every failed trylock is a visible event). Only one thread can ever move, so there is a
-// single trace, cut at the step bound: 1 max-config, 1 defect (hang: run exceeded 200 steps).
+// Livelock: main holds m and joins T1; T1 retries trylock(m) for ever, counting (its count makes
+// it no spin loop, trylock_retry_spin.c: each failed trylock is an event). One trace, cut at the
+// step bound: 1 max-config, 1 defect (hang: run exceeded 200 steps).
 // RUN: %dpu --max-steps=200 %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
 // CHECK: dpu: defect 1: hang: run exceeded 200 steps
@@ -13,11 +13,11 @@
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 
 static void *worker(void *arg) {
-  (void)arg;
-  while (pthread_mutex_trylock(&m) != 0) {
-  }
+  long tries = (long)arg;
+  while (pthread_mutex_trylock(&m) != 0)
+    tries++;
   pthread_mutex_unlock(&m);
-  return NULL;
+  return (void *)tries;
 }
 
 int main(void) {
