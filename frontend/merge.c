@@ -79,6 +79,20 @@ static void note(struct merged *m, const char *state, const char *fmt, const cha
   snprintf(m->reason + len, sizeof m->reason - len, fmt, arg);
 }
 
+/* Appends to `into` (a report's "warnings") those of `from` it has not: each warning once, by
+ * its kind and text, as dpu says them (the shards of one exploration mostly say the same). */
+static void merge_warnings(json_t *into, json_t *from) {
+  size_t i, j;
+  json_t *w, *had;
+  json_array_foreach(from, i, w) {
+    bool seen = false;
+    json_array_foreach(into, j, had)
+      seen |= json_equal(json_object_get(had, "kind"), json_object_get(w, "kind")) &&
+              json_equal(json_object_get(had, "text"), json_object_get(w, "text"));
+    if (!seen) json_array_append(into, w);
+  }
+}
+
 /* Adds one shard report. Returns 0, or MERGE_USAGE (message printed). */
 static int add_report(struct merged *m, const char *file, json_t *doc) {
   json_t *shard = json_object_get(doc, "shard");
@@ -117,6 +131,7 @@ static int add_report(struct merged *m, const char *file, json_t *doc) {
                           "runs_earlier_explorations"};
     for (unsigned i = 0; i < sizeof keys / sizeof *keys; i++) add_int(st, t, keys[i]);
     add_int(json_object_get(m->doc, "shard"), shard, "parts_explored");
+    merge_warnings(json_object_get(m->doc, "warnings"), json_object_get(doc, "warnings"));
   }
   if (index >= count) return fail(file, "a shard index beyond its count");
   if (m->seen[index]++) return fail(file, "a second report of the same shard");

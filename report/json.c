@@ -8,6 +8,7 @@
 #include "races.h"
 #include "steps.h"
 #include "waits.h"
+#include "warnings.h"
 #include "doc.h"
 
 /* ---- helpers shared with sarif.c ------------------------------------------------------- */
@@ -238,6 +239,27 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
   return o;
 }
 
+/* "warnings": every warning and note dpu said (report/warnings.h), in the order said. */
+static json_t *warnings_json(int *ok) {
+  size_t n;
+  const struct dpu_warning *w = dpu_warnings(&n);
+  json_t *a = json_array();
+  for (size_t i = 0; i < n; i++) {
+    json_t *o = json_object(), *l = json_null();
+    dpu_json_put(o, "id", json_string(w[i].id), ok);
+    dpu_json_put(o, "kind", json_string(w[i].kind == DPU_SAY_NOTE ? "note" : "warning"), ok);
+    dpu_json_put(o, "text", dpu_json_text(w[i].text, (size_t)-1), ok);
+    if (w[i].file) {
+      l = json_object();
+      put_loc(l, (struct dpu_loc){w[i].function, w[i].file, w[i].line, w[i].column}, ok);
+    }
+    dpu_json_put(o, "location", l, ok);
+    dpu_json_push(a, o, ok);
+  }
+  if (!a) *ok = 0;
+  return a;
+}
+
 /* qsort: defects by digest. */
 static int by_digest(const void *a, const void *b) {
   const struct dpu_defect *x = *(const struct dpu_defect *const *)a;
@@ -326,6 +348,8 @@ json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end 
   dpu_json_put(stats, "runs_earlier_explorations", json_integer((json_int_t)c->earlier), &ok);
   dpu_json_put(doc, "statistics", stats, &ok);
   dpu_json_put(doc, "shard", shard_json(r, &ok), &ok);
+  dpu_json_put(doc, "warnings", warnings_json(&ok), &ok);
+  dpu_json_put(doc, "warnings_omitted", json_integer((json_int_t)dpu_warnings_omitted()), &ok);
   /* By digest, not in the order found: with -j the order found varies from run to run. */
   const struct dpu_defect **sorted = malloc((r->defects.n ? r->defects.n : 1) * sizeof *sorted);
   if (!sorted) ok = false;

@@ -25,6 +25,7 @@
 #include "steps.h"
 #include "doc.h"
 #include "waits.h"
+#include "warnings.h"
 
 #define DPU_SARIF_MAX_FLOW 10000
 #define DPU_SARIF_MAX_RESULTS 25000
@@ -390,6 +391,27 @@ static json_t *driver(const struct dpu_report *r, int *ok) {
   return drv;
 }
 
+/* Every warning and note dpu said (report/warnings.h) as a notification of the invocation:
+ * level warning or note, its id as the descriptor, its source location if it has one. */
+static void push_warnings(json_t *notes, int *ok) {
+  size_t n;
+  const struct dpu_warning *w = dpu_warnings(&n);
+  for (size_t i = 0; i < n; i++) {
+    json_t *o = json_object(), *desc = json_object();
+    dpu_json_put(o, "level", json_string(w[i].kind == DPU_SAY_NOTE ? "note" : "warning"), ok);
+    dpu_json_put(o, "message", msg(w[i].text), ok);
+    dpu_json_put(desc, "id", json_string(w[i].id), ok);
+    dpu_json_put(o, "descriptor", desc, ok);
+    if (w[i].file) {
+      json_t *locs = json_array();
+      struct dpu_loc l = {w[i].function, w[i].file, w[i].line, w[i].column};
+      dpu_json_push(locs, dpu_sarif_location(l, NULL, ok), ok);
+      dpu_json_put(o, "locations", locs, ok);
+    }
+    dpu_json_push(notes, o, ok);
+  }
+}
+
 static json_t *invocation(const struct dpu_report *r, const struct dpu_report_end *end, int *ok) {
   json_t *inv = json_object();
   char *line = NULL;
@@ -411,6 +433,7 @@ static json_t *invocation(const struct dpu_report *r, const struct dpu_report_en
   bool done = strcmp(end->state, "complete") == 0 || strcmp(end->state, "stopped") == 0;
   dpu_json_put(inv, "executionSuccessful", json_boolean(done), ok);
   if (end->exit_code >= 0) dpu_json_put(inv, "exitCode", json_integer(end->exit_code), ok);
+  json_t *notes = json_array();
   if (!done) {
     char text[1024];
     if (strcmp(end->state, "running") == 0)
@@ -423,7 +446,7 @@ static json_t *invocation(const struct dpu_report *r, const struct dpu_report_en
       snprintf(text, sizeof text, "The exploration is %s%s%s%s: the results found are all here.",
                end->state, end->reason ? " (" : "", end->reason ? end->reason : "",
                end->reason ? ")" : "");
-    json_t *notes = json_array(), *n = json_object();
+    json_t *n = json_object();
     dpu_json_put(n, "level", json_string(strcmp(end->state, "failed") == 0 ||
                                                  strcmp(end->state, "error") == 0
                                              ? "error"
@@ -431,8 +454,10 @@ static json_t *invocation(const struct dpu_report *r, const struct dpu_report_en
                  ok);
     dpu_json_put(n, "message", msg(text), ok);
     dpu_json_push(notes, n, ok);
-    dpu_json_put(inv, "toolExecutionNotifications", notes, ok);
   }
+  push_warnings(notes, ok);
+  if (json_array_size(notes)) dpu_json_put(inv, "toolExecutionNotifications", notes, ok);
+  else json_decref(notes);
   char cwd[PATH_MAX];
   if (getcwd(cwd, sizeof cwd)) {
     json_t *wd = json_object();

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validates a dpu JSON report against docs/report.schema.json and prints its facts.
 
-    check_json.py SCHEMA REPORT.json
+    check_json.py [--warnings] SCHEMA REPORT.json
 
 Exit 1 (with the reasons on stderr) if the document is not valid JSON, does not follow the
 schema, or contradicts itself (summary counts against the defects, runs against the traces,
@@ -17,6 +17,11 @@ SSBs and the other kinds of run, step numbers, replay commands). Otherwise print
     defect 1 could_run T2 pthread_mutex_trylock 0x#='m' prog.c:24 retrier
     defect 1 output "balance: -30\\n"
     defect 1 replay dpu replay 0:3,1:2 prog.c
+
+With --warnings, also (last) every warning and note:
+
+    warning run-cut - the program creates more than 4 threads
+    note weak-atomics prog.c:12 left 4 atomic operations with an order weaker than ...
 
 Files are printed by their base name, addresses as 0x#.
 """
@@ -66,8 +71,11 @@ def obj(o):
 
 
 def main():
+    show_warnings = sys.argv[1:2] == ["--warnings"]
+    if show_warnings:
+        del sys.argv[1]
     if len(sys.argv) != 3:
-        fail("usage: check_json.py SCHEMA REPORT.json")
+        fail("usage: check_json.py [--warnings] SCHEMA REPORT.json")
     with open(sys.argv[1]) as f:
         schema = json.load(f)
     try:
@@ -109,6 +117,11 @@ def main():
         if s["runs"] != named:
             fail("summary.runs %d but max_configs + ssbs + %s = %d" % (
                 s["runs"], " + ".join(others), named))
+    # A reason that sends the reader to the warnings has some (issue 37).
+    if "see warnings" in (doc["reason"] or "") and not doc["warnings"]:
+        fail("reason %r but no warnings" % doc["reason"])
+    if len({(w["kind"], w["text"]) for w in doc["warnings"]}) != len(doc["warnings"]):
+        fail("a warning said twice")
     print("state %s exit_code %s reason %s" % (doc["state"], json.dumps(doc["exit_code"]),
                                                json.dumps(doc["reason"])))
     print("summary defects %d traces_with_defects %d max_configs %d ssbs %d" % (
@@ -168,6 +181,9 @@ def main():
     if doc.get("property"):  # (last, so that the checks of reports without one stay as they are)
         print("verdict %s %s nondet_partial %d" % (doc["property"], doc["verdict"],
                                                    doc["nondet_partial"]))
+    for w in doc["warnings"] if show_warnings else []:
+        print("%s %s %s %s" % (w["kind"], w["id"], where(w["location"] or {}),
+                               re.sub(r"\S*/([^/ ]+\.c)\b", r"\1", w["text"])))
 
 
 main()

@@ -13,7 +13,8 @@ always has for dpu's rules: a validation without any result means it did not rea
 fails. Otherwise prints, for FileCheck:
 
     sarif 2.1.0 runs 1 results 2 rules 8
-    invocation successful true exit_code 1 notes 0
+    invocation successful true exit_code 1 notes 1
+    note note weak-atomics 4 atomic operations with an order weaker than ... @ prog.c:12 left
     result 1 dpu/deadlock level error occurrences 1 at prog.c:14 worker
     result 1 message deadlock: 2 threads blocked: ...
     result 1 flow T0:3 T1:5 T2:5 steps 13
@@ -97,7 +98,10 @@ def main():
         str(inv["executionSuccessful"]).lower(), inv.get("exitCode", "none"),
         len(inv.get("toolExecutionNotifications", []))))
     for n in inv.get("toolExecutionNotifications", []):
-        print("note %s %s" % (n["level"], n["message"]["text"]))
+        # dpu's warnings and notes (report/warnings.h) name their id and maybe a location.
+        desc = n["descriptor"]["id"] + " " if "descriptor" in n else ""
+        at = " ".join(where(l) for l in n.get("locations", []))
+        print("note %s %s%s%s" % (n["level"], desc, n["message"]["text"], " @ " + at if at else ""))
     for i, r in enumerate(results, 1):
         if rules[r["ruleIndex"]]["id"] != r["ruleId"]:
             fail("result %d: ruleIndex does not point at its rule" % i)
