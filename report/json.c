@@ -202,10 +202,17 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
   dpu_json_put(o, "traces", json_integer((json_int_t)d->traces), ok);
   dpu_json_put(o, "first_run", json_integer((json_int_t)d->first_run), ok);
   dpu_json_put(o, "threads", json_integer(d->nthreads), ok);
+  /* The steps the text report shows (--steps-shown): the first and last N of a longer
+   * interleaving, with their numbers in it; the replay schedule has them all. */
   json_t *steps = json_array();
-  for (uint32_t i = 0; i < d->nsteps; i++)
+  uint32_t keep = r->steps_shown, omitted = dpu_report_steps_omitted(keep, d->nsteps);
+  for (uint32_t i = 0; i < d->nsteps; i++) {
+    if (omitted && i == keep) i += omitted;
     dpu_json_push(steps, step_json(r, i, &d->steps[i], ok), ok);
+  }
   dpu_json_put(o, "steps", steps, ok);
+  dpu_json_put(o, "steps_total", json_integer(d->nsteps), ok);
+  dpu_json_put(o, "steps_omitted", json_integer(omitted), ok);
   json_t *blocked = json_array(), *could = json_array();
   bool deadlock = d->end == DPU_END_DEADLOCK;
   for (uint32_t i = 0; i < d->nblocked && i < DPU_MAX_THREADS; i++) {

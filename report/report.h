@@ -91,9 +91,9 @@ struct dpu_report {
   int verbosity;                     /* -1 (-q): per defect only its header and replay line;
                                       * 0; 1 (-v): also each defect's digest */
   bool show_output;                  /* show the output of every run, not only defective ones */
-  uint32_t steps_shown;              /* text: an interleaving longer than twice this shows
-                                      * only its first and last steps_shown steps; 0 = all
-                                      * (JSON and SARIF always have every step) */
+  uint32_t steps_shown;              /* an interleaving longer than twice this shows only its
+                                      * first and last steps_shown steps, in the text, JSON
+                                      * and SARIF reports alike (report/steps.h); 0 = all */
   bool print_traces;                 /* print "dpu: trace HEX" for every new trace */
   bool defer_traces;                 /* keep them until dpu_report_traces_end (an exploration
                                       * that racy programs may start again prints only the

@@ -12,8 +12,10 @@
  *    is the same in every dpu invocation on the same sources, so alerts follow a defect.
  * Files are URIs: a relative path below the working directory is relative to %SRCROOT% (the
  * working directory, in originalUriBaseIds), anything else is an absolute file:// URI.
- * GitHub's limits (hard: 10,000 thread-flow locations per result, 25,000 results per run) are
- * kept by cutting the interleaving to its last steps and the results to the first defects. */
+ * The interleaving has the steps the text report shows (--steps-shown: the first and last N of
+ * a longer one), and in any case at most the first and last 5,000: GitHub's limits (hard:
+ * 10,000 thread-flow locations per result, 25,000 results per run) are kept by that and by
+ * cutting the results to the first defects. */
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -197,20 +199,34 @@ static struct dpu_loc primary(const struct dpu_report *r, const struct dpu_defec
   return (struct dpu_loc){.file = r->inv->ninputs ? r->inv->inputs[0] : "?"};
 }
 
+/* The first and last steps of an interleaving its thread flows keep: --steps-shown's, at most
+ * half of GitHub's limit each. */
+static uint32_t flow_keep(const struct dpu_report *r) {
+  uint32_t keep = r->steps_shown;
+  return !keep || keep > DPU_SARIF_MAX_FLOW / 2 ? DPU_SARIF_MAX_FLOW / 2 : keep;
+}
+
+/* The steps of d that its thread flows leave out. */
+static uint32_t flow_omitted(const struct dpu_report *r, const struct dpu_defect *d) {
+  return dpu_report_steps_omitted(flow_keep(r), d->nsteps);
+}
+
 static json_t *code_flow(const struct dpu_report *r, const struct dpu_defect *d, int *ok) {
   dpu_report_steps_heap(d); /* (reset below) */
-  uint32_t first = d->nsteps > DPU_SARIF_MAX_FLOW ? d->nsteps - DPU_SARIF_MAX_FLOW : 0;
-  char text[128];
-  if (first)
-    snprintf(text, sizeof text, "interleaving: the last %u of %u steps, %u threads",
-             DPU_SARIF_MAX_FLOW, d->nsteps, d->nthreads);
+  uint32_t keep = flow_keep(r), omitted = flow_omitted(r, d);
+  char text[192];
+  if (omitted)
+    snprintf(text, sizeof text, "interleaving: %u steps, %u threads; the %u steps #%u to #%u "
+             "are left out (the replay runs them all)", d->nsteps, d->nthreads, omitted,
+             keep + 1, keep + omitted);
   else
     snprintf(text, sizeof text, "interleaving: %u steps, %u threads", d->nsteps, d->nthreads);
   json_t *flow = json_object(), *tfs = json_array();
   dpu_json_put(flow, "message", msg(text), ok);
   for (uint32_t t = 0; t < d->nthreads; t++) {
     json_t *locs = json_array();
-    for (uint32_t i = first; i < d->nsteps; i++) {
+    for (uint32_t i = 0; i < d->nsteps; i++) {
+      if (omitted && i == keep) i += omitted;
       const struct dpu_event_rec *e = &d->steps[i];
       if (e->tid != t) continue;
       char obj[96], what[208];
@@ -350,6 +366,8 @@ static json_t *result(const struct dpu_report *r, const struct dpu_defect *d, in
   dpu_json_put(props, "traces", json_integer((json_int_t)d->traces), ok);
   dpu_json_put(props, "replay", dpu_json_text(cmd, (size_t)-1), ok);
   dpu_json_put(props, "schedule", json_string(d->schedule), ok);
+  dpu_json_put(props, "steps", json_integer(d->nsteps), ok);
+  dpu_json_put(props, "stepsOmitted", json_integer(flow_omitted(r, d)), ok);
   dpu_json_put(props, "output", dpu_json_text(d->output, d->output_len), ok);
   dpu_json_put(props, "outputTruncated", json_boolean(d->output_truncated), ok);
   dpu_json_put(res, "properties", props, ok);

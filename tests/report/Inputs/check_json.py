@@ -12,6 +12,7 @@ SSBs and the other kinds of run, step numbers, replay commands). Otherwise print
     defect 1 assertion-failure traces 2 thread 0 location prog.c:30 main exact
     defect 1 message x == 2 (at ...)
     defect 1 threads 3 steps 17 blocked 0 stacks 0 output_truncated false
+    defect 2 threads 2 steps 100 blocked 0 stacks 2 output_truncated false steps_total 400 steps_omitted 300
     defect 1 step 2 T0 pthread_create T1 - prog.c:27 main
     defect 1 blocked T1 pthread_mutex_lock 0x# prog.c:12 worker
     defect 1 could_run T2 pthread_mutex_trylock 0x#='m' prog.c:24 retrier
@@ -133,8 +134,13 @@ def main():
         fail("defects are not sorted by digest")
     for d in sorted(defects, key=lambda d: d["id"]):  # printed in the text report's order
         n = d["id"]
-        if [st["step"] for st in d["steps"]] != list(range(1, len(d["steps"]) + 1)):
-            fail("defect %d: steps are not numbered 1, 2, ..." % n)
+        # Every step, or the first and last K of a longer interleaving (--steps-shown), numbered
+        # as in the whole: 1, ..., K, total - K + 1, ..., total.
+        total, left_out, k = d["steps_total"], d["steps_omitted"], len(d["steps"]) // 2
+        numbers = list(range(1, len(d["steps"]) + 1)) if not left_out else \
+            list(range(1, k + 1)) + list(range(total - k + 1, total + 1))
+        if len(d["steps"]) + left_out != total or [st["step"] for st in d["steps"]] != numbers:
+            fail("defect %d: steps are not numbered 1, 2, ... with steps_omitted left out" % n)
         if d["replay"]["command"].split()[2] != (d["replay"]["schedule"] or "''"):
             fail("defect %d: the replay command does not run its schedule" % n)
         loc = d["location"]
@@ -146,7 +152,8 @@ def main():
                                                          d["message"]))))
         print("defect %d threads %d steps %d blocked %d stacks %d output_truncated %s" % (
             n, d["threads"], len(d["steps"]), len(d["blocked"]), len(d["stacks"]),
-            str(d["output_truncated"]).lower()))
+            str(d["output_truncated"]).lower()) +
+            (" steps_total %d steps_omitted %d" % (total, left_out) if left_out else ""))
         for st in d["steps"]:
             print("defect %d step %d T%d %s %s %s %s" % (
                 n, st["step"], st["thread"], st["operation"], obj(st), st["result"] or "-",
