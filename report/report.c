@@ -173,12 +173,17 @@ static int write_document(struct dpu_report *r, const struct dpu_report_end *end
 
 static const struct dpu_report_end running = {.state = "running", .exit_code = -1};
 
-/* Rewrites the document file while the exploration runs, unless that would spend more than
- * a tenth of the time writing documents: then it is left pending for dpu_report_tick. */
+/* The least time between two writes of the document file while the exploration runs. */
+#define DPU_DOC_REWRITE_SECONDS 1.0
+
+/* Rewrites the document file while the exploration runs, unless it was written less than
+ * DPU_DOC_REWRITE_SECONDS ago or that would spend more than a tenth of the time writing
+ * documents: then it is left pending for dpu_report_tick. (At every new defect, a program
+ * with many defects found in a burst rewrote its file as many times: issue 37.) */
 static void rewrite_running(struct dpu_report *r) {
   if (!r->doc_path || r->doc_failed) return;
-  double now = dpu_now();
-  if (now - r->doc_written < 10 * r->doc_cost) {
+  double now = dpu_now(), wait = 10 * r->doc_cost;
+  if (now - r->doc_written < (wait > DPU_DOC_REWRITE_SECONDS ? wait : DPU_DOC_REWRITE_SECONDS)) {
     r->doc_pending = true;
     return;
   }

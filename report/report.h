@@ -5,10 +5,12 @@
  *  - JSON following docs/report.schema.json (report/json.c);
  *  - SARIF 2.1.0 (report/sarif.c).
  * A JSON or SARIF document that goes to a file is rewritten whole, atomically (a temporary
- * file renamed over it), when the exploration starts and at every new distinct defect, marked
- * as still running, so that a dpu killed by a CI job leaves every defect found so far. (When
- * documents grow so large that writing them would slow the exploration down by more than a
- * tenth, a new defect's rewrite waits for dpu_report_tick, between runs.) */
+ * file renamed over it), when the exploration starts and after new distinct defects, marked
+ * as still running, so that a dpu killed by a CI job leaves every defect found so far: at most
+ * once a second, and less often when writing it would slow the exploration down by more than
+ * a tenth (a new defect's rewrite then waits for dpu_report_tick, between runs). Documents
+ * stay small: a long interleaving has its first and last --steps-shown steps only
+ * (report/steps.h), so the last write after --timeout's deadline is quick. */
 #ifndef DPU_REPORT_H
 #define DPU_REPORT_H
 
