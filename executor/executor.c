@@ -78,11 +78,13 @@ void dpu_executor_share_cores(struct dpu_executor *execs, unsigned n, bool share
 }
 
 /* Says once per exploration (whatever the runners, -j: the flag is the first executor's)
- * that file isolation stopped, and stops it in this runner. */
-static void iso_failed(const char *why) {
+ * that file isolation stopped (shm: this runner's region, whose explorer says it), and stops
+ * it in this runner. */
+static void iso_failed(struct dpu_shm *shm, const char *why) {
   if (!__atomic_exchange_n(&dpu_rt.first_shm->iso_failed, 1, __ATOMIC_RELAXED))
-    dprintf(dpu_rt.cfg.internal_fd, "dpu: warning: runs are not kept apart from each other's "
-            "files (%s): a file one run writes is seen by the next\n", why);
+    dpu_rt_notice(shm, dpu_rt.cfg.internal_fd, false, "files-not-isolated",
+                  "runs are not kept apart from each other's files (%s): a file one run "
+                  "writes is seen by the next", why);
   dpu_iso_off();
 }
 
@@ -93,7 +95,7 @@ static _Noreturn void runner_main(struct dpu_shm *shm) {
   int32_t cpu = shm->cpu; /* read once: the explorer may change it (dpu_executor_share_cores) */
   if (cpu >= 0) pin_self(cpu);
   char why[256];
-  if (dpu_iso_runner_start(why, sizeof why) != 0) iso_failed(why);
+  if (dpu_iso_runner_start(why, sizeof why) != 0) iso_failed(shm, why);
   /* What the runner opened so far is its own; what a run opens above is the program's. */
   dpu_rt.fd_base = dpu_rt_first_free_fd_above_all();
   for (;;) {
@@ -104,7 +106,7 @@ static _Noreturn void runner_main(struct dpu_shm *shm) {
     /* The next run's files, before the explorer sees this run's end (it may ask for the next
      * run at once). */
     int iso = dpu_iso_after_run(why, sizeof why);
-    if (iso < 0) iso_failed(why);
+    if (iso < 0) iso_failed(shm, why);
     if (iso > 0) shm->runner_retired = 1;
     sem_post(&shm->done);
     if (iso > 0) _exit(0);
@@ -206,8 +208,9 @@ static _Noreturn void zygote_main(struct dpu_shm *const *shms, unsigned n,
    * changes the credentials, which clears the parent-death signal: set it after. */
   char why[256];
   if (opt->isolate_files && dpu_iso_setup(why, sizeof why) != 0)
-    fprintf(stderr, "dpu: warning: runs are not kept apart from each other's files (%s): a "
-            "file one run writes is seen by the next\n", why);
+    dpu_rt_notice(shm, 2, false, "files-not-isolated",
+                  "runs are not kept apart from each other's files (%s): a file one run "
+                  "writes is seen by the next", why);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) _exit(4); /* dpu died before the signal was set */
   struct dpu_jit_program prog;

@@ -4,24 +4,24 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../report/progress.h"
+#include "../report/warnings.h"
 
 bool dpu_explore_defer_divergence;
 char dpu_explore_divergence[DPU_MSG_MAX];
 uint32_t dpu_explore_spin[64];
 uint32_t dpu_explore_nspin;
 
-/* Prints "dpu: warning: msg" unless it was the last warning printed (a limit that every run
- * hits is said once). */
-static void warn_once(const char *msg) {
-  static char said[DPU_MSG_MAX];
-  if (strcmp(said, msg) == 0) return;
-  snprintf(said, sizeof said, "%s", msg);
-  dpu_progress_clear();
-  fprintf(stderr, "dpu: warning: %s\n", msg);
+void dpu_explore_notices(struct dpu_shm *shm) {
+  uint32_t n = __atomic_load_n(&shm->nnotices, __ATOMIC_ACQUIRE);
+  for (; shm->notices_read < n && shm->notices_read < DPU_MAX_NOTICES; shm->notices_read++) {
+    const struct dpu_notice *x = &shm->notices[shm->notices_read];
+    if (!__atomic_load_n(&x->ready, __ATOMIC_ACQUIRE)) break; /* still being written */
+    dpu_say(stderr, x->note ? DPU_SAY_NOTE : DPU_SAY_WARNING, x->id, NULL, "%s", x->text);
+  }
 }
 
 bool dpu_run_was_cut(struct dpu_shm *shm) {
+  dpu_explore_notices(shm);
   int end = shm->result.end;
   if (end == DPU_END_DIVERGED && dpu_explore_defer_divergence) {
     if (!dpu_explore_divergence[0])
@@ -33,7 +33,10 @@ bool dpu_run_was_cut(struct dpu_shm *shm) {
     return true;
   }
   if (end == DPU_END_LIMIT || end == DPU_END_DIVERGED) {
-    warn_once(shm->result.msg);
+    /* once: a limit every run hits */
+    dpu_warn(end == DPU_END_LIMIT && shm->result.code == DPU_LIMIT_THREADS ? "threads-limit"
+                                                                            : "run-cut",
+             "%s", shm->result.msg);
     return true;
   }
   /* A thread stopped at the thread limit, and a defect followed: a defect of the program,
@@ -42,7 +45,7 @@ bool dpu_run_was_cut(struct dpu_shm *shm) {
   if (shm->result.limited) {
     char msg[64];
     snprintf(msg, sizeof msg, "the program creates more than %u threads", shm->nthread_ids);
-    warn_once(msg);
+    dpu_warn("threads-limit", "%s", msg);
   }
   return false;
 }

@@ -33,9 +33,14 @@ enum dpu_explore_status {
                               * as an error): bad input, not an incomplete exploration */
 };
 
+/* Says the warnings the runner (or the zygote) of shm left in its notices (protocol.h) and
+ * not said yet, through report/warnings.h. Call it from the thread that runs shm's runs,
+ * between runs (dpu_run_was_cut does, after every run), or once the runner is idle. */
+void dpu_explore_notices(struct dpu_shm *shm);
+
 /* Whether the run in shm was cut short by a limit of dpu (trace capacity, threads) or by a
- * replay the program did not follow; if so, prints the reason as a warning on stderr (once
- * for a reason every run gives). Such a run makes the exploration incomplete; it is not a
+ * replay the program did not follow; if so, says the reason as a warning (report/warnings.h:
+ * once per process for each reason). First says the runner's notices (dpu_explore_notices). Such a run makes the exploration incomplete; it is not a
  * defect of the program. A run that ended at the thread limit (DPU_LIMIT_THREADS) is a
  * prefix of real runs, which the explorers explore on from as a leaf (not a trace); one in
  * which a thread stopped there and a defect followed (dpu_run_result.limited) is no cut, but

@@ -22,6 +22,7 @@
 #include "dot.h"
 #include "fingerprint.h"
 #include "../report/progress.h"
+#include "../report/warnings.h"
 
 static void oom(void) {
   fprintf(stderr, "dpu: error: out of memory in the QPOR explorer\n");
@@ -124,12 +125,9 @@ static void check_replay(struct qpor *q, uint32_t from, struct dpu_event **expec
   for (uint32_t i = 0; i < n; i++)
     if (from + i >= q->n ? !timed_out : q->ev[from + i] != expect[i]) {
       q->st->replay_mismatch++;
-      static atomic_flag warned; /* once per process, whatever the workers */
-      if (!atomic_flag_test_and_set(&warned)) {
-        dpu_progress_clear();
-        fprintf(stderr, "dpu: warning: a replay did not produce the events the unfolding "
-                        "predicted (is the program deterministic?)\n");
-      }
+      /* once per process, whatever the workers */
+      dpu_warn("replay-mismatch", "a replay did not produce the events the unfolding "
+               "predicted (is the program deterministic?)");
       return;
     }
 }

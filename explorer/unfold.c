@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../report/warnings.h"
 
 int dpu_unf_init(struct dpu_unfolding *u, uint32_t step) {
   memset(u, 0, sizeof *u);
@@ -205,11 +206,8 @@ static uint32_t reads_of(struct dpu_event *const *conf, uint32_t nconf, uint32_t
     rd = rd->pre_thread ? dpu_event_omax(rd->pre_thread, r) : NULL;
   }
   if (rd && rd->pre_obj == x) {
-    static bool warned;
-    if (!warned)
-      fprintf(stderr, "dpu: warning: a thread read one value more than %u times: the orders of "
-                      "the writes after its earlier reads are not all explored\n", cap);
-    warned = true;
+    dpu_warn("reads-unexplored", "a thread read one value more than %u times: the orders of "
+             "the writes after its earlier reads are not all explored", cap);
   }
   return n;
 }

@@ -17,6 +17,7 @@
 #include "../explorer/qpor.h"
 #include "../explorer/visible.h"
 #include "../report/witness.h"
+#include "../report/warnings.h"
 #include "../passes/instrument.h"
 #include "../executor/executor.h"
 #include "check.h"
@@ -495,7 +496,8 @@ int main(int argc, char **argv) {
   enum dpu_explore_status st = explore(s);
   uint32_t nvisible = s->o.races ? dpu_visible_count(s->execs[0].shm) : 0;
   dpu_report_traces_end(&s->rep, true);
-  if (dpu_explore_divergence[0]) fprintf(stderr, "dpu: warning: %s\n", dpu_explore_divergence);
+  for (unsigned i = 0; i < s->nexecs; i++) dpu_explore_notices(s->execs[i].shm);
+  if (dpu_explore_divergence[0]) dpu_warn("run-cut", "%s", dpu_explore_divergence);
   dpu_progress_stop();
   /* Also when a limit stopped it: that is when a user asks why -j did not help. Not for an
    * exploration of fewer than DPU_NOTE_ALONE_RUNS runs, which takes a fraction of a second
@@ -503,9 +505,9 @@ int main(int argc, char **argv) {
   if (s->nexecs > 1 && !s->qs.handed && !s->qs.parts && s->o.verbosity >= 0 &&
       s->counts.runs >= DPU_NOTE_ALONE_RUNS &&
       (st == DPU_EXPLORE_COMPLETE || st == DPU_EXPLORE_INCOMPLETE))
-    fprintf(stderr, "dpu: note: -j %u: one worker explored alone (too few lock operations to "
-                    "split at, runs too short to hand work over; README.md, Exploration "
-                    "algorithms)\n", s->nexecs);
+    dpu_note("jobs-alone", "-j %u: one worker explored alone (too few lock operations to split "
+             "at, runs too short to hand work over; README.md, Exploration algorithms)",
+             s->nexecs);
   double explore_seconds = dpu_now() - s->explore_start;
   print_stats(s, explore_seconds);
   if (s->qo.dot) fclose(s->qo.dot);

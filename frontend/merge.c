@@ -125,6 +125,20 @@ static int not_complete(struct merged *m, unsigned index, const char *state, jso
   return (m->why[index] = strdup(text)) ? 0 : -1;
 }
 
+/* Appends to `into` (a report's "warnings") those of `from` it has not: each warning once, by
+ * its kind and text, as dpu says them (the shards of one exploration mostly say the same). */
+static void merge_warnings(json_t *into, json_t *from) {
+  size_t i, j;
+  json_t *w, *had;
+  json_array_foreach(from, i, w) {
+    bool seen = false;
+    json_array_foreach(into, j, had)
+      seen |= json_equal(json_object_get(had, "kind"), json_object_get(w, "kind")) &&
+              json_equal(json_object_get(had, "text"), json_object_get(w, "text"));
+    if (!seen) json_array_append(into, w);
+  }
+}
+
 /* Adds one shard report. Returns 0, or MERGE_USAGE (message printed). */
 static int add_report(struct merged *m, const char *file, json_t *doc) {
   json_t *shard = json_object_get(doc, "shard");
@@ -178,6 +192,7 @@ static int add_report(struct merged *m, const char *file, json_t *doc) {
                           "runs_earlier_explorations"};
     for (unsigned i = 0; i < sizeof keys / sizeof *keys; i++) add_int(st, t, keys[i]);
     add_int(json_object_get(m->doc, "shard"), shard, "parts_explored");
+    merge_warnings(json_object_get(m->doc, "warnings"), json_object_get(doc, "warnings"));
   }
   if (m->seen[index]++) return fail(file, "a second report of the same shard");
   m->nreports++;

@@ -10,6 +10,7 @@
 
 #include "../executor/cpus.h"
 #include "../protocol/protocol.h"
+#include "../report/warnings.h"
 
 #ifndef DPU_VERSION
 #define DPU_VERSION "0.0.0"
@@ -353,8 +354,8 @@ static int check_combinations(const struct dpu_options *o) {
     return 2;
   }
   if (o->jobs > 1 && (o->por != DPU_POR_QPOR || o->replay))
-    fprintf(stderr, "dpu: warning: -j applies to --por=qpor's exploration; %s runs with one "
-                    "worker\n", o->replay ? "a replay" : "--por=none");
+    dpu_warn("jobs-ignored", "-j applies to --por=qpor's exploration; %s runs with one worker",
+             o->replay ? "a replay" : "--por=none");
   if (o->shards && (o->por != DPU_POR_QPOR || o->replay || o->jobs > 1 || o->dot ||
                     o->property || o->svcomp || o->witness)) {
     fprintf(stderr, "dpu: error: --shard splits --por=qpor's exploration: not with %s\n",

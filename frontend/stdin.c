@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../report/warnings.h"
 #include "diag.h"
 
 #define STDIN_MAX (1ull << 30)
@@ -47,9 +48,8 @@ int dpu_stdin_capture(struct dpu_stdin *s) {
    * -i`) looked like a hang (a user test): say what dpu waits for. */
   struct pollfd p = {.fd = 0, .events = POLLIN};
   if (poll(&p, 1, STDIN_NOTE_MS) == 0)
-    fprintf(stderr, "dpu: note: waiting for the end of the standard input, which every run "
-                    "gets as the program's input; if the program reads none, give dpu "
-                    "</dev/null\n");
+    dpu_note("stdin-wait", "waiting for the end of the standard input, which every run gets "
+             "as the program's input; if the program reads none, give dpu </dev/null");
   blake2b_state h;
   blake2b_init(&h, 16);
   char buf[1 << 16];

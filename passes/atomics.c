@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../report/warnings.h"
 #include "../protocol/protocol.h"
 #include "../protocol/rules.h"
 #include "steps.h"
@@ -38,9 +39,11 @@ static void note_weak(LLVMValueRef inst, unsigned n) {
   char *file = NULL, *fn = NULL;
   unsigned line = 0, col = 0;
   dpu_pass_describe(inst, &file, &line, &col, &fn);
-  fprintf(stderr, "dpu: note: %u atomic operation%s with an order weaker than seq_cst (the "
-                  "first at %s:%u in %s): dpu explores sequentially consistent executions only, "
-                  "not those that only weaker orders allow (README.md, \"What is modelled\")\n",
+  struct dpu_say_loc at = {.file = file, .function = fn, .line = line, .column = col};
+  dpu_say(stderr, DPU_SAY_NOTE, "weak-atomics", &at,
+          "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u in %s): "
+          "dpu explores sequentially consistent executions only, not those that only weaker "
+          "orders allow (README.md, \"What is modelled\")",
           n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
   free(file);
   free(fn);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../report/warnings.h"
 #include "../protocol/protocol.h"
 #include "steps.h"
 
@@ -249,9 +250,9 @@ int dpu_pass_nondet(LLVMModuleRef mod, const struct dpu_instrument_options *o,
         if (!d.whole && !o->nondet_fixed && !o->nondet_range && noted++ < 4) {
           char vals[160];
           describe(&d, vals, sizeof vals);
-          fprintf(stderr,
-                  "dpu: note: %s at %s:%u in %s takes the values %s (%s; --nondet=range:A..B "
-                  "sets a range)\n",
+          struct dpu_say_loc at = {.file = file, .function = fn, .line = line};
+          dpu_say(stderr, DPU_SAY_NOTE, "nondet-domain", &at,
+                  "%s at %s:%u in %s takes the values %s (%s; --nondet=range:A..B sets a range)",
                   name, file, line, fn, vals,
                   LLVMGetTypeKind(ty) != LLVMIntegerTypeKind ? "not an integer"
                   : cmp.truncated ? "0, the constants the program compares with and their "
@@ -267,8 +268,8 @@ int dpu_pass_nondet(LLVMModuleRef mod, const struct dpu_instrument_options *o,
     }
   }
   if (noted > 4)
-    fprintf(stderr, "dpu: note: %u more __VERIFIER_nondet_* calls take a bounded domain\n",
-            noted - 4);
+    dpu_note("nondet-domain", "%u more __VERIFIER_nondet_* calls take a bounded domain",
+             noted - 4);
   LLVMDisposeBuilder(b);
   free(cmp.v);
   return rc;

@@ -355,6 +355,16 @@ struct dpu_race_capture {
  * Offsets are from the start of the region. Protocol: the explorer fills replay, posts req; the
  * runner runs once, fills result/records/output, posts done. If the runner dies, the zygote posts
  * done after marking the result. */
+/* A warning a runner or the zygote hands to the explorer (which says it: explorer/explore.h,
+ * dpu_explore_notices) instead of printing it, so that the reports carry it too (issue 37). */
+#define DPU_MAX_NOTICES 4
+struct dpu_notice {
+  volatile uint32_t ready;  /* set (release) once id and text are written */
+  uint32_t note;            /* a note, not a warning */
+  char id[32];              /* report/warnings.h's id, e.g. "files-outside" */
+  char text[DPU_MSG_MAX];   /* without "dpu: warning: " and newline */
+};
+
 /* dpu_shm.zygote_error. */
 enum { DPU_ZYGOTE_FAILED = 1, DPU_ZYGOTE_BAD_PROGRAM = 2 };
 
@@ -378,6 +388,14 @@ struct dpu_shm {
                                     * first executor's flag standing for every runner's (-j) */
   volatile uint32_t iso_failed;    /* a runner could not isolate files, and said so: once (the
                                     * first executor's flag, as iso_warned) */
+  /* Warnings for the explorer: notices[0, nnotices) (runtime/init.c: dpu_rt_notice), taken
+   * in order and never reused, so that the writer and the explorer need no lock; the explorer
+   * has said those before notices_read (explorer-owned). Every warning a runner gives is once
+   * per exploration (its flag above), so DPU_MAX_NOTICES is enough; a warning past them is
+   * printed by the runner itself. */
+  volatile uint32_t nnotices;
+  uint32_t notices_read;
+  struct dpu_notice notices[DPU_MAX_NOTICES];
   volatile uint32_t runner_retired; /* the runner exited between two runs on purpose (its
                                     * file isolation had grown: runtime/isolate.h); the zygote
                                     * starts another */

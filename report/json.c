@@ -9,6 +9,7 @@
 #include "races.h"
 #include "steps.h"
 #include "waits.h"
+#include "warnings.h"
 #include "doc.h"
 
 /* ---- helpers shared with sarif.c ------------------------------------------------------- */
@@ -226,10 +227,17 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
   dpu_json_put(o, "traces", json_integer((json_int_t)d->traces), ok);
   dpu_json_put(o, "first_run", json_integer((json_int_t)d->first_run), ok);
   dpu_json_put(o, "threads", json_integer(d->nthreads), ok);
+  /* The steps the text report shows (--steps-shown): the first and last N of a longer
+   * interleaving, with their numbers in it; the replay schedule has them all. */
   json_t *steps = json_array();
-  for (uint32_t i = 0; i < d->nsteps; i++)
+  uint32_t keep = r->steps_shown, omitted = dpu_report_steps_omitted(keep, d->nsteps);
+  for (uint32_t i = 0; i < d->nsteps; i++) {
+    if (omitted && i == keep) i += omitted;
     dpu_json_push(steps, step_json(r, i, &d->steps[i], ok), ok);
+  }
   dpu_json_put(o, "steps", steps, ok);
+  dpu_json_put(o, "steps_total", json_integer(d->nsteps), ok);
+  dpu_json_put(o, "steps_omitted", json_integer(omitted), ok);
   json_t *blocked = json_array(), *could = json_array();
   bool deadlock = d->end == DPU_END_DEADLOCK;
   for (uint32_t i = 0; i < d->nblocked && i < DPU_MAX_THREADS; i++) {
@@ -261,6 +269,27 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
   dpu_json_put(o, "replay", replay, ok);
   dpu_report_steps_heap(NULL);
   return o;
+}
+
+/* "warnings": every warning and note dpu said (report/warnings.h), in the order said. */
+static json_t *warnings_json(int *ok) {
+  size_t n;
+  const struct dpu_warning *w = dpu_warnings(&n);
+  json_t *a = json_array();
+  for (size_t i = 0; i < n; i++) {
+    json_t *o = json_object(), *l = json_null();
+    dpu_json_put(o, "id", json_string(w[i].id), ok);
+    dpu_json_put(o, "kind", json_string(w[i].kind == DPU_SAY_NOTE ? "note" : "warning"), ok);
+    dpu_json_put(o, "text", dpu_json_text(w[i].text, (size_t)-1), ok);
+    if (w[i].file) {
+      l = json_object();
+      put_loc(l, (struct dpu_loc){w[i].function, w[i].file, w[i].line, w[i].column}, ok);
+    }
+    dpu_json_put(o, "location", l, ok);
+    dpu_json_push(a, o, ok);
+  }
+  if (!a) *ok = 0;
+  return a;
 }
 
 /* qsort: defects by digest. */
@@ -351,6 +380,8 @@ json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end 
   dpu_json_put(stats, "runs_earlier_explorations", json_integer((json_int_t)c->earlier), &ok);
   dpu_json_put(doc, "statistics", stats, &ok);
   dpu_json_put(doc, "shard", shard_json(r, &ok), &ok);
+  dpu_json_put(doc, "warnings", warnings_json(&ok), &ok);
+  dpu_json_put(doc, "warnings_omitted", json_integer((json_int_t)dpu_warnings_omitted()), &ok);
   /* By digest, not in the order found: with -j the order found varies from run to run. */
   const struct dpu_defect **sorted = malloc((r->defects.n ? r->defects.n : 1) * sizeof *sorted);
   if (!sorted) ok = false;

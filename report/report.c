@@ -15,6 +15,7 @@
 #include "doc.h"
 #include "stacks.h"
 #include "waits.h"
+#include "warnings.h"
 
 double dpu_report_elapsed(const struct dpu_report *r) { return dpu_now() - r->t0; }
 
@@ -172,12 +173,17 @@ static int write_document(struct dpu_report *r, const struct dpu_report_end *end
 
 static const struct dpu_report_end running = {.state = "running", .exit_code = -1};
 
-/* Rewrites the document file while the exploration runs, unless that would spend more than
- * a tenth of the time writing documents: then it is left pending for dpu_report_tick. */
+/* The least time between two writes of the document file while the exploration runs. */
+#define DPU_DOC_REWRITE_SECONDS 1.0
+
+/* Rewrites the document file while the exploration runs, unless it was written less than
+ * DPU_DOC_REWRITE_SECONDS ago or that would spend more than a tenth of the time writing
+ * documents: then it is left pending for dpu_report_tick. (At every new defect, a program
+ * with many defects found in a burst rewrote its file as many times: issue 37.) */
 static void rewrite_running(struct dpu_report *r) {
   if (!r->doc_path || r->doc_failed) return;
-  double now = dpu_now();
-  if (now - r->doc_written < 10 * r->doc_cost) {
+  double now = dpu_now(), wait = 10 * r->doc_cost;
+  if (now - r->doc_written < (wait > DPU_DOC_REWRITE_SECONDS ? wait : DPU_DOC_REWRITE_SECONDS)) {
     r->doc_pending = true;
     return;
   }
@@ -278,16 +284,12 @@ static int race_writes(const struct dpu_race_rec *rec) {
 static uint32_t report_races(struct dpu_report *r, const struct dpu_run *run,
                              struct dpu_defect **fresh) {
   uint32_t n = run->nraces;
-  if (run->races_msg && !r->warned_races++) {
-    dpu_progress_clear();
-    fprintf(stderr, "dpu: warning: data-race detection is incomplete in some runs: %s\n",
-            run->races_msg);
-  }
-  if (run->races_truncated && !r->warned_races_truncated++) {
-    dpu_progress_clear();
-    fprintf(stderr, "dpu: warning: a run had more than %d racing pairs of sites; the others "
-                    "are not reported from it\n", DPU_MAX_RACES);
-  }
+  if (run->races_msg && !r->warned_races++)
+    dpu_warn("races-incomplete", "data-race detection is incomplete in some runs: %s",
+             run->races_msg);
+  if (run->races_truncated && !r->warned_races_truncated++)
+    dpu_warn("races-truncated", "a run had more than %d racing pairs of sites; the others are "
+             "not reported from it", DPU_MAX_RACES);
   static uint8_t digests[DPU_MAX_RACES][DPU_DEFECT_DIGEST_BYTES];
   for (uint32_t i = 0; i < n; i++) dpu_race_digest(&run->races[i], r->sites, digests[i]);
 
@@ -334,13 +336,13 @@ static uint32_t report_races(struct dpu_report *r, const struct dpu_run *run,
 static void warn_reread(struct dpu_report *r) {
   const struct dpu_site *w = &r->sites->v[r->reread_site];
   r->warned_reread = true;
-  dpu_progress_clear();
-  fprintf(stderr,
-          "dpu: warning: a thread reads again, unchanged, what it read at %s:%u in %s, in a "
-          "loop that is no spin loop (its iterations change more than what they read, e.g. "
-          "a count): if it waits there for another thread, each number of iterations is "
-          "another execution, and exploring an unbounded wait does not end (README, \"Racy "
-          "programs\"; bound it with --max-runs or --timeout)\n",
+  struct dpu_say_loc at = {.file = w->file, .function = w->function, .line = w->line};
+  dpu_say(stderr, DPU_SAY_WARNING, "reread-loop", &at,
+          "a thread reads again, unchanged, what it read at %s:%u in %s, in a loop that is no "
+          "spin loop (its iterations change more than what they read, e.g. a count): if it "
+          "waits there for another thread, each number of iterations is another execution, "
+          "and exploring an unbounded wait does not end (README, \"Racy programs\"; bound it "
+          "with --max-runs or --timeout)",
           w->file, w->line, w->function);
 }
 
@@ -439,6 +441,25 @@ const char *dpu_report_verdict(const struct dpu_report *r, const struct dpu_repo
   return strcmp(end->state, "complete") == 0 && !bounded ? "true" : "unknown";
 }
 
+/* The notes of the text report's end, said on `to` (NULL: kept for the documents only). */
+static void note_racy(const struct dpu_report_end *end, FILE *to) {
+  /* Ordering racing accesses can multiply the traces many times over (a user's ticket lock:
+   * 4 races known after 0.1 s, over 12 million traces in 300 s exploring them). */
+  if (strcmp(end->state, "incomplete") == 0 && end->explorations > 1)
+    dpu_say(to, DPU_SAY_NOTE, "racy-incomplete", NULL,
+            "it stopped while exploring the orders of the racing accesses (exploration %u), "
+            "after the races listed; --races=report explores the synchronisation only",
+            end->explorations);
+}
+
+static void note_shards(const struct dpu_report *r, FILE *to) {
+  const struct dpu_split_info *sp = &r->split;
+  if (r->shards && !sp->mine && sp->parts < r->shards)
+    dpu_say(to, DPU_SAY_NOTE, "shards-empty", NULL,
+            "the program splits into %u part%s only: shards %u to %u have nothing to explore",
+            sp->parts, sp->parts == 1 ? "" : "s", sp->parts, r->shards - 1);
+}
+
 int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
   dpu_progress_clear();
   if (r->reread_site && !r->warned_reread && strcmp(end->state, "incomplete") == 0)
@@ -476,12 +497,7 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
               end->explorations, end->explorations == 1 ? "" : "s");
     if (strcmp(end->state, "incomplete") == 0) {
       fprintf(f, "dpu: exploration incomplete (%s)\n", end->reason ? end->reason : "?");
-      /* Ordering racing accesses can multiply the traces many times over (a user's ticket
-       * lock: 4 races known after 0.1 s, over 12 million traces in 300 s exploring them). */
-      if (end->explorations > 1)
-        fprintf(f, "dpu: note: it stopped while exploring the orders of the racing accesses "
-                   "(exploration %u), after the races listed; --races=report explores the "
-                   "synchronisation only\n", end->explorations);
+      note_racy(end, f);
     } else if (strcmp(end->state, "stopped") == 0) {
       fprintf(f, "dpu: exploration stopped at the first defect (%s): the traces not explored "
                  "may hold other defects\n", end->reason ? end->reason : "--stop-on-defect");
@@ -496,16 +512,17 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
                  "took %llu runs, %.2f s, in every shard\n",
               r->shard, r->shards, sp->mine, sp->parts, sp->explored,
               (unsigned long long)sp->runs, sp->seconds);
-      if (!sp->mine && sp->parts < r->shards)
-        fprintf(f, "dpu: note: the program splits into %u part%s only: shards %u to %u have "
-                   "nothing to explore\n", sp->parts, sp->parts == 1 ? "" : "s", sp->parts,
-                r->shards - 1);
+      note_shards(r, f);
     }
     fprintf(f, "dpu: summary: %u defects, %llu max-configs, %llu SSBs, %llu runs, %.2f s\n", t->n,
             (unsigned long long)c->max_configs, (unsigned long long)c->ssbs,
             (unsigned long long)c->runs, dpu_report_elapsed(r));
     if (r->property != DPU_PROPERTY_NONE) fprintf(f, "verdict: %s\n", dpu_report_verdict(r, end));
     fflush(f);
+  }
+  if (!f && strcmp(end->state, "error") != 0) { /* the documents have them all the same */
+    note_racy(end, NULL);
+    note_shards(r, NULL);
   }
   int rc = write_document(r, end);
   return rc != 0 || r->doc_failed ? -1 : 0;

@@ -5,10 +5,12 @@
  *  - JSON following docs/report.schema.json (report/json.c);
  *  - SARIF 2.1.0 (report/sarif.c).
  * A JSON or SARIF document that goes to a file is rewritten whole, atomically (a temporary
- * file renamed over it), when the exploration starts and at every new distinct defect, marked
- * as still running, so that a dpu killed by a CI job leaves every defect found so far. (When
- * documents grow so large that writing them would slow the exploration down by more than a
- * tenth, a new defect's rewrite waits for dpu_report_tick, between runs.) */
+ * file renamed over it), when the exploration starts and after new distinct defects, marked
+ * as still running, so that a dpu killed by a CI job leaves every defect found so far: at most
+ * once a second, and less often when writing it would slow the exploration down by more than
+ * a tenth (a new defect's rewrite then waits for dpu_report_tick, between runs). Documents
+ * stay small: a long interleaving has its first and last --steps-shown steps only
+ * (report/steps.h), so the last write after --timeout's deadline is quick. */
 #ifndef DPU_REPORT_H
 #define DPU_REPORT_H
 
@@ -91,9 +93,9 @@ struct dpu_report {
   int verbosity;                     /* -1 (-q): per defect only its header and replay line;
                                       * 0; 1 (-v): also each defect's digest */
   bool show_output;                  /* show the output of every run, not only defective ones */
-  uint32_t steps_shown;              /* text: an interleaving longer than twice this shows
-                                      * only its first and last steps_shown steps; 0 = all
-                                      * (JSON and SARIF always have every step) */
+  uint32_t steps_shown;              /* an interleaving longer than twice this shows only its
+                                      * first and last steps_shown steps, in the text, JSON
+                                      * and SARIF reports alike (report/steps.h); 0 = all */
   bool print_traces;                 /* print "dpu: trace HEX" for every new trace */
   bool defer_traces;                 /* keep them until dpu_report_traces_end (an exploration
                                       * that racy programs may start again prints only the

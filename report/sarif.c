@@ -12,8 +12,10 @@
  *    is the same in every dpu invocation on the same sources, so alerts follow a defect.
  * Files are URIs: a relative path below the working directory is relative to %SRCROOT% (the
  * working directory, in originalUriBaseIds), anything else is an absolute file:// URI.
- * GitHub's limits (hard: 10,000 thread-flow locations per result, 25,000 results per run) are
- * kept by cutting the interleaving to its last steps and the results to the first defects. */
+ * The interleaving has the steps the text report shows (--steps-shown: the first and last N of
+ * a longer one), and in any case at most the first and last 5,000: GitHub's limits (hard:
+ * 10,000 thread-flow locations per result, 25,000 results per run) are kept by that and by
+ * cutting the results to the first defects. */
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -25,6 +27,7 @@
 #include "steps.h"
 #include "doc.h"
 #include "waits.h"
+#include "warnings.h"
 
 #define DPU_SARIF_MAX_FLOW 10000
 #define DPU_SARIF_MAX_RESULTS 25000
@@ -196,20 +199,34 @@ static struct dpu_loc primary(const struct dpu_report *r, const struct dpu_defec
   return (struct dpu_loc){.file = r->inv->ninputs ? r->inv->inputs[0] : "?"};
 }
 
+/* The first and last steps of an interleaving its thread flows keep: --steps-shown's, at most
+ * half of GitHub's limit each. */
+static uint32_t flow_keep(const struct dpu_report *r) {
+  uint32_t keep = r->steps_shown;
+  return !keep || keep > DPU_SARIF_MAX_FLOW / 2 ? DPU_SARIF_MAX_FLOW / 2 : keep;
+}
+
+/* The steps of d that its thread flows leave out. */
+static uint32_t flow_omitted(const struct dpu_report *r, const struct dpu_defect *d) {
+  return dpu_report_steps_omitted(flow_keep(r), d->nsteps);
+}
+
 static json_t *code_flow(const struct dpu_report *r, const struct dpu_defect *d, int *ok) {
   dpu_report_steps_heap(d); /* (reset below) */
-  uint32_t first = d->nsteps > DPU_SARIF_MAX_FLOW ? d->nsteps - DPU_SARIF_MAX_FLOW : 0;
-  char text[128];
-  if (first)
-    snprintf(text, sizeof text, "interleaving: the last %u of %u steps, %u threads",
-             DPU_SARIF_MAX_FLOW, d->nsteps, d->nthreads);
+  uint32_t keep = flow_keep(r), omitted = flow_omitted(r, d);
+  char text[192];
+  if (omitted)
+    snprintf(text, sizeof text, "interleaving: %u steps, %u threads; the %u steps #%u to #%u "
+             "are left out (the replay runs them all)", d->nsteps, d->nthreads, omitted,
+             keep + 1, keep + omitted);
   else
     snprintf(text, sizeof text, "interleaving: %u steps, %u threads", d->nsteps, d->nthreads);
   json_t *flow = json_object(), *tfs = json_array();
   dpu_json_put(flow, "message", msg(text), ok);
   for (uint32_t t = 0; t < d->nthreads; t++) {
     json_t *locs = json_array();
-    for (uint32_t i = first; i < d->nsteps; i++) {
+    for (uint32_t i = 0; i < d->nsteps; i++) {
+      if (omitted && i == keep) i += omitted;
       const struct dpu_event_rec *e = &d->steps[i];
       if (e->tid != t) continue;
       char obj[96], what[208];
@@ -349,6 +366,8 @@ static json_t *result(const struct dpu_report *r, const struct dpu_defect *d, in
   dpu_json_put(props, "traces", json_integer((json_int_t)d->traces), ok);
   dpu_json_put(props, "replay", dpu_json_text(cmd, (size_t)-1), ok);
   dpu_json_put(props, "schedule", json_string(d->schedule), ok);
+  dpu_json_put(props, "steps", json_integer(d->nsteps), ok);
+  dpu_json_put(props, "stepsOmitted", json_integer(flow_omitted(r, d)), ok);
   dpu_json_put(props, "output", dpu_json_text(d->output, d->output_len), ok);
   dpu_json_put(props, "outputTruncated", json_boolean(d->output_truncated), ok);
   dpu_json_put(res, "properties", props, ok);
@@ -390,6 +409,27 @@ static json_t *driver(const struct dpu_report *r, int *ok) {
   return drv;
 }
 
+/* Every warning and note dpu said (report/warnings.h) as a notification of the invocation:
+ * level warning or note, its id as the descriptor, its source location if it has one. */
+static void push_warnings(json_t *notes, int *ok) {
+  size_t n;
+  const struct dpu_warning *w = dpu_warnings(&n);
+  for (size_t i = 0; i < n; i++) {
+    json_t *o = json_object(), *desc = json_object();
+    dpu_json_put(o, "level", json_string(w[i].kind == DPU_SAY_NOTE ? "note" : "warning"), ok);
+    dpu_json_put(o, "message", msg(w[i].text), ok);
+    dpu_json_put(desc, "id", json_string(w[i].id), ok);
+    dpu_json_put(o, "descriptor", desc, ok);
+    if (w[i].file) {
+      json_t *locs = json_array();
+      struct dpu_loc l = {w[i].function, w[i].file, w[i].line, w[i].column};
+      dpu_json_push(locs, dpu_sarif_location(l, NULL, ok), ok);
+      dpu_json_put(o, "locations", locs, ok);
+    }
+    dpu_json_push(notes, o, ok);
+  }
+}
+
 static json_t *invocation(const struct dpu_report *r, const struct dpu_report_end *end, int *ok) {
   json_t *inv = json_object();
   char *line = NULL;
@@ -411,6 +451,7 @@ static json_t *invocation(const struct dpu_report *r, const struct dpu_report_en
   bool done = strcmp(end->state, "complete") == 0 || strcmp(end->state, "stopped") == 0;
   dpu_json_put(inv, "executionSuccessful", json_boolean(done), ok);
   if (end->exit_code >= 0) dpu_json_put(inv, "exitCode", json_integer(end->exit_code), ok);
+  json_t *notes = json_array();
   if (!done) {
     char text[1024];
     if (strcmp(end->state, "running") == 0)
@@ -423,7 +464,7 @@ static json_t *invocation(const struct dpu_report *r, const struct dpu_report_en
       snprintf(text, sizeof text, "The exploration is %s%s%s%s: the results found are all here.",
                end->state, end->reason ? " (" : "", end->reason ? end->reason : "",
                end->reason ? ")" : "");
-    json_t *notes = json_array(), *n = json_object();
+    json_t *n = json_object();
     dpu_json_put(n, "level", json_string(strcmp(end->state, "failed") == 0 ||
                                                  strcmp(end->state, "error") == 0
                                              ? "error"
@@ -431,8 +472,10 @@ static json_t *invocation(const struct dpu_report *r, const struct dpu_report_en
                  ok);
     dpu_json_put(n, "message", msg(text), ok);
     dpu_json_push(notes, n, ok);
-    dpu_json_put(inv, "toolExecutionNotifications", notes, ok);
   }
+  push_warnings(notes, ok);
+  if (json_array_size(notes)) dpu_json_put(inv, "toolExecutionNotifications", notes, ok);
+  else json_decref(notes);
   char cwd[PATH_MAX];
   if (getcwd(cwd, sizeof cwd)) {
     json_t *wd = json_object();

@@ -229,11 +229,15 @@ static bool same_step(const struct dpu_event_rec *a, const struct dpu_event_rec 
          (!(a->flags & DPU_REC_VALUE) || a->value == b->value);
 }
 
+uint32_t dpu_report_steps_omitted(uint32_t shown, uint32_t n) {
+  return shown > 0 && n > 2 * (uint64_t)shown ? n - 2 * shown : 0;
+}
+
 /* See steps.h. */
 void dpu_report_print_steps(struct dpu_report *r, const struct dpu_event_rec *steps,
                             uint32_t n) {
   uint32_t keep = r->steps_shown;
-  bool elide = keep > 0 && n > 2 * (uint64_t)keep;
+  bool elide = dpu_report_steps_omitted(keep, n) > 0;
   struct columns w = {4, 3, 22, 24};
   for (uint32_t i = 0; i < n; i++) {
     if (elide && i == keep) i = n - keep;

@@ -2,6 +2,7 @@
  * program's initial world that every run starts from (its writable globals, argv). */
 #include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,24 @@ static struct {
 /* argv strings are copied afresh for every run: the program may modify them. */
 static char *argv_copy[256];
 static char argv_buf[1 << 16];
+
+void dpu_rt_notice(struct dpu_shm *shm, int fd, bool note, const char *id, const char *fmt, ...) {
+  char text[DPU_MSG_MAX];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  uint32_t i = __atomic_fetch_add(&shm->nnotices, 1, __ATOMIC_ACQ_REL);
+  if (i >= DPU_MAX_NOTICES) {
+    dprintf(fd, "dpu: %s: %s\n", note ? "note" : "warning", text);
+    return;
+  }
+  struct dpu_notice *x = &shm->notices[i];
+  x->note = note;
+  snprintf(x->id, sizeof x->id, "%s", id);
+  memcpy(x->text, text, sizeof text);
+  __atomic_store_n(&x->ready, 1, __ATOMIC_RELEASE);
+}
 
 int dpu_rt_first_free_fd_above_all(void) {
   int top = 2;

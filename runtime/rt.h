@@ -422,6 +422,12 @@ void dpu_rt_run_once(void);
  * Returns 0, or -1 with a message written to cfg.internal_fd. */
 int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg);
 
+/* Hands a warning (note: a note) to the explorer through shm's notices (protocol.h), which
+ * says it and puts it in the reports; id as report/warnings.h's. If every notice of shm is
+ * taken, prints "dpu: warning: TEXT" on fd instead. Async-signal-unsafe (vsnprintf). */
+void dpu_rt_notice(struct dpu_shm *shm, int fd, bool note, const char *id, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
 /* Makes shm the region the runtime serves runs on, in place of dpu_rt_init's (a second
  * server of runs, forked from the zygote after dpu_rt_init: executor/executor.c). */
 void dpu_rt_bind_shm(struct dpu_shm *shm);

@@ -311,10 +311,10 @@ static void check_write(const char *path) {
   if (!path || dpu_rt.first_shm->iso_warned || !dpu_iso_dirs()[0] || dpu_iso_covers(path))
     return;
   if (__atomic_exchange_n(&dpu_rt.first_shm->iso_warned, 1, __ATOMIC_RELAXED)) return;
-  dprintf(dpu_rt.cfg.internal_fd,
-          "dpu: warning: the program writes %s, outside the directories kept apart between "
-          "runs (%s): a run may see what an earlier run wrote there\n",
-          path, dpu_iso_dirs());
+  dpu_rt_notice(dpu_rt.shm, dpu_rt.cfg.internal_fd, false, "files-outside",
+                "the program writes %s, outside the directories kept apart between runs (%s): "
+                "a run may see what an earlier run wrote there",
+                path, dpu_iso_dirs());
 }
 
 FILE *__dpu_fopen(const char *path, const char *mode) {

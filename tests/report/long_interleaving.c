@@ -1,6 +1,8 @@
 // A long interleaving in the text report: at most the first and last --steps-shown steps
 // (default 50) and a line with how many were left out, and in those three or more equal steps
-// in a row as one and a line that counts the others; JSON (and SARIF) keep every step.
+// in a row as one and a line that counts the others. JSON and SARIF have the same steps, with
+// their numbers in the whole interleaving and the count of those left out (issue 37: a JSON
+// report of 12 defects of 100,000 steps each was 783 MB); the replay schedule has them all.
 // The program is regress/livelock_max_steps.c: main holds m and joins T1, which retries
 // trylock(m) forever: one trace, cut at --max-steps (a hang with no thread at fault). Its 400
 // steps: main's start, lock (line 25) and create (26), T1's start, then T1's failed trylocks
@@ -18,6 +20,11 @@
 // COULD: {{^}}  could run: T1 pthread_mutex_trylock 'm' at [[FILE]]:17{{$}}
 // COULD-NOT: threads could run
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
+// RUN: %dpu -j 1 --max-steps=400 --format=sarif -o %t.sarif %S/../regress/livelock_max_steps.c > /dev/null; test $? -eq 1
+// RUN: %python %inputs/check_sarif.py %sarif_multitool %t.sarif | FileCheck --check-prefix=SARIF %s
+// With --steps-shown=0, every step in JSON too:
+// RUN: %dpu -j 1 --max-steps=400 --steps-shown=0 --format=json -o %t.all.json %S/../regress/livelock_max_steps.c > /dev/null; test $? -eq 1
+// RUN: %python %inputs/check_json.py %schema %t.all.json | FileCheck --check-prefix=JSONALL %s
 // --steps-shown=N chooses N; 0 shows every step, and so does an interleaving of at most 2N.
 // RUN: %dpu -j 1 --max-steps=400 --steps-shown=2 %S/../regress/livelock_max_steps.c > %t.2; test $? -eq 1
 // RUN: FileCheck -DFILE=%S/../regress/livelock_max_steps.c --check-prefix=TWO %s < %t.2
@@ -55,6 +62,13 @@ int main(void) { return 0; }
 // TWO-NEXT: {{^}}  stack of T0:{{$}}
 
 // JSON: state complete exit_code 1 reason null
-// JSON: defect 1 threads 2 steps 400 blocked 0 stacks 2 output_truncated false
-// JSON: defect 1 step 200 T1 pthread_mutex_trylock 0x#='m' busy livelock_max_steps.c:17 worker
+// JSON: defect 1 threads 2 steps 100 blocked 0 stacks 2 output_truncated false steps_total 400 steps_omitted 300
+// JSON: defect 1 step 50 T1 pthread_mutex_trylock 0x#='m' busy livelock_max_steps.c:17 worker
+// JSON-NEXT: defect 1 step 351 T1 pthread_mutex_trylock 0x#='m' busy livelock_max_steps.c:17 worker
 // JSON: defect 1 step 400 T1 pthread_mutex_trylock 0x#='m' busy livelock_max_steps.c:17 worker
+// JSON-NOT: defect 1 step
+// JSON: defect 1 stack
+// JSON: defect 1 replay dpu replay 0:3,1:397 --max-steps=400 livelock_max_steps.c
+// SARIF: result 1 flow T0:3 T1:97 steps 100 omitted 300
+// JSONALL: defect 1 threads 2 steps 400 blocked 0 stacks 2 output_truncated false{{$}}
+// JSONALL: defect 1 step 200 T1 pthread_mutex_trylock 0x#='m' busy livelock_max_steps.c:17 worker

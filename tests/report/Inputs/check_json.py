@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validates a dpu JSON report against docs/report.schema.json and prints its facts.
 
-    check_json.py SCHEMA REPORT.json
+    check_json.py [--warnings] SCHEMA REPORT.json
 
 Exit 1 (with the reasons on stderr) if the document is not valid JSON, does not follow the
 schema, or contradicts itself (summary counts against the defects, runs against the traces,
@@ -12,11 +12,17 @@ SSBs and the other kinds of run, step numbers, replay commands). Otherwise print
     defect 1 assertion-failure traces 2 thread 0 location prog.c:30 main exact
     defect 1 message x == 2 (at ...)
     defect 1 threads 3 steps 17 blocked 0 stacks 0 output_truncated false
+    defect 2 threads 2 steps 100 blocked 0 stacks 2 output_truncated false steps_total 400 steps_omitted 300
     defect 1 step 2 T0 pthread_create T1 - prog.c:27 main
     defect 1 blocked T1 pthread_mutex_lock 0x# prog.c:12 worker
     defect 1 could_run T2 pthread_mutex_trylock 0x#='m' prog.c:24 retrier
     defect 1 output "balance: -30\\n"
     defect 1 replay dpu replay 0:3,1:2 prog.c
+
+With --warnings, also (last) every warning and note:
+
+    warning run-cut - the program creates more than 4 threads
+    note weak-atomics prog.c:12 left 4 atomic operations with an order weaker than ...
 
 Files are printed by their base name, addresses as 0x#.
 """
@@ -66,8 +72,11 @@ def obj(o):
 
 
 def main():
+    show_warnings = sys.argv[1:2] == ["--warnings"]
+    if show_warnings:
+        del sys.argv[1]
     if len(sys.argv) != 3:
-        fail("usage: check_json.py SCHEMA REPORT.json")
+        fail("usage: check_json.py [--warnings] SCHEMA REPORT.json")
     with open(sys.argv[1]) as f:
         schema = json.load(f)
     try:
@@ -109,6 +118,11 @@ def main():
         if s["runs"] != named:
             fail("summary.runs %d but max_configs + ssbs + %s = %d" % (
                 s["runs"], " + ".join(others), named))
+    # A reason that sends the reader to the warnings has some (issue 37).
+    if "see warnings" in (doc["reason"] or "") and not doc["warnings"]:
+        fail("reason %r but no warnings" % doc["reason"])
+    if len({(w["kind"], w["text"]) for w in doc["warnings"]}) != len(doc["warnings"]):
+        fail("a warning said twice")
     print("state %s exit_code %s reason %s" % (doc["state"], json.dumps(doc["exit_code"]),
                                                json.dumps(doc["reason"])))
     print("summary defects %d traces_with_defects %d max_configs %d ssbs %d" % (
@@ -120,8 +134,13 @@ def main():
         fail("defects are not sorted by digest")
     for d in sorted(defects, key=lambda d: d["id"]):  # printed in the text report's order
         n = d["id"]
-        if [st["step"] for st in d["steps"]] != list(range(1, len(d["steps"]) + 1)):
-            fail("defect %d: steps are not numbered 1, 2, ..." % n)
+        # Every step, or the first and last K of a longer interleaving (--steps-shown), numbered
+        # as in the whole: 1, ..., K, total - K + 1, ..., total.
+        total, left_out, k = d["steps_total"], d["steps_omitted"], len(d["steps"]) // 2
+        numbers = list(range(1, len(d["steps"]) + 1)) if not left_out else \
+            list(range(1, k + 1)) + list(range(total - k + 1, total + 1))
+        if len(d["steps"]) + left_out != total or [st["step"] for st in d["steps"]] != numbers:
+            fail("defect %d: steps are not numbered 1, 2, ... with steps_omitted left out" % n)
         if d["replay"]["command"].split()[2] != (d["replay"]["schedule"] or "''"):
             fail("defect %d: the replay command does not run its schedule" % n)
         loc = d["location"]
@@ -133,7 +152,8 @@ def main():
                                                          d["message"]))))
         print("defect %d threads %d steps %d blocked %d stacks %d output_truncated %s" % (
             n, d["threads"], len(d["steps"]), len(d["blocked"]), len(d["stacks"]),
-            str(d["output_truncated"]).lower()))
+            str(d["output_truncated"]).lower()) +
+            (" steps_total %d steps_omitted %d" % (total, left_out) if left_out else ""))
         for st in d["steps"]:
             print("defect %d step %d T%d %s %s %s %s" % (
                 n, st["step"], st["thread"], st["operation"], obj(st), st["result"] or "-",
@@ -168,6 +188,9 @@ def main():
     if doc.get("property"):  # (last, so that the checks of reports without one stay as they are)
         print("verdict %s %s nondet_partial %d" % (doc["property"], doc["verdict"],
                                                    doc["nondet_partial"]))
+    for w in doc["warnings"] if show_warnings else []:
+        print("%s %s %s %s" % (w["kind"], w["id"], where(w["location"] or {}),
+                               re.sub(r"\S*/([^/ ]+\.c)\b", r"\1", w["text"])))
 
 
 main()
