@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../report/progress.h"
 #include "../report/warnings.h"
 
 bool dpu_explore_defer_divergence;

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../report/warnings.h"
+
 #ifndef DPU_CLANG
 #define DPU_CLANG "clang"
 #endif
@@ -72,8 +74,9 @@ static void forward_diagnostics(const char *text) {
     line += len + (line[len] == '\n');
   }
   if (heads > DPU_CLANG_DIAGNOSTICS_SHOWN)
-    fprintf(stderr, "dpu: note: %u more of clang's diagnostics not shown (the first %u are "
-            "above)\n", heads - DPU_CLANG_DIAGNOSTICS_SHOWN, DPU_CLANG_DIAGNOSTICS_SHOWN);
+    dpu_note("clang-diagnostics-not-shown",
+             "%u more of clang's diagnostics not shown (the first %u are above)",
+             heads - DPU_CLANG_DIAGNOSTICS_SHOWN, DPU_CLANG_DIAGNOSTICS_SHOWN);
 }
 
 /* Compiles path with clang's driver and front end, in this process (clang.h), into *mod of
