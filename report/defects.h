@@ -64,6 +64,8 @@ struct dpu_defect {
   uint64_t traces_seen;            /* the last trace (dpu_report.ntraces) counted in traces */
   struct dpu_race_info *race;      /* a data race (end DPU_DEFECT_RACE): its two accesses
                                     * (report/races.h); NULL for every other kind */
+  uint32_t root;                   /* the id of the memory error this defect follows from
+                                    * (report/groups.h), 0 for none */
 };
 
 /* The table of distinct defects, in order of discovery. Zero-initialise before use. */

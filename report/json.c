@@ -225,6 +225,7 @@ static json_t *defect_json(const struct dpu_report *r, const struct dpu_defect *
   }
   dpu_json_put(o, "digest", json_string(hex), ok);
   dpu_json_put(o, "traces", json_integer((json_int_t)d->traces), ok);
+  dpu_json_put(o, "root", d->root ? json_integer(d->root) : json_null(), ok);
   dpu_json_put(o, "first_run", json_integer((json_int_t)d->first_run), ok);
   dpu_json_put(o, "threads", json_integer(d->nthreads), ok);
   /* The steps the text report shows (--steps-shown): the first and last N of a longer

@@ -129,8 +129,7 @@ static char *memory_text(const struct dpu_race_rec *r, const struct dpu_site_tab
   return buf;
 }
 
-/* Whether access a is the release of a whole heap block (free, or realloc's of the old one). */
-static bool frees(const struct dpu_race_access *a) {
+bool dpu_race_access_frees(const struct dpu_race_access *a) {
   return strcmp(a->what, "free") == 0 || strcmp(a->what, "realloc") == 0;
 }
 
@@ -144,12 +143,13 @@ static char *message(const struct dpu_race_info *ri, const struct dpu_race_rec *
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
   if (!f) return NULL;
-  bool freed = r->mem == DPU_MEM_HEAP && (frees(&ri->access[0]) || frees(&ri->access[1]));
+  bool freed = r->mem == DPU_MEM_HEAP && (dpu_race_access_frees(&ri->access[0]) ||
+                                          dpu_race_access_frees(&ri->access[1]));
   for (int i = 0; i < 2; i++) {
     const struct dpu_race_access *a = &ri->access[i];
     bool write = a->rec.flags & DPU_ACCESS_WRITE;
     fprintf(f, "%s", i ? " and " : "");
-    if (freed && frees(a)) {
+    if (freed && dpu_race_access_frees(a)) {
       fprintf(f, "%s of ", a->what);
       if (i == 0) heap_block(f, r, sites);
       else fprintf(f, "it");

@@ -45,6 +45,9 @@ struct dpu_race_info {
                                     * first in the digest's order, whichever ran first */
 };
 
+/* Whether access a is the release of a whole heap block (free, or realloc's of the old one). */
+bool dpu_race_access_frees(const struct dpu_race_access *a);
+
 /* The digest of a race: "data race" and the two access sites (file, line, column, function:
  * the load and store of one expression are one site), in an order that does not depend on
  * which came first. */

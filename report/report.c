@@ -1,6 +1,7 @@
 /* See report.h. The text report, and writing the JSON and SARIF documents to their file
  * (replay schedules and commands: replay.c). */
 #include "report.h"
+#include "groups.h"
 #include "steps.h"
 
 #include <errno.h>
@@ -462,6 +463,7 @@ static void note_shards(const struct dpu_report *r, FILE *to) {
 
 int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
   dpu_progress_clear();
+  dpu_defect_groups(&r->defects);
   if (r->reread_site && !r->warned_reread && strcmp(end->state, "incomplete") == 0)
     warn_reread(r);
   FILE *f = r->text;
@@ -483,6 +485,7 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
         if (more[i].n) fprintf(f, " + %llu %s", (unsigned long long)more[i].n, more[i].what);
       fprintf(f, "\n");
     }
+    dpu_defect_groups_print(t, f);
     if (t->n) {
       fprintf(f, "dpu: traces with defects: %llu of %llu (", (unsigned long long)t->traces,
               (unsigned long long)c->max_configs);
