@@ -14,6 +14,8 @@ config.test_exec_root = os.path.join(config.dpu_obj_dir, "tests")
 config.excludes = ["CONTRACT.md", "README.md", "Inputs", "unit", "gen", "lit", "CMakeLists.txt"]
 config.substitutions.append(("%dpu", config.dpu_bin))
 config.substitutions.append(("%clang", config.clang))
+# The build directory, for `cmake --install` (tests/report/install.c).
+config.substitutions.append(("%build_dir", config.dpu_obj_dir))
 config.substitutions.append(("%python", config.python))
 # The JSON report's schema, and the SARIF validator that scripts/install-deps.sh installs.
 config.substitutions.append(("%schema", os.path.join(config.dpu_src_dir, "docs", "report.schema.json")))
