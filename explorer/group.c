@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "invariant.h"
+#include "../protocol/invariant.h"
 #include "pes.h"
 
 struct dpu_group *dpu_group_find(struct dpu_group *groups, uint16_t tid) {

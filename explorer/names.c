@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "invariant.h"
+#include "../protocol/invariant.h"
 
 #define MIN_CAP 1024u
 

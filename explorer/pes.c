@@ -1,7 +1,7 @@
 /* See pes.h. */
 #include "pes.h"
 
-#include "invariant.h"
+#include "../protocol/invariant.h"
 
 #include <stddef.h>
 #include <stdlib.h>

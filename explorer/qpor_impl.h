@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "invariant.h"
+#include "../protocol/invariant.h"
 #include "group.h"
 #include "qpor.h"
 #include "split.h"

@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-#include "invariant.h"
+#include "../protocol/invariant.h"
 
 uint32_t dpu_node_nskip(uint32_t depth, uint32_t step) {
   uint32_t k = 0;

@@ -1,10 +1,11 @@
 /* Bump allocator with per-block headers, per-thread LIFO reuse and shadow bytes; see arena.h. */
 #include "arena.h"
 
-#include <assert.h>
 #include <stdbool.h>
 #include <string.h>
 #include <sys/mman.h>
+
+#include "../protocol/invariant.h"
 
 #define BLOCK_MAGIC 0xd9a7e11au
 enum { BLOCK_LIVE = 1, BLOCK_FREED = 2 };
@@ -77,7 +78,8 @@ void *dpu_arena_alloc(struct dpu_arena *a, size_t size, size_t align, uint32_t s
   if (reused) {
     h = a->free[cls - 1];
     a->free[cls - 1] = h->next;
-    assert(h->state == BLOCK_FREED && h->magic == BLOCK_MAGIC);
+    /* Every block on a free list is a freed block of that list's class. */
+    DPU_ASSERT(h->state == BLOCK_FREED && h->magic == BLOCK_MAGIC && h->cls == cls);
   } else {
     uintptr_t start = (uintptr_t)a->base + a->top + HDR;
     start = (start + align - 1) & ~(uintptr_t)(align - 1);

@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../protocol/invariant.h"
 #include "backtrace.h"
 #include "race.h"
 #include "rt.h"
@@ -61,6 +62,7 @@ int dpu_rt_first_free_fd_above_all(void) {
 int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   memset(&dpu_rt, 0, sizeof dpu_rt);
   dpu_rt.cfg = *cfg;
+  dpu_invariant_fd = cfg->internal_fd; /* the runner's stderr is the program's */
   dpu_rt.shm = dpu_rt.first_shm = shm;
   dpu_rt.records = dpu_shm_records(shm);
   dpu_rt.visible = dpu_shm_visible(shm);

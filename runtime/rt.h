@@ -1,6 +1,13 @@
 /* The runtime's internal state and the helpers its modelled functions share. Lives in the
  * runner process only (DESIGN.md §4). The guest program calls the `__dpu_*` functions (see
- * interpose.h); those use the helpers here to become visible operations. */
+ * interpose.h); those use the helpers here to become visible operations.
+ *
+ * Invariant (checked with DPU_ASSERT, protocol/invariant.h, in the debug build): one program
+ * thread runs at a time, dpu_rt.cur, and only between two visible operations; the scheduler
+ * runs a thread only when it is alive and its pending operation is enabled (sched.c); every
+ * synchronisation object's state names its holders and waiters exactly (a mutex's holder and
+ * depth, a condition variable's wait set: runtime/models/); every block on an arena's free
+ * list is a freed block of that list's size class (arena.c). */
 #ifndef DPU_RT_H
 #define DPU_RT_H
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../protocol/invariant.h"
 #include "backtrace.h"
 #include "memcheck.h"
 #include "race.h"
@@ -470,6 +471,8 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
     dpu_rt.choice = 0;
     return kill_thread(tid) ? STEP_ON : STEP_END;
   }
+  /* A thread runs only alive and enabled: the policy and the replay chose among those. */
+  DPU_ASSERT(dpu_rt.threads[tid].state == DPU_TS_ALIVE && thread_enabled(&dpu_rt.threads[tid], tid));
   dpu_rt.cur = tid;
   p->last = tid;
   dpu_coro_switch(&dpu_rt.sched, &dpu_rt.threads[tid].coro);

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../protocol/invariant.h"
 #include "../../protocol/rules.h"
 #include "../interpose.h"
 #include "../race.h"
@@ -57,6 +58,9 @@ static void step(struct dpu_rt_thread *t, struct cond_state *s, uint8_t op, bool
   if (was == DPU_COND_CHOSEN) t->cond_woken = NULL, s->nwoken--;
   if (r == DPU_COND_WAITING) t->cond_waits = s, s->nwaiters++;
   if (r == DPU_COND_CHOSEN) t->cond_woken = s, s->nwoken++;
+  /* A thread is in at most one wait set, and a set's counts are its members'. */
+  DPU_ASSERT(role_of(t, s) == r && !(t->cond_waits && t->cond_waits == t->cond_woken));
+  DPU_ASSERT(s->nwaiters <= DPU_MAX_THREADS && s->nwoken <= DPU_MAX_THREADS);
 }
 
 bool dpu_rt_cond_enabled(uint8_t op, uint64_t obj, int tid) {

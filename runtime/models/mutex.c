@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../protocol/invariant.h"
 #include "../../protocol/rules.h"
 #include "../interpose.h"
 #include "../race.h"
@@ -91,6 +92,7 @@ static int acquire(struct mutex_state *s, const char *fn) {
   }
   bool relock = s->owner == self;
   dpu_lock_take(&s->owner, &s->count, self, recursive);
+  DPU_ASSERT(s->owner == self && s->count >= 1); /* a held mutex has its holder and depth */
   if (relock) return 0;
   dpu_race_acquire((uint64_t)(uintptr_t)s, DPU_SYNC_LOCK); /* unlock -> next lock */
   return 0;
@@ -157,6 +159,7 @@ static int release(pthread_mutex_t *m, bool strict) {
                s->owner - 1);
   }
   dpu_lock_drop(&s->owner, &s->count, self);
+  DPU_ASSERT(s->owner == 0 ? s->count == 0 : s->owner == self && s->count >= 1);
   dpu_race_release((uint64_t)(uintptr_t)s, DPU_SYNC_LOCK);
   return 0;
 }
