@@ -430,6 +430,19 @@ static int serve_once(struct dpu_executor *exec, double start, double deadline) 
   }
 }
 
+/* How long the zygote (or a server) has to say that a runner dpu killed has died. */
+#define DPU_REAP_SECONDS 10.0
+
+/* Waits for the zygote's word (shm->done) that the runner dpu just killed has died. A zygote or
+ * server that does not say it within DPU_REAP_SECONDS is gone itself (killed from outside dpu):
+ * the executor is broken (zygote_error), rather than dpu waiting for ever. */
+static void await_killed(struct dpu_shm *shm) {
+  if (wait_done(shm, dpu_now() + DPU_REAP_SECONDS) == 0) return;
+  shm->zygote_error = DPU_ZYGOTE_FAILED;
+  snprintf(shm->result.msg, sizeof shm->result.msg,
+           "a process of the executor is gone (killed from outside dpu?): its runs cannot go on");
+}
+
 /* Whether the run that just ended was ended by a SIGKILL that neither dpu nor the program
  * sent (zygote_serve's result for a runner that died so). */
 static bool killed_from_outside(const struct dpu_shm *shm) {
@@ -451,7 +464,7 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
      * The runner is ended without its stacks; the zygote forks the next. */
     pid_t r = shm->runner_pid;
     if (r > 0) kill(r, SIGKILL);
-    sem_wait_intr(&shm->done);
+    await_killed(shm);
     exec->reruns++;
     if (!shm->zygote_error) st = serve_once(exec, dpu_now(), deadline);
   }
@@ -480,13 +493,14 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
     if (r > 0) kill(r, DPU_HANG_SIGNAL);
     if (wait_done(shm, dpu_now() + DPU_HANG_GRACE_SECONDS) != 0) {
       if (r > 0) kill(r, SIGKILL);
-      sem_wait_intr(&shm->done);
+      await_killed(shm);
     }
   }
   exec->exec_seconds += dpu_now() - start;
   exec->runs++;
   if (shm->zygote_error) {
-    fprintf(stderr, "dpu: error: cannot start the program: %s\n", shm->result.msg);
+    fprintf(stderr, "dpu: error: %s: %s\n",
+            exec->runs > 1 ? "the executor stopped" : "cannot start the program", shm->result.msg);
     return DPU_RUN_FAILED;
   }
   struct dpu_run_result *rr = &shm->result;
