@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "../protocol/invariant.h"
 #include "backtrace.h"
 #include "rt.h"
 #include "symbolize.h"
@@ -244,24 +245,28 @@ access_granule(uintptr_t g, uint8_t mask, uint32_t site, uint8_t flags, uint32_t
   const uint32_t *cu = dpu_race_clock_of[u];
   const uint32_t ep = cu[u];
   struct cell *mine = NULL, *free_cell = NULL;
-  bool merge = false;
 /* A cell of the running thread with the same site and kind: the same bytes (or fewer) in the
  * same epoch were checked against everything they can race with (race.h): nothing new to
  * find. Other bytes in the same epoch join the cell (its key is then the union: every byte
- * of it was accessed at that site in that epoch, so each pair it reports is a real one);
- * a newer access of a superset of its bytes replaces it. */
+ * of it was accessed at that site in that epoch, so each pair it reports is a real one). In
+ * an older epoch, the bytes this access covers leave the cell: an access to come that races
+ * with the older one (its thread has not seen that epoch) races with this newer one too, at
+ * the same pair of sites; a cell left with no byte is free. Without that, a thread that
+ * filled a stack buffer byte by byte between two releases added cells at every release that
+ * no other thread's synchronisation retired, every access walked them all, and a correct
+ * program's run grew quadratic and ended as a false hang (issue 37's user test). */
 #define MINE(c)                                                                              \
   if ((c)->site == site && ((c)->flags & CELL_KIND) == flags) {                              \
     if ((c)->epoch == ep) {                                                                  \
       if (((c)->mask & mask) == mask) return;                                                \
-      if (!mine) mine = (c), merge = true;                                                   \
-    } else if ((mask & (c)->mask) == (c)->mask && !mine) {                                   \
-      mine = (c), merge = false;                                                             \
+      if (!mine) mine = (c);                                                                 \
+    } else if (((c)->mask &= (uint8_t)~mask) == 0 && !free_cell) {                           \
+      free_cell = (c);                                                                       \
     }                                                                                        \
   }
   for (int i = 0; i < NCELLS; i++) {
     struct cell *c = &gr->c[i];
-    if (c->stamp != stamp) {
+    if (c->stamp != stamp || c->mask == 0) {
       if (!free_cell) free_cell = c;
       continue;
     }
@@ -276,6 +281,10 @@ access_granule(uintptr_t g, uint8_t mask, uint32_t site, uint8_t flags, uint32_t
     head = xhead(g, false);
     for (uint32_t x = head ? *head : 0; x; x = xpool[x - 1].next) {
       struct cell *c = &xpool[x - 1].c;
+      if (c->mask == 0) { /* emptied by a newer access of its thread (MINE) */
+        if (!free_cell) free_cell = c;
+        continue;
+      }
       if (c->tid == u) {
         MINE(c)
         continue;
@@ -285,12 +294,8 @@ access_granule(uintptr_t g, uint8_t mask, uint32_t site, uint8_t flags, uint32_t
   }
 #undef MINE
   if (mine) {
-    if (merge) {
-      mine->mask |= mask;
-    } else {
-      mine->epoch = ep;
-      mine->mask = mask;
-    }
+    DPU_ASSERT(mine->epoch == ep);
+    mine->mask |= mask;
     return;
   }
   struct cell fresh = {.stamp = stamp, .epoch = ep, .site = site, .tid = (uint16_t)u,
