@@ -129,6 +129,7 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->cond_waits = t->cond_woken = t->barrier_at = NULL;
   t->last_read = false;
   t->last_try = false;
+  t->polls = 0;
   t->spin_region = 0;
   t->spin_read = false;
   t->nstreak = 0;

@@ -66,6 +66,8 @@ struct dpu_rt_thread {
   uint8_t stuck_from;       /* then: the first read of the second iteration in streak[] */
   struct dpu_spin_read streak[16]; /* protocol/rules.h */
   void **tls;               /* its copies of the program's thread-local variables, or NULL */
+  uint32_t polls;           /* sleeps and yields since dpu_rt.steps was poll_step (dpu_rt_poll) */
+  uint32_t poll_step;
   uint64_t vtime;           /* its virtual time, ns since the run's start
                              * (runtime/models/clock.c) */
   void *(*fn)(void *);
@@ -239,6 +241,13 @@ bool dpu_rt_sem_enabled(uint8_t op, uint64_t obj, int tid);
 bool dpu_rt_barrier_enabled(uint8_t op, uint64_t obj, int tid);
 bool dpu_rt_once_enabled(uint8_t op, uint64_t obj, int tid);
 bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid);
+/* sched_attr.c: the running thread sleeps or yields (clock.c, sched_attr.c). One that does so
+ * DPU_POLLS_MAX times with no visible operation of any thread between polls something that dpu
+ * does not schedule: a plain variable when the plain-spin watch is off (--races=report, off, a
+ * replay), whose write the scheduler would never let come. Its run is then cut short
+ * (DPU_END_LIMIT, a warning naming the thread), not left to run into a false hang. */
+#define DPU_POLLS_MAX (1u << 17)
+void dpu_rt_poll(void);
 /* mutex.c: whether t's pending trylock (op, of the lock at obj; a mutex or a spinlock) retries
  * a failed one in the same activation of a spin region (passes/spinloops.c) while the lock's
  * owner is the one that made it fail: it would fail again and change nothing, so it waits for

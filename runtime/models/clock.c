@@ -66,6 +66,12 @@ static uint64_t clock_now(clockid_t c) {
 
 static void sleep_ns(uint64_t ns) { *vtime() += ns; }
 
+/* A sleep of the program: its time moves on, and it may be polling (dpu_rt_poll). */
+static void program_sleeps(uint64_t ns) {
+  sleep_ns(ns);
+  dpu_rt_poll();
+}
+
 /* What the program reads of clock c: clock_now, after which the reading thread's time moves on
  * by DPU_CLOCK_READ_NS. Without it a loop that waits for time to pass (`while (time(NULL) -
  * start < 1) sem_post(&s);`, a thread pool's shutdown) read the same time for ever and every
@@ -102,12 +108,12 @@ time_t __dpu_time(time_t *out) {
 }
 
 unsigned __dpu_sleep(unsigned seconds) {
-  sleep_ns((uint64_t)seconds * NS);
+  program_sleeps((uint64_t)seconds * NS);
   return 0;
 }
 
 int __dpu_usleep(useconds_t us) {
-  sleep_ns((uint64_t)us * 1000);
+  program_sleeps((uint64_t)us * 1000);
   return 0;
 }
 
@@ -116,7 +122,7 @@ int __dpu_nanosleep(const struct timespec *req, struct timespec *rem) {
     errno = EINVAL;
     return -1;
   }
-  sleep_ns(ns_of(req));
+  program_sleeps(ns_of(req));
   if (rem) *rem = (struct timespec){0};
   return 0;
 }
@@ -126,9 +132,9 @@ int __dpu_clock_nanosleep(clockid_t c, int flags, const struct timespec *req,
   if (!req || req->tv_nsec < 0 || req->tv_nsec >= (long)NS || req->tv_sec < 0) return EINVAL;
   if (flags & TIMER_ABSTIME) {
     uint64_t now = clock_now(c), until = ns_of(req);
-    if (until > now) sleep_ns(until - now);
+    if (until > now) program_sleeps(until - now);
   } else {
-    sleep_ns(ns_of(req));
+    program_sleeps(ns_of(req));
     if (rem) *rem = (struct timespec){0};
   }
   return 0;
@@ -136,7 +142,7 @@ int __dpu_clock_nanosleep(clockid_t c, int flags, const struct timespec *req,
 
 int __dpu_thrd_sleep(const struct timespec *duration, struct timespec *remaining) {
   if (!duration) return -2;
-  sleep_ns(ns_of(duration));
+  program_sleeps(ns_of(duration));
   if (remaining) *remaining = (struct timespec){0};
   return 0;
 }

@@ -3,7 +3,8 @@
  * answer as a single-CPU system with default scheduling would. None is a visible operation:
  * sched_yield in particular is a no-op, since dpu already explores every order of the
  * operations that matter; a loop that yields while waiting for a plain (non-atomic) variable is
- * a data race on that variable and ends as a hang. */
+ * a data race on that variable, which the default --races=on schedules, and whose run is
+ * cut short otherwise (dpu_rt_poll). */
 #include <errno.h>
 #include <sched.h>
 #include <signal.h>
@@ -12,8 +13,27 @@
 #include "../interpose.h"
 #include "../rt.h"
 
-int __dpu_sched_yield(void) { return 0; }
-int __dpu_pthread_yield(void) { return 0; }
+void dpu_rt_poll(void) {
+  if (dpu_rt.cur < 0 || dpu_rt.shm->spin_watch) return; /* the watch makes such reads visible */
+  struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
+  if (t->poll_step != dpu_rt.steps) t->poll_step = dpu_rt.steps, t->polls = 0;
+  if (++t->polls == DPU_POLLS_MAX)
+    dpu_rt_end(DPU_END_LIMIT, 0, "T%d slept or yielded %u times with no visible operation in "
+               "between: it polls something no scheduled operation changes, e.g. a plain variable "
+               "(--races=report and --races=off schedule synchronisation only; the default, "
+               "--races=on, schedules such accesses); the run was cut short", dpu_rt.cur,
+               DPU_POLLS_MAX);
+}
+
+int __dpu_sched_yield(void) {
+  dpu_rt_poll();
+  return 0;
+}
+
+int __dpu_pthread_yield(void) {
+  dpu_rt_poll();
+  return 0;
+}
 
 /* Names are kept per thread for pthread_getname_np (16 bytes, as Linux). */
 static char names[DPU_MAX_THREADS][16];
