@@ -1,5 +1,5 @@
 /* dpu: the command-line driver. Parses options, compiles and instruments the program, starts the
- * executor, explores, and reports (DESIGN.md §2, §8). */
+ * executor, explores, and reports (docs/design.md §2, §8). */
 #include <errno.h>
 #include <llvm-c/Orc.h>
 #include <signal.h>
@@ -29,7 +29,7 @@
 #include "signals.h"
 #include "stdin.h"
 
-/* Exit codes of DESIGN.md §8. */
+/* Exit codes of docs/design.md §8. */
 enum { EXIT_CLEAN = 0, EXIT_DEFECTS = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_INTERNAL = 4 };
 
 /* Between runs: the progress line, and a pending rewrite of the report's file. */
@@ -387,7 +387,7 @@ static void print_stats(struct session *s, double explore_seconds) {
           (double)ru.ru_maxrss / 1024);
 }
 
-/* The state, reason and exit code of an exploration that ended with st (DESIGN.md §8). */
+/* The state, reason and exit code of an exploration that ended with st (docs/design.md §8). */
 static void end_state(const struct session *s, enum dpu_explore_status st,
                       struct dpu_report_end *end) {
   switch (st) {

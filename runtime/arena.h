@@ -1,4 +1,4 @@
-/* The program's heap: an arena per thread, rewound at the start of every run (DESIGN.md §4).
+/* The program's heap: an arena per thread, rewound at the start of every run (docs/design.md §4).
  *
  * Allocation takes the most recently freed block of the same size class that the allocating
  * thread freed itself (a LIFO list per class and thread, as glibc's tcache), else bumps a

@@ -1,4 +1,4 @@
-/* Call stacks of the program's threads at a defect (DESIGN.md §4, issue #4): unwound with
+/* Call stacks of the program's threads at a defect (docs/design.md §4, issue #4): unwound with
  * libunwind through the JIT-compiled frames — a crashed thread from its signal context, every
  * other thread (switched out, so a coroutine) from its saved registers — reduced to frames of
  * the program, and symbolised from its debug info (symbolize.h). Results go to the run's
