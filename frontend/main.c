@@ -506,7 +506,7 @@ int main(int argc, char **argv) {
       s->counts.runs >= DPU_NOTE_ALONE_RUNS &&
       (st == DPU_EXPLORE_COMPLETE || st == DPU_EXPLORE_INCOMPLETE))
     dpu_note("jobs-alone", "-j %u: one worker explored alone (too few lock operations to split "
-             "at, runs too short to hand work over; README.md, Exploration algorithms)",
+             "at, runs too short to hand work over; docs/distributed.md, -j)",
              s->nexecs);
   double explore_seconds = dpu_now() - s->explore_start;
   print_stats(s, explore_seconds);

@@ -12,7 +12,8 @@
  * state of every 16 bytes, which the access checks read (runtime/memcheck.h): live, freed,
  * header, never allocated. A freed block stays poisoned until it is handed out again; an
  * access through a dangling pointer to a block already reused is not caught (it is the ABA
- * that the program may show), the trade-off of reuse without quarantine (README "Memory"). */
+ * that the program may show), the trade-off of reuse without quarantine (docs/model.md,
+ * "Memory"). */
 #ifndef DPU_ARENA_H
 #define DPU_ARENA_H
 

@@ -59,7 +59,7 @@ void dpu_bt_symbolise(struct dpu_run_result *r);
 
 /* Called at every defect, on the stack of the thread at fault when there is one (assertion,
  * abort, exit, misuse, heap), else in the scheduler (deadlock, hang) or the crash handler.
- * Does nothing: it is where a debugger stops (`break __dpu_defect_stop`, see README.md
+ * Does nothing: it is where a debugger stops (`break __dpu_defect_stop`, see docs/reports.md,
  * "Debugging a defect" and `dpu --gdb`). end: enum dpu_end; tid: the thread at fault or -1. */
 void __dpu_defect_stop(int end, int tid);
 
