@@ -408,7 +408,8 @@ static void end_state(const struct session *s, enum dpu_explore_status st,
     else end->reason = "a run was cut short, see warnings";
     /* Defects found are defects whatever stopped the exploration: a CI job that lets an
      * incomplete exploration pass must not pass one that found defects (issue 37: a --timeout
-     * with 9 defects exited 3, and the README's recipe passed it). The state says incomplete. */
+     * with 9 defects exited 3, and the --shard recipe of docs/distributed.md passed it). The
+     * state says incomplete. */
     end->exit_code = s->rep.defects.n ? EXIT_DEFECTS : EXIT_INCOMPLETE;
     break;
   case DPU_EXPLORE_BAD_SCHEDULE:
