@@ -1,5 +1,5 @@
 /* The executor, as the explorer sees it: a zygote process that JIT-compiles the program once and
- * forks runners that serve runs in-process over shared memory (DESIGN.md §2, §4). */
+ * forks runners that serve runs in-process over shared memory (docs/design.md §2, §4). */
 #ifndef DPU_EXECUTOR_H
 #define DPU_EXECUTOR_H
 

@@ -1,4 +1,4 @@
-/* JIT-compiling the instrumented program with ORC LLJIT, in the zygote (DESIGN.md §2). */
+/* JIT-compiling the instrumented program with ORC LLJIT, in the zygote (docs/design.md §2). */
 #ifndef DPU_JIT_H
 #define DPU_JIT_H
 

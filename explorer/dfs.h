@@ -1,5 +1,5 @@
 /* Exhaustive exploration (--por=none): depth-first search over every interleaving of visible
- * operations, counting distinct Mazurkiewicz traces by fingerprint (DESIGN.md §6). It is the
+ * operations, counting distinct Mazurkiewicz traces by fingerprint (docs/design.md §6). It is the
  * oracle the QPOR explorer is tested against. */
 #ifndef DPU_DFS_H
 #define DPU_DFS_H

@@ -1,4 +1,4 @@
-/* What every explorer shares (DESIGN.md §6): the options and limits of an exploration, how it
+/* What every explorer shares (docs/design.md §6): the options and limits of an exploration, how it
  * ended, the bookkeeping after each run, the building of replays, and --replay. The explorers
  * themselves are dfs.h (exhaustive, the oracle) and qpor.h (QPOR's Alg. 1). */
 #ifndef DPU_EXPLORE_H

@@ -1,5 +1,5 @@
 /* Identity of a Mazurkiewicz trace: a BLAKE2b digest of a run's happens-before partial order,
- * the same for every interleaving of the same trace (DESIGN.md §6, exhaustive mode). */
+ * the same for every interleaving of the same trace (docs/design.md §6, exhaustive mode). */
 #ifndef DPU_FINGERPRINT_H
 #define DPU_FINGERPRINT_H
 
@@ -10,7 +10,7 @@
 #define DPU_FP_BYTES 16
 
 /* out := fingerprint of the run ev[0..n). Two events are dependent iff they are of the same
- * thread or act on the same object (DESIGN.md §5), so the partial order is fixed by each
+ * thread or act on the same object (docs/design.md §5), so the partial order is fixed by each
  * thread's sequence of (operation, result) and each object's sequence of accessing events.
  * Threads are named canonically by their creation path (main; k-th thread created by X), events
  * by (thread, index in thread), and objects by their sequence of events, never by address, so

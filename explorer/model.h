@@ -1,4 +1,4 @@
-/* The explorer's model of the synchronisation objects (DESIGN.md §5): the state of an object
+/* The explorer's model of the synchronisation objects (docs/design.md §5): the state of an object
  * after each event on it, which operations that state enables, and with which outcomes. It
  * mirrors what the runtime does (runtime/models/mutex.c, cond.c, rwlock.c, sem.c, barrier.c,
  * once.c, spin.c, atomic.c) so that the conflicting extensions the explorer predicts are the

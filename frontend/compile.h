@@ -1,5 +1,5 @@
 /* From input files to one LLVM module: C and preprocessed C through clang, bitcode and textual
- * IR parsed directly, then linked (DESIGN.md §2, frontend/). */
+ * IR parsed directly, then linked (docs/design.md §2, frontend/). */
 #ifndef DPU_COMPILE_H
 #define DPU_COMPILE_H
 

@@ -1,7 +1,8 @@
 /* `dpu --gdb`: replay a defect under gdb, stopped where it happens with the program's frames
- * visible (README.md, "Debugging a defect"). dpu re-executes itself under gdb; gdb follows the
- * fork into the executor and the runner (whose JIT-compiled code it sees through the GDB JIT
- * interface) and stops at __dpu_defect_stop (runtime/backtrace.h) or at the crash's signal. */
+ * visible (docs/reports.md, "Debugging a defect"). dpu re-executes itself under gdb; gdb follows
+ * the fork into the executor and the runner (whose JIT-compiled code it sees through the GDB
+ * JIT interface) and stops at __dpu_defect_stop (runtime/backtrace.h) or at the crash's
+ * signal. */
 #ifndef DPU_GDB_H
 #define DPU_GDB_H
 

@@ -1,5 +1,5 @@
 /* dpu: the command-line driver. Parses options, compiles and instruments the program, starts the
- * executor, explores, and reports (DESIGN.md §2, §8). */
+ * executor, explores, and reports (docs/design.md §2, §8). */
 #include <errno.h>
 #include <llvm-c/Orc.h>
 #include <signal.h>
@@ -29,7 +29,7 @@
 #include "signals.h"
 #include "stdin.h"
 
-/* Exit codes of DESIGN.md §8. */
+/* Exit codes of docs/design.md §8. */
 enum { EXIT_CLEAN = 0, EXIT_DEFECTS = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_INTERNAL = 4 };
 
 /* Between runs: the progress line, and a pending rewrite of the report's file. */
@@ -387,7 +387,7 @@ static void print_stats(struct session *s, double explore_seconds) {
           (double)ru.ru_maxrss / 1024);
 }
 
-/* The state, reason and exit code of an exploration that ended with st (DESIGN.md §8). */
+/* The state, reason and exit code of an exploration that ended with st (docs/design.md §8). */
 static void end_state(const struct session *s, enum dpu_explore_status st,
                       struct dpu_report_end *end) {
   switch (st) {
@@ -408,7 +408,8 @@ static void end_state(const struct session *s, enum dpu_explore_status st,
     else end->reason = "a run was cut short, see warnings";
     /* Defects found are defects whatever stopped the exploration: a CI job that lets an
      * incomplete exploration pass must not pass one that found defects (issue 37: a --timeout
-     * with 9 defects exited 3, and the README's recipe passed it). The state says incomplete. */
+     * with 9 defects exited 3, and the --shard recipe of docs/distributed.md passed it). The
+     * state says incomplete. */
     end->exit_code = s->rep.defects.n ? EXIT_DEFECTS : EXIT_INCOMPLETE;
     break;
   case DPU_EXPLORE_BAD_SCHEDULE:
@@ -506,7 +507,7 @@ int main(int argc, char **argv) {
       s->counts.runs >= DPU_NOTE_ALONE_RUNS &&
       (st == DPU_EXPLORE_COMPLETE || st == DPU_EXPLORE_INCOMPLETE))
     dpu_note("jobs-alone", "-j %u: one worker explored alone (too few lock operations to split "
-             "at, runs too short to hand work over; README.md, Exploration algorithms)",
+             "at, runs too short to hand work over; docs/distributed.md, -j)",
              s->nexecs);
   double explore_seconds = dpu_now() - s->explore_start;
   print_stats(s, explore_seconds);

@@ -1,4 +1,4 @@
-/* Command-line options of `dpu` (DESIGN.md §8). */
+/* Command-line options of `dpu` (docs/design.md §8). */
 #ifndef DPU_OPTIONS_H
 #define DPU_OPTIONS_H
 

@@ -1,4 +1,4 @@
-/* dpu's handling of SIGINT and SIGTERM (DESIGN.md §8): the first one stops the exploration
+/* dpu's handling of SIGINT and SIGTERM (docs/design.md §8): the first one stops the exploration
  * between runs, with the final report written (exit 3); another more than a second later ends
  * dpu at once. */
 #ifndef DPU_SIGNALS_H

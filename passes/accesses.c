@@ -1,4 +1,4 @@
-/* Memory accesses for the race detector (issue #9, DESIGN.md §3); see steps.h. */
+/* Memory accesses for the race detector (issue #9, docs/design.md §3); see steps.h. */
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 #include <stdlib.h>

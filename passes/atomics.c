@@ -43,7 +43,7 @@ static void note_weak(LLVMValueRef inst, unsigned n) {
   dpu_say(stderr, DPU_SAY_NOTE, "weak-atomics", &at,
           "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u in %s): "
           "dpu explores sequentially consistent executions only, not those that only weaker "
-          "orders allow (README.md, \"What is modelled\")",
+          "orders allow (docs/model.md, \"Modelled functions\")",
           n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
   free(file);
   free(fn);

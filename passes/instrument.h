@@ -1,4 +1,4 @@
-/* Instrumentation of the program's LLVM module (DESIGN.md §3), with the LLVM-C API. */
+/* Instrumentation of the program's LLVM module (docs/design.md §3), with the LLVM-C API. */
 #ifndef DPU_INSTRUMENT_H
 #define DPU_INSTRUMENT_H
 

@@ -1,4 +1,4 @@
-/* The site table (DESIGN.md §3): what the instrumentation (passes/instrument.h) learns about
+/* The site table (docs/design.md §3): what the instrumentation (passes/instrument.h) learns about
  * the program's call sites and memory, and what the explorer and the reports read to name
  * them. A header of its own, without LLVM, so that the explorer and reports use it without
  * linking the passes. */

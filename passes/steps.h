@@ -9,14 +9,14 @@
 
 #include "instrument.h"
 
-/* Atomics (DESIGN.md §3, §5): puts `call @__dpu_atomic_op(ptr, i32 op)` before every atomic
+/* Atomics (docs/design.md §3, §5): puts `call @__dpu_atomic_op(ptr, i32 op)` before every atomic
  * load, store, atomicrmw and cmpxchg (op: DPU_OP_ATOMIC_*), and after every cmpxchg a call of
  * @__dpu_atomic_cas_result with its success bit. Fences are left alone (dpu explores
  * sequentially consistent executions). Also brackets the body of every defined function named
  * __VERIFIER_atomic_* with __VERIFIER_atomic_begin/end (SV-COMP's convention). */
 void dpu_pass_atomics(LLVMModuleRef mod);
 
-/* Memory accesses (issue #9, DESIGN.md §3): puts `call @__dpu_load(ptr, i64 size, i32 site)`
+/* Memory accesses (issue #9, docs/design.md §3): puts `call @__dpu_load(ptr, i64 size, i32 site)`
  * before every non-atomic load and `call @__dpu_store(ptr, i64 size, i32 site, i64 value)`
  * (value: the bits of a scalar stored, else 0) before every non-atomic store of
  * memory that may be shared, both before memcpy/memmove (source read, destination written) and

@@ -11,7 +11,7 @@
 enum dpu_op_flag {
   DPU_OPF_THREAD = 1 << 0, /* its object is a thread (obj = a thread id), not an address */
   DPU_OPF_EAGER = 1 << 1,  /* no dependent operation can be enabled with it: the scheduler runs
-                            * it at once past a replay (DESIGN.md §5; start, exit, create) */
+                            * it at once past a replay (docs/design.md §5; start, exit, create) */
   DPU_OPF_BLOCKS = 1 << 2, /* it may block: the scheduler asks its model whether it can run */
   DPU_OPF_TRY = 1 << 3,    /* it never blocks and its outcome depends on its object's state
                             * (trylock-like: acquired or busy, woken or timed out) */
@@ -87,7 +87,7 @@ static inline int dpu_op_is_try(uint8_t op) { return dpu_op_has(op, DPU_OPF_TRY)
 /* Object classes, so that a thread id and an address never name the same object. */
 static inline int dpu_op_is_thread_op(uint8_t op) { return dpu_op_has(op, DPU_OPF_THREAD); }
 
-/* Dependence on thread objects is finer than "all operations on one object" (DESIGN.md §5):
+/* Dependence on thread objects is finer than "all operations on one object" (docs/design.md §5):
  * start(t) depends only on create(t), which precedes it; exit(t) only on join(t), which cannot
  * be enabled before it; create(t) only on start(t). Join and detach of t depend on each other.
  * So start, exit and create never race with an enabled dependent operation: the scheduler runs

@@ -1,9 +1,9 @@
 /* The contract between the explorer (parent process) and the executor (child processes):
  * the shared-memory region, the replay the explorer writes, and the trace the runner writes
- * back (DESIGN.md §2, §4). Both sides include this header; nothing else crosses the process
- * boundary. In a folder of its own, not in executor/ as DESIGN.md §9 has it: the runner
- * (runtime/) writes this region and executor/ includes the runner, so in executor/ it would
- * make the two folders include each other. */
+ * back (docs/design.md §2, §4, "The run protocol"). Both sides include this header; nothing
+ * else crosses the process boundary. In a folder of its own, not in executor/ (docs/design.md
+ * §9): the runner (runtime/) writes this region and executor/ includes the runner, so in
+ * executor/ it would make the two folders include each other. */
 #ifndef DPU_PROTOCOL_H
 #define DPU_PROTOCOL_H
 
@@ -286,7 +286,7 @@ static inline int dpu_end_is_later_defect(int end) {
          end == DPU_END_MISUSE || end == DPU_END_HEAP || end == DPU_END_MEMORY;
 }
 
-/* Data races (issue #9, DESIGN.md §7), found by the runner's detector (runtime/race.c) and
+/* Data races (issue #9, docs/design.md §7), found by the runner's detector (runtime/race.c) and
  * read by the explorer (report/races.c). A race is two accesses of one run that come from
  * different threads, overlap in at least one byte, at least one of which writes and at least
  * one of which is not atomic, and that are not ordered by happens-before (C11 5.1.2.4 and

@@ -1,4 +1,4 @@
-/* The defects an exploration found, each kept once (issue #4, DESIGN.md §8). A defect is known
+/* The defects an exploration found, each kept once (issue #4, docs/design.md §8). A defect is known
  * by a BLAKE2b digest of what a programmer would call "the same bug": its kind, its message
  * (with addresses and thread numbers left out), its site (the faulting call; for a deadlock,
  * the set of the blocked threads' operations and call sites) and the call stack of the thread

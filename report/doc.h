@@ -1,4 +1,4 @@
-/* The machine-readable reports, built as jansson values (DESIGN.md §8, issue #4): JSON as
+/* The machine-readable reports, built as jansson values (docs/design.md §8, issue #4): JSON as
  * docs/report.schema.json describes it (json.c) and SARIF 2.1.0 (sarif.c). The
  * text report and the writing of files are in report.c. */
 #ifndef DPU_REPORT_DOC_H

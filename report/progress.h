@@ -1,4 +1,4 @@
-/* The progress line on stderr (DESIGN.md §8, issue #4):
+/* The progress line on stderr (docs/design.md §8, issue #4):
  *   dpu: 12034 runs, 11870 max-configs, 0 SSBs, 2 defects, 9712 runs/s, 1.2 s
  * shown when stderr is a terminal and the exploration has run for more than a second,
  * redrawn at most 4 times a second (between runs), and erased before dpu prints anything else

@@ -1,4 +1,4 @@
-/* Data-race defects (issue #9, DESIGN.md §7): the races the runner's detector records in a
+/* Data-race defects (issue #9, docs/design.md §7): the races the runner's detector records in a
  * run (protocol.h: dpu_race_rec) become defects of kind "data race", one per unordered pair of
  * access sites, each with the stacks of both accesses, which a second run of the same trace
  * captures (the capture run: the runner unwinds the thread at the access whose thread, site,

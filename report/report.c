@@ -342,8 +342,8 @@ static void warn_reread(struct dpu_report *r) {
           "a thread reads again, unchanged, what it read at %s:%u in %s, in a loop that is no "
           "spin loop (its iterations change more than what they read, e.g. a count): if it "
           "waits there for another thread, each number of iterations is another execution, "
-          "and exploring an unbounded wait does not end (README, \"Racy programs\"; bound it "
-          "with --max-runs or --timeout)",
+          "and exploring an unbounded wait does not end (docs/races.md, \"Racy programs\"; "
+          "bound it with --max-runs or --timeout)",
           w->file, w->line, w->function);
 }
 

@@ -1,4 +1,4 @@
-/* Reports (DESIGN.md §8, issue #4): the defects of an exploration as they are found, each
+/* Reports (docs/design.md §8, issue #4): the defects of an exploration as they are found, each
  * distinct defect once (report/defects.h) with the number of traces that showed it, and the
  * end of the exploration with the stable summary line. Three formats:
  *  - text, streamed as defects are found (report/report.c);
@@ -69,7 +69,7 @@ struct dpu_report_end {
                              * "incomplete" (a limit, or interrupted), "failed" (internal) */
   const char *reason;       /* why it is incomplete or stopped, e.g. "--timeout reached";
                              * NULL otherwise */
-  int exit_code;            /* dpu's exit code (DESIGN.md §8); -1 while running */
+  int exit_code;            /* dpu's exit code (docs/design.md §8); -1 while running */
   double executor_seconds;  /* statistics; 0 when not known (yet) */
   double explorer_seconds;
   double startup_seconds;

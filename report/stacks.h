@@ -1,4 +1,4 @@
-/* Call stacks of the program's threads at a defect (DESIGN.md §8, issue #4): captured by the
+/* Call stacks of the program's threads at a defect (docs/design.md §8, issue #4): captured by the
  * runner with libunwind through the JIT-compiled frames, symbolised with function names and
  * file:line, and read here by the reports. */
 #ifndef DPU_STACKS_H

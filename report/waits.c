@@ -140,7 +140,7 @@ bool dpu_waits_could_run(const struct dpu_defect *d, const struct dpu_blocked *b
 
 /* A hang by --max-steps: the threads that could have taken the next step and what each was
  * about to do. With two or more, the schedule that hung may only have starved one of them (a
- * retry loop run while the thread it waits for never is; README.md, Defect kinds). */
+ * retry loop run while the thread it waits for never is; docs/reports.md, Defect kinds). */
 
 static void print_could_run(FILE *f, const struct dpu_report *r, const struct dpu_defect *d) {
   unsigned n = 0;

@@ -1,4 +1,4 @@
-/* The program's heap: an arena per thread, rewound at the start of every run (DESIGN.md §4).
+/* The program's heap: an arena per thread, rewound at the start of every run (docs/design.md §4).
  *
  * Allocation takes the most recently freed block of the same size class that the allocating
  * thread freed itself (a LIFO list per class and thread, as glibc's tcache), else bumps a
@@ -12,7 +12,8 @@
  * state of every 16 bytes, which the access checks read (runtime/memcheck.h): live, freed,
  * header, never allocated. A freed block stays poisoned until it is handed out again; an
  * access through a dangling pointer to a block already reused is not caught (it is the ABA
- * that the program may show), the trade-off of reuse without quarantine (README "Memory"). */
+ * that the program may show), the trade-off of reuse without quarantine (docs/model.md,
+ * "Memory"). */
 #ifndef DPU_ARENA_H
 #define DPU_ARENA_H
 

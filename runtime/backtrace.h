@@ -1,4 +1,4 @@
-/* Call stacks of the program's threads at a defect (DESIGN.md §4, issue #4): unwound with
+/* Call stacks of the program's threads at a defect (docs/design.md §4, issue #4): unwound with
  * libunwind through the JIT-compiled frames — a crashed thread from its signal context, every
  * other thread (switched out, so a coroutine) from its saved registers — reduced to frames of
  * the program, and symbolised from its debug info (symbolize.h). Results go to the run's
@@ -59,7 +59,7 @@ void dpu_bt_symbolise(struct dpu_run_result *r);
 
 /* Called at every defect, on the stack of the thread at fault when there is one (assertion,
  * abort, exit, misuse, heap), else in the scheduler (deadlock, hang) or the crash handler.
- * Does nothing: it is where a debugger stops (`break __dpu_defect_stop`, see README.md
+ * Does nothing: it is where a debugger stops (`break __dpu_defect_stop`, see docs/reports.md,
  * "Debugging a defect" and `dpu --gdb`). end: enum dpu_end; tid: the thread at fault or -1. */
 void __dpu_defect_stop(int end, int tid);
 

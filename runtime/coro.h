@@ -1,5 +1,5 @@
 /* Coroutines: program threads run on their own mmap'd stacks on one OS thread, and a switch is
- * a handful of register moves, not a system call (DESIGN.md §4). x86-64 System V only. */
+ * a handful of register moves, not a system call (docs/design.md §4). x86-64 System V only. */
 #ifndef DPU_CORO_H
 #define DPU_CORO_H
 

@@ -1,6 +1,6 @@
 /* How a run, or one thread of it, ends: the run's result (the first defect stands), the
  * process's exit, a thread stopped at a defect, and the crash and hang handlers that record a
- * result from a signal (DESIGN.md §4). */
+ * result from a signal (docs/design.md §4). */
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,4 +1,5 @@
-/* Run isolation for files (issue #13, DESIGN.md §4): a run cannot see what an earlier run wrote.
+/* Run isolation for files (issue #13, docs/design.md §4): a run cannot see what an earlier run
+ * wrote.
  *
  * The mechanism is the kernel's. The zygote enters a mount namespace of its own (through a user
  * namespace when it lacks CAP_SYS_ADMIN) whose mounts do not propagate out. Each runner then

@@ -19,7 +19,7 @@
  * The threshold (DPU_SPIN_QUIET, 2^22 accesses: a fraction of a second) is high because the
  * watch cannot see a thread's registers: a bounded loop that re-reads one unchanged variable
  * with a local counter looks the same as a spin, so only loops longer than that are taken for
- * one (README, "Racy programs").
+ * one (docs/races.md, "Racy programs").
  *
  * Cost: one increment and compare per access (race.c); nothing else until the threshold. */
 #include "rt.h"

@@ -1,10 +1,10 @@
-/* Data-race detection in the runner (issue #9, DESIGN.md §7).
+/* Data-race detection in the runner (issue #9, docs/design.md §7).
  *
  * Why in the runner and not in the explorer: the runner sees every access as it happens, with
  * the thread's vector clock at hand, so an access costs a shadow-memory look-up and no trace
  * record; only races cross to the explorer (protocol.h: dpu_shm.races). Shipping every access
- * to the explorer (DESIGN.md §4's "second stream") would cost shared-memory bandwidth
- * proportional to the program's memory traffic, on every run.
+ * to the explorer (a "second stream" of records, docs/design.md §4 and §7) would cost
+ * shared-memory bandwidth proportional to the program's memory traffic, on every run.
  *
  * Happens-before is program order plus synchronises-with, computed with vector clocks
  * (Lamport; Mattern; as in FastTrack, Flanagan & Freund, PLDI'09): one clock per thread, one

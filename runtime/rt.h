@@ -1,5 +1,5 @@
 /* The runtime's internal state and the helpers its modelled functions share. Lives in the
- * runner process only (DESIGN.md §4). The guest program calls the `__dpu_*` functions (see
+ * runner process only (docs/design.md §4). The guest program calls the `__dpu_*` functions (see
  * interpose.h); those use the helpers here to become visible operations.
  *
  * Invariant (checked with DPU_ASSERT, protocol/invariant.h, in the debug build): one program

@@ -1,6 +1,6 @@
 /* The runner's scheduler: one run = reset, then choose a thread at each visible operation,
  * following the replay and then a fixed policy, until every thread has exited, the process
- * exits, or a defect ends the run (DESIGN.md §4). */
+ * exits, or a defect ends the run (docs/design.md §4). */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -398,7 +398,7 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
     return STEP_END;
   }
   /* Thread start, thread exit and thread creation have no dependent operation that could
-   * be enabled at the same time (DESIGN.md §5, refined in protocol.h), so running them at
+   * be enabled at the same time (docs/design.md §5, refined in protocol/ops.h), so running them at
    * once loses no trace: after the replay, they are offered as the only choice. A replay is
    * followed as it is (the QPOR explorer may leave them for later). After the process's
    * exit too: a thread is killed at its next other operation (so it is never killed right

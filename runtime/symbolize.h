@@ -1,10 +1,10 @@
-/* The program's code as the JIT laid it out, and its debug info (DESIGN.md §4, issue #4): which
- * addresses belong to the program, which function, file and line an address is, and where the
- * unwind tables of the JIT-compiled code are. Read from the objects the JIT registered through
- * the GDB JIT interface (__jit_debug_descriptor, see jit.c), with LLVM's ELF and DWARF readers:
- * a thin C++ shim (symbolize.cpp) because LLVM has no C API for DWARF. Used in the executor's
- * processes (zygote and runners); the explorer never calls it. In runtime/, not executor/ as
- * DESIGN.md §9 has it: the runner symbolises the stacks of a race's capture itself (race.c). */
+/* The program's code as the JIT laid it out, and its debug info (docs/design.md §4, issue #4):
+ * which addresses belong to the program, which function, file and line an address is, and where
+ * the unwind tables of the JIT-compiled code are. Read from the objects the JIT registered through
+ * the GDB JIT interface (__jit_debug_descriptor, see jit.c), with LLVM's ELF and DWARF readers: a
+ * thin C++ shim (symbolize.cpp) because LLVM has no C API for DWARF. Used in the executor's
+ * processes (zygote and runners); the explorer never calls it. In runtime/, not executor/
+ * (docs/design.md §9): the runner symbolises the stacks of a race's capture itself (race.c). */
 #ifndef DPU_SYMBOLIZE_H
 #define DPU_SYMBOLIZE_H
 

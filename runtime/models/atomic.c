@@ -1,4 +1,4 @@
-/* Atomic memory accesses and SV-COMP's atomic sections (DESIGN.md §5).
+/* Atomic memory accesses and SV-COMP's atomic sections (docs/design.md §5).
  *
  * Every atomic load, store, read-modify-write and compare-and-swap of the program is a visible
  * operation on the object "that memory location": passes/ puts a call to __dpu_atomic_op

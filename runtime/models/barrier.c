@@ -1,4 +1,4 @@
-/* Barriers (DESIGN.md §5): pthread_barrier_wait is two events: ARRIVE, on the barrier's object
+/* Barriers (docs/design.md §5): pthread_barrier_wait is two events: ARRIVE, on the barrier's object
  * (joins the current round; the thread completing the round gets
  * PTHREAD_BARRIER_SERIAL_THREAD and leaves at once) and LEAVE (enabled once the round of the
  * thread's arrival is complete; the explorer puts it on no object: explorer/extend.c). The
@@ -72,7 +72,7 @@ int __dpu_pthread_barrier_wait(pthread_barrier_t *b) {
   s->arrived++;
   dpu_rt.threads[dpu_rt.cur].barrier_at = s;
   /* Happens-before: every arrival of a round -> every return from it, exactly (the leaves of
-   * a round commute with the next round's arrivals in the explorer, DESIGN.md §5, so a trace
+   * a round commute with the next round's arrivals in the explorer, docs/design.md §5, so a trace
    * must not order them: a clock that also gathered a fast thread's next arrival before a
    * slow one left would hide a race in one interleaving of the trace and not another). The
    * barrier's clock gathers the round's arrivals; the last one takes it, empties it for the

@@ -1,4 +1,4 @@
-/* Condition variables, after App. D of the symbolic-partial-order-execution paper (DESIGN.md
+/* Condition variables, after App. D of the symbolic-partial-order-execution paper (docs/design.md
  * §5). pthread_cond_wait(c, m) is w1 then w2, each split so that every event acts on one
  * object: COND_WAIT on c (enter the wait set), MUTEX_UNLOCK on m, COND_RESUME on c (enabled
  * once a signal or broadcast chose the thread), MUTEX_LOCK on m. Entering the wait set before

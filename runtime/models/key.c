@@ -87,8 +87,8 @@ int __dpu_pthread_key_delete(pthread_key_t key) {
  * so the order of another thread's create or delete with them is not explored, and the run's
  * order must not decide: the key exists when its create happens-before this point and its
  * delete, if any, does not (a delete unordered with this use is taken as not yet made: the
- * use is not explored against it, README.md). Without the race detector's clocks, the run's
- * order decides. */
+ * use is not explored against it, docs/model.md, "Modelled functions"). Without the race
+ * detector's clocks, the run's order decides. */
 static bool key_exists(pthread_key_t key) {
   keys_current();
   if (key >= DPU_MAX_KEYS) return false;

@@ -1,5 +1,5 @@
 /* Modelled C library functions: process end (exit, abort, assertion failure), the per-run heap,
- * captured output and files closed between runs (DESIGN.md §4). */
+ * captured output and files closed between runs (docs/design.md §4). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* pthread_once (DESIGN.md §5): ONCE_ENTER on the once object runs the routine if nobody has
+/* pthread_once (docs/design.md §5): ONCE_ENTER on the once object runs the routine if nobody has
  * (result 1) or returns at once if it is done (result 0), and is blocked while another thread
  * runs it; ONCE_DONE follows the routine. The state is the pthread_once_t itself (0 =
  * PTHREAD_ONCE_INIT, restored with the globals each run). */

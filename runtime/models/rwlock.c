@@ -1,4 +1,4 @@
-/* Read-write locks (DESIGN.md §5): every operation is an event on the rwlock's object. A read
+/* Read-write locks (docs/design.md §5): every operation is an event on the rwlock's object. A read
  * lock is enabled when no writer holds the lock (readers are preferred, as with glibc's
  * default), a write lock when nobody holds it; the try and timed variants never block and
  * their outcome follows from the state. Relocking for writing by the writer, or unlocking a

@@ -1,4 +1,4 @@
-/* POSIX unnamed semaphores (DESIGN.md §5): every operation is an event on the semaphore's
+/* POSIX unnamed semaphores (docs/design.md §5): every operation is an event on the semaphore's
  * object. sem_wait is enabled when the value is positive; sem_trywait and sem_timedwait never
  * block (EAGAIN / ETIMEDOUT when the value is 0: a timeout is an outcome, not a time);
  * sem_getvalue is an event too, since what it reads depends on the order of posts and waits.

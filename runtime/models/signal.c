@@ -18,7 +18,7 @@
  * signals ignored by default do nothing, and a signal whose default action ends the process
  * ends the run, reported as a crash ("killed by SIGUSR1"). A delivery to another thread runs
  * in the sender, and a mask change is not an event: its order against another thread's send
- * is not explored (README "What is modelled"). Stop signals (SIGSTOP, SIGTSTP, SIGTTIN,
+ * is not explored (docs/model.md, "Modelled functions"). Stop signals (SIGSTOP, SIGTSTP, SIGTTIN,
  * SIGTTOU) are not delivered: they would stop the executor. The actions the program sets
  * (signal, sigaction) are the C library's, undone before the next run. */
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* Spinlocks: the model of a normal mutex (DESIGN.md §5). spin_lock blocks until the lock is
+/* Spinlocks: the model of a normal mutex (docs/design.md §5). spin_lock blocks until the lock is
  * free (a spinning thread is a blocked one, so a lock never released is a deadlock, not a
  * hang); relocking by the holder, unlocking a lock not held, and using a destroyed lock are
  * misuse. The state is the int itself: 0 free, tid + 1 of the holder, -1 destroyed. */

@@ -1,6 +1,6 @@
 /* pthread thread functions: create, join, exit, detach, self, equal, attributes. Threads are
  * objects of their own: create, start, exit, join and detach of thread t are events on object
- * t (DESIGN.md §5: causal edges create → start, exit → join). */
+ * t (docs/design.md §5: causal edges create → start, exit → join). */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>

@@ -921,7 +921,7 @@ def generate_exit(seed):
         keep = rng.random() < 0.5  # join a random part of the threads, or none
         # only threads main created: a handle another thread hands over may not be set yet
         # (a join of it would be misuse, which ends the run: the explorers count such runs
-        # differently, README)
+        # differently, docs/model.md)
         kids = {t.idx for t in prog.threads if t.parent == 0}
         main.body = [s for s in main.body
                      if s[0] not in ("assert", "destroy", "print")

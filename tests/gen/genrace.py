@@ -32,7 +32,7 @@ The generator carries a model of the program (as genprog.py does for the mutex k
 counts the runs of `dpu --por=none` (every interleaving, eager thread start, exit and create;
 with --races=on, both explorations; shapes over RUNS_CAP, RUNS_CAP_ON are replaced by smaller
 ones), enumerates the Mazurkiewicz traces of the synchronisation with a sleep-set DFS and
-computes the happens-before of each with vector clocks, as dpu defines it (README "Data
+computes the happens-before of each with vector clocks, as dpu defines it (docs/races.md "Data
 races": create -> start, exit -> join, unlock -> next lock or successful trylock, a release
 store or RMW -> an acquire load or RMW reading from its release sequence (C17 5.1.2.4p10: it
 goes on through later stores of the releasing thread and through RMWs of any thread), relaxed

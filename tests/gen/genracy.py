@@ -28,7 +28,7 @@ join). Main sometimes writes initial values before its creates, creates every th
 every one and then checks one assertion over the final values (the globals, the atomic, the
 results): `assert(x + r2 != 3)` and the like. No assertion is checked before main has joined
 every thread and no thread exits early, so no run ends while another thread could still move
-(the two explorers count such runs differently, see the top-level README). One mutex, never
+(the two explorers count such runs differently, see docs/model.md). One mutex, never
 nested, and spin loops only outside critical sections, waiting for a flag whose setter never
 waits for anything but the mutex: no deadlock and no hang. Defects are therefore data races
 and main's assertion failure (difftest.py checks that there is no other).

@@ -621,7 +621,7 @@ class Signals:
     exited is no event either); a handler runs in one thread (and in main after the joins),
     as its counter is a plain variable; a crash happens only when every other thread has
     ended (a run that ends while other threads could still move counts differently in the
-    two explorers: README, "A crash ... end the whole run"). Pending signals are a set, not
+    two explorers: docs/model.md, "A crash ... end the whole run"). Pending signals are a set, not
     a count, so a signal in a sigwait's set is taken by nothing else, and a send that comes
     before every sigwait of its thread (added first in a random thread if no item has one)
     releases the waiter. In about one seed in seven no thread sends the signals of the first

@@ -11,7 +11,7 @@
 // RUN: FileCheck --check-prefix=QUIET %s < %t.small
 // RUN: %dpu -j 1 %s > %t.one 2>&1
 // RUN: FileCheck --check-prefix=QUIET %s < %t.one
-// NOTE: {{^}}dpu: note: -j 2: one worker explored alone (too few lock operations to split at, runs too short to hand work over; README.md, Exploration algorithms){{$}}
+// NOTE: {{^}}dpu: note: -j 2: one worker explored alone (too few lock operations to split at, runs too short to hand work over; docs/distributed.md, -j){{$}}
 // NOTE: {{^}}dpu: summary: 0 defects, 2520 max-configs, 0 SSBs,
 // QUIET-NOT: explored alone
 // QUIET: {{^}}dpu: summary: 0 defects, {{2520|6}} max-configs, 0 SSBs,

@@ -1,7 +1,7 @@
 // Happens-before through a barrier is per round: T1 writes x after round 1 and T2 reads it
 // after round 1, both before round 2, so the two accesses race in every trace, whichever
 // interleaving of the trace a run takes. A barrier's leaves commute with the next round's
-// arrivals (README, What is modelled), so one trace has runs where T1 arrives at round 2
+// arrivals (docs/model.md, Modelled functions), so one trace has runs where T1 arrives at round 2
 // before T2 leaves round 1: a leaver that took every arrival so far (T1's round-2 arrival,
 // after its write) would miss the race in that run, and so in that trace.
 // Derivation: two rounds of two threads: 2 orders of the arrivals each, 4 max-configs with

@@ -7,7 +7,7 @@
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
 // RUN: %dpu -DSC %s > %t.sc 2> %t.sc.err; test $? -eq 0
 // RUN: FileCheck --allow-empty --check-prefix=SC %s < %t.sc.err
-// ERR: {{^}}dpu: note: 4 atomic operations with an order weaker than seq_cst (the first at {{.*}}weak_order_note.c:[[#@LINE+18]] in left): dpu explores sequentially consistent executions only, not those that only weaker orders allow (README.md, "What is modelled"){{$}}
+// ERR: {{^}}dpu: note: 4 atomic operations with an order weaker than seq_cst (the first at {{.*}}weak_order_note.c:[[#@LINE+18]] in left): dpu explores sequentially consistent executions only, not those that only weaker orders allow (docs/model.md, "Modelled functions"){{$}}
 // SC-NOT: note
 #include <assert.h>
 #include <pthread.h>

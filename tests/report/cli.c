@@ -1,4 +1,4 @@
-// The command line of reports: exit codes (DESIGN.md §8), `dpu replay`, --format and -o.
+// The command line of reports: exit codes (docs/design.md §8), `dpu replay`, --format and -o.
 //
 // A replay line repeats the compile flags and the program's arguments, quoted for the shell,
 // and `dpu replay` runs it: the same defect.

@@ -6,5 +6,6 @@
 // RUN: FileCheck %s < %t
 // FILES: Installing: {{.*}}.prefix/bin/dpu
 // FILES: Installing: {{.*}}.prefix/share/doc/dpu/README.md
-// FILES: Installing: {{.*}}.prefix/share/doc/dpu/report.schema.json
+// FILES-DAG: Installing: {{.*}}.prefix/share/doc/dpu/docs/design.md
+// FILES-DAG: Installing: {{.*}}.prefix/share/doc/dpu/docs/report.schema.json
 // CHECK: {{^}}dpu: summary: 1 defects, 6 max-configs, 0 SSBs, 6 runs,

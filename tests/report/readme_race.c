@@ -1,4 +1,4 @@
-// The race report that README.md walks through ("Reading a race report") is dpu's real report
+// The race report that docs/races.md walks through ("Reading a race report") is dpu's real report
 // of examples/hits.c, every line of it (but addresses and the seconds); its replay line shows
 // the same report again; the JSON and SARIF reports say the same.
 // Derivation (examples/hits.c): the two handlers lock hits_lock (2 orders), the statistics
@@ -11,7 +11,7 @@
 // times 3 places of T3's read among their 2 stores: 6 traces, all with the race (reported
 // once, found in 6). Runs: 2 + 6 (the report names the 2 of the first exploration).
 // RUN: cd %S/../.. && %dpu -j 1 examples/hits.c > %t; test $? -eq 1
-// RUN: %python %inputs/readme_block.py %S/../../README.md %t tests/report/readme_race.c | FileCheck --check-prefix=README %s
+// RUN: %python %inputs/readme_block.py %S/../../docs/races.md %t tests/report/readme_race.c | FileCheck --check-prefix=README %s
 // RUN: cd %S/../.. && %python %inputs/replay_check.py %dpu %t | FileCheck --check-prefix=REPLAY %s
 // RUN: cd %S/../.. && %dpu -j 1 --format=json examples/hits.c > %t.json; test $? -eq 1
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s

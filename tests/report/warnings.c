@@ -12,7 +12,7 @@
 // stderr still has it, once:
 // RUN: grep -c 'dpu: note' %t.weak.err | FileCheck --check-prefix=ONCE %s
 // WEAK: state complete exit_code 0 reason null
-// WEAK: {{^}}note weak-atomics weak_order_note.c:28 left 4 atomic operations with an order weaker than seq_cst (the first at weak_order_note.c:28 in left): dpu explores sequentially consistent executions only, not those that only weaker orders allow (README.md, "What is modelled"){{$}}
+// WEAK: {{^}}note weak-atomics weak_order_note.c:28 left 4 atomic operations with an order weaker than seq_cst (the first at weak_order_note.c:28 in left): dpu explores sequentially consistent executions only, not those that only weaker orders allow (docs/model.md, "Modelled functions"){{$}}
 // WEAK-NOT: {{^(note|warning) }}
 // WEAKSARIF: invocation successful true exit_code 0 notes 1
 // WEAKSARIF-NEXT: note note weak-atomics 4 atomic operations with an order weaker than seq_cst {{.*}} @ weak_order_note.c:28 left

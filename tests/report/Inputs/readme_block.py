@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Checks that the report README.md shows in "Reading a report" is dpu's real report.
+"""Checks that a report the documentation shows is dpu's real report: README.md's in "Reading a
+report", docs/races.md's in "Reading a race report".
 
-    readme_block.py README.md REPORT.txt [MARKER]
+    readme_block.py FILE.md REPORT.txt [MARKER]
 
 Takes the first ```text block after the line that names MARKER (default tests/report/readme.c),
 and compares
@@ -28,7 +29,7 @@ def main():
     want = norm(lines[begin:end])
     got = norm(open(report).read().rstrip("\n").split("\n"))
     if want != got:
-        print("\n".join(difflib.unified_diff(want, got, "README.md", "dpu", lineterm="")),
+        print("\n".join(difflib.unified_diff(want, got, readme, "dpu", lineterm="")),
               file=sys.stderr)
         sys.exit(1)
     print("README block: %d lines, as dpu prints them" % len(want))

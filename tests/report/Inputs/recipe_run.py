@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Runs one of README.md's --shard recipes locally, as its engine would, and merges.
+"""Runs one of docs/distributed.md's --shard recipes locally, as its engine would, and merges.
 
-    recipe_run.py README.md NAME N DPU PROGRAM [--late]
+    recipe_run.py docs/distributed.md NAME N DPU PROGRAM [--late]
 
 Takes the first code block after the line `<!-- recipe: NAME -->` (local, github, slurm,
 kubernetes), and runs its shard command once per index I = 0 .. N-1, all at once, in a fresh
