@@ -312,6 +312,10 @@ static enum dpu_explore_status explore(struct session *s) {
      * visible sites when new racing sites explain it; other limits end it. */
     bool diverged = dpu_explore_divergence[0] != 0;
     if (st != DPU_EXPLORE_COMPLETE && !(st == DPU_EXPLORE_INCOMPLETE && diverged)) break;
+    /* ... and not when a limit (--max-runs, --timeout, a signal) stopped it as well: the next
+     * exploration would stop before its first run, and its counts, all zero, would replace
+     * this one's (-j 2 said "0 max-configs, 3000 runs of earlier explorations": a user test). */
+    if (st == DPU_EXPLORE_INCOMPLETE && dpu_explore_must_stop(&s->eo, &s->counts)) break;
     if (!more_visible_sites(s, &earlier)) break;
     st = DPU_EXPLORE_COMPLETE;
   }
