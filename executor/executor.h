@@ -87,23 +87,21 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n,
                             LLVMOrcThreadSafeModuleRef tsm,
                             const struct dpu_executor_options *opt);
 
-/* Pins the calling thread to the CPU of exec's runner when it has one (-j N with 2N above the
- * CPUs dpu may use: an explorer and its runner take turns, so they share a core; dpu_shm.cpu),
- * else lets it run on any CPU. Cheap when nothing changed (no system call). A failure only
- * costs speed. */
+/* Pins the calling thread to the CPU of exec's runner when it has one (an explorer and its
+ * runner take turns, so they share a core; dpu_shm.cpu), else lets it run on any CPU. Cheap
+ * when nothing changed (no system call). A failure only costs speed. */
 void dpu_executor_pin_thread(const struct dpu_executor *exec);
 
 /* Lets the calling thread run on every CPU the process could use when the executors started
  * (undoes dpu_executor_pin_thread). */
 void dpu_executor_unpin_thread(void);
 
-/* Sets where the explorers of execs[0, n) and their runners run. With share all n pairs work,
- * without it only the first (a lone explorer). When the working pairs' sides outnumber the
- * CPUs dpu may use (2n, or 2 without share), pair i is pinned to the i-th of those CPUs (round
- * robin): its two sides take turns on that core; otherwise the kernel places them. Either way
- * a waiting side sleeps at once (executor.c). dpu_executor_start_many starts with share; a
- * runner takes a change at its next run, an explorer thread at its next
- * dpu_executor_pin_thread. */
+/* Sets where the explorers of execs[0, n) and their runners run: pair i on the i-th CPU dpu
+ * may use, counted from the one the caller runs on (round robin), its two sides taking turns
+ * there; a waiting side sleeps at once (executor.c). With share all n pairs work, without it
+ * only the first (a lone explorer). dpu_executor_start_many starts with share; a runner takes
+ * a change at its next run, an explorer thread at its next dpu_executor_pin_thread (every
+ * dpu_executor_run makes one). */
 void dpu_executor_share_cores(struct dpu_executor *execs, unsigned n, bool share);
 
 /* Runs the program once following replay[0..n) (n may be 0: the default policy throughout).
