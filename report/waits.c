@@ -6,7 +6,12 @@
 
 #include "../protocol/rules.h"
 
-static bool is_lock(uint8_t op) { return op == DPU_OP_MUTEX_LOCK || op == DPU_OP_SPIN_LOCK; }
+/* The operations that wait for a lock's holder: a lock, and a trylock retried in a spin loop
+ * (runtime/models/mutex.c: dpu_rt_try_blocks). */
+static bool is_lock(uint8_t op) {
+  return op == DPU_OP_MUTEX_LOCK || op == DPU_OP_SPIN_LOCK || op == DPU_OP_MUTEX_TRYLOCK ||
+         op == DPU_OP_SPIN_TRYLOCK;
+}
 
 /* The thread holding lock obj after the steps (tid + 1; 0 none). */
 static int32_t holder(const struct dpu_event_rec *steps, uint32_t n, uint64_t obj) {
