@@ -20,7 +20,7 @@
 // A holder that never unlocks: the retrier waits for good, a deadlock naming where it retries.
 // RUN: %dpu -j 1 -DHELD %s > %t.held; test $? -eq 1
 // RUN: FileCheck --check-prefix=HELD %s < %t.held
-// HELD: {{^}}dpu: defect 1: deadlock: 2 threads blocked: T0 in pthread_join at {{.*}}trylock_retry_spin.c:[[#@LINE+32]], T1 in pthread_mutex_trylock at {{.*}}trylock_retry_spin.c:[[#@LINE+18]]
+// HELD: {{^}}dpu: defect 1: deadlock: 2 threads blocked: T0 in pthread_join at {{.*}}trylock_retry_spin.c:[[#@LINE+33]], T1 in pthread_mutex_trylock at {{.*}}trylock_retry_spin.c:[[#@LINE+19]]
 // HELD: {{^}}  waits: T0 for T1 to end, T1 for 'm' (held by T0){{$}}
 // HELD: {{^}}dpu: summary: 1 defects, 1 max-configs, 0 SSBs, 1 runs,
 #include <assert.h>
