@@ -1,3 +1,4 @@
+// DIFFTEST: skip (difftest does not pass --max-threads, without which main creates threads for ever)
 // Unbounded thread creation, as in SV-COMP's pthread-ext tasks (issue #12): main creates
 // threads for ever. A thread that would create more threads than the limit (--max-threads,
 // here 4 with main; 1,024 by default) stops there, as a thread stops at a failed assertion,
