@@ -65,7 +65,11 @@ void dpu_executor_unpin_thread(void) {
   if (thread_cpu >= 0) pin_self(thread_cpu = -1);
 }
 
-void dpu_executor_share_cores(struct dpu_executor *execs, unsigned n, bool share) {
+/* Places the explorers of execs[0, n) and their runners: pair i on the i-th CPU dpu may use,
+ * counted from the one the caller runs on (round robin), its two sides taking turns there; a
+ * waiting side sleeps at once (dpu_executor_run). A runner takes its CPU at its start, an
+ * explorer thread at its next dpu_executor_pin_thread (every dpu_executor_run makes one). */
+static void place_pairs(struct dpu_executor *execs, unsigned n) {
   int cpus[CPU_SETSIZE], ncpus = 0;
   for (int c = 0; c < CPU_SETSIZE; c++)
     if (CPU_ISSET(c, &allowed_cpus)) cpus[ncpus++] = c;
@@ -73,9 +77,7 @@ void dpu_executor_share_cores(struct dpu_executor *execs, unsigned n, bool share
    * costs a wake-up of the other (PI(8), whose runs take 14 us, -j 1: 1.68 s unpinned, 1.06 s
    * under `taskset -c 0`; pinned, as fast as under taskset). Pair i takes the i-th CPU from the
    * one the caller runs on, where the kernel placed this dpu, so that several dpu processes
-   * (local shards, a CI runner's jobs) do not all take the first CPU. Without share only the
-   * first pair works (a lone explorer). */
-  (void)share;
+   * (local shards, a CI runner's jobs) do not all take the first CPU. */
   int here = sched_getcpu(), base = 0;
   for (int k = 0; k < ncpus; k++)
     if (cpus[k] == here) base = k;
@@ -98,7 +100,7 @@ static void iso_failed(struct dpu_shm *shm, const char *why) {
  * returns. */
 static _Noreturn void runner_main(struct dpu_shm *shm) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
-  int32_t cpu = shm->cpu; /* read once: the explorer may change it (dpu_executor_share_cores) */
+  int32_t cpu = shm->cpu; /* read once: the explorer may change it (place_pairs) */
   if (cpu >= 0) pin_self(cpu);
   char why[256];
   if (dpu_iso_runner_start(why, sizeof why) != 0) iso_failed(shm, why);
@@ -107,7 +109,7 @@ static _Noreturn void runner_main(struct dpu_shm *shm) {
   for (;;) {
     sem_wait_intr(&shm->req);
     if (shm->shutdown) _exit(0);
-    if (shm->cpu != cpu) pin_self(cpu = shm->cpu); /* dpu_executor_share_cores changed it */
+    if (shm->cpu != cpu) pin_self(cpu = shm->cpu); /* place_pairs changed it */
     dpu_rt_run_once();
     /* The next run's files, before the explorer sees this run's end (it may ask for the next
      * run at once). */
@@ -313,9 +315,8 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n, LLVMOrcThrea
                             const struct dpu_executor_options *opt) {
   struct dpu_shm *shms[DPU_MAX_EXECUTORS];
   if (n < 1 || n > DPU_MAX_EXECUTORS) n = n < 1 ? 1 : DPU_MAX_EXECUTORS;
-  /* Each explorer and its runner take turns. Pairs that must share cores are pinned, pair i
-   * to the i-th CPU dpu may use (round robin): no wake-up crosses cores, and an explorer keeps
-   * its unfolding in one core's caches. */
+  /* Each explorer and its runner take turns, on one CPU (place_pairs): no wake-up crosses
+   * cores, and an explorer keeps its unfolding in one core's caches. */
   (void)dpu_cpus_available(&allowed_cpus);
   for (unsigned i = 0; i < n; i++) {
     if (map_region(&execs[i], opt) != 0) {
@@ -324,7 +325,7 @@ int dpu_executor_start_many(struct dpu_executor *execs, unsigned n, LLVMOrcThrea
     }
     shms[i] = execs[i].shm;
   }
-  dpu_executor_share_cores(execs, n, true);
+  place_pairs(execs, n);
   struct dpu_executor *exec = &execs[0];
   fflush(NULL);
   pid_t parent = getpid();

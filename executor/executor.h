@@ -96,14 +96,6 @@ void dpu_executor_pin_thread(const struct dpu_executor *exec);
  * (undoes dpu_executor_pin_thread). */
 void dpu_executor_unpin_thread(void);
 
-/* Sets where the explorers of execs[0, n) and their runners run: pair i on the i-th CPU dpu
- * may use, counted from the one the caller runs on (round robin), its two sides taking turns
- * there; a waiting side sleeps at once (executor.c). With share all n pairs work, without it
- * only the first (a lone explorer). dpu_executor_start_many starts with share; a runner takes
- * a change at its next run, an explorer thread at its next dpu_executor_pin_thread (every
- * dpu_executor_run makes one). */
-void dpu_executor_share_cores(struct dpu_executor *execs, unsigned n, bool share);
-
 /* Runs the program once following replay[0..n) (n may be 0: the default policy throughout).
  * deadline: absolute CLOCK_MONOTONIC seconds after which to give up (0 = none). A run that
  * outlives the per-run timeout (opt->run_timeout, counted as the runner's own time: the time

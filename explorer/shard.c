@@ -243,7 +243,6 @@ enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_
   unsigned started = 1;
   for (unsigned i = 0; i < qo->workers && i < DPU_MAX_EXECUTORS; i++)
     jobs[i] = (struct job){&js, i ? &qo->execs[i] : exec};
-  dpu_executor_share_cores(qo->execs, qo->workers, true); /* (an earlier round may have not) */
   for (; started < qo->workers && started < DPU_MAX_EXECUTORS; started++)
     if (pthread_create(&threads[started], NULL, job_main, &jobs[started]) != 0) break;
   job_main(&jobs[0]);

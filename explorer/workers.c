@@ -107,7 +107,6 @@ static int push_task(struct qpor *q, uint32_t f, struct dpu_event *e, uint32_t n
   t->nj = nj;
   if (!pool->shared) { /* from now on, the pairs run at once: they may have to share cores */
     pool->shared = true;
-    dpu_executor_share_cores(q->qo->execs, pool->n, true);
     dpu_executor_pin_thread(q->exec);
   }
   pool->tasks[pool->ntasks++] = t;
@@ -381,7 +380,6 @@ enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct d
   const char *hand = getenv("DPU_HANDOFF");
   pool.always_hand = hand && strcmp(hand, "always") == 0;
   pool.never_hand = hand && strcmp(hand, "never") == 0;
-  dpu_executor_share_cores(qo->execs, pool.n, false); /* one worker, until it hands work over */
   pthread_t threads[DPU_MAX_EXECUTORS];
   unsigned started = 0;
   pthread_mutex_init(&pool.lock, NULL);

@@ -69,9 +69,8 @@ struct dpu_pool {
   unsigned busy, idle;      /* workers exploring a task, waiting for work */
   double held, ran;         /* seconds the lock was held between runs, and runs took */
   uint64_t runs;
-  bool shared;              /* a subtree was handed over: the pairs share the cores (until
-                             * then one worker explores, its pair spinning unpinned:
-                             * dpu_executor_share_cores) */
+  bool shared;              /* a subtree was handed over: the pairs work at once (until then
+                             * one worker explores) */
   bool always_hand;         /* DPU_HANDOFF=always: hand subtrees over whatever they cost (the
                              * tests' way to exercise the pool on programs of a few runs) */
   bool never_hand;          /* DPU_HANDOFF=never: never (the tests' way to have one worker
