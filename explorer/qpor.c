@@ -52,6 +52,7 @@ static enum dpu_run_status run(struct qpor *q, uint32_t j, struct dpu_event **li
 static int finish_run(struct qpor *q) {
   struct dpu_shm *shm = q->exec->shm;
   q->c->max_configs++;
+  q->traces++;
   if (q->r->print_traces) {
     uint8_t fp[DPU_FP_BYTES];
     if (dpu_fingerprint(dpu_shm_records(shm), shm->nevents, fp) == 0)
@@ -130,6 +131,18 @@ static void check_replay(struct qpor *q, uint32_t from, struct dpu_event **expec
                "predicted (is the program deterministic?)");
       return;
     }
+}
+
+/* Refreshes the estimate of the exploration's size (estimate.c) at a leaf, every 16 leaves:
+ * whose path is frames [0, n): into c->estimate, or through q->estimated for a part of -j's
+ * split. The caller holds acct. */
+static void update_estimate(struct qpor *q, uint32_t n) {
+  if (q->pool || q->leaf || (++q->leaves & 15) != 0) return;
+  double leaves = qpor_estimate_leaves(q, n, q->leaves);
+  if (leaves <= 0) return; /* none: keep the last */
+  if (q->estimated) q->estimated(q->est_arg, leaves, false);
+  else if (q->floor == 0) /* the whole tree (a part of --shard's is not) */
+    q->c->estimate = leaves * (double)q->traces / (double)q->leaves;
 }
 
 /* Backtracks from frame *j: frames *j-1, *j-2, ...: Alt(C_i, D ∪ {e_i}) (Alg. 1 line 11), until
@@ -302,6 +315,7 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
       }
       j = q->n;
     }
+    update_estimate(q, j);
     /* The executor notices the deadline only when a run outlives its polling window; runs of
      * a few microseconds never do, so it is checked between runs too. */
     bool must_stop = dpu_explore_must_stop(o, c);
@@ -347,6 +361,7 @@ enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec, struct dpu_
   q.exec = exec, q.r = r, q.o = o, q.qo = qo, q.c = c, q.st = st, q.u = &u;
   q.first = p->prefix, q.nfirst = p->nprefix, q.floor = p->nevents;
   q.leaf = p->leaf, q.leaf_arg = p->arg, q.acct = p->acct, q.stop = p->stop;
+  q.estimated = p->estimated, q.est_arg = p->est_arg;
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
   *halt = true;
   if (dpu_unf_init(&u, qo->skip_step) != 0 || qpor_init(&q) != 0) {
@@ -360,6 +375,11 @@ enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec, struct dpu_
       exec->shm->frozen_obj = p->freeze_addr;
     }
     status = qpor_explore(&q, 0, NULL, 0, halt); /* the first run: no replay but K's */
+    if (q.estimated && status == DPU_EXPLORE_COMPLETE) { /* the part's leaves, counted */
+      acct_lock(&q);
+      q.estimated(q.est_arg, (double)q.leaves, true);
+      acct_unlock(&q);
+    }
     if (p->freeze) {
       dpu_model_freeze(DPU_NO_OBJECT, 0);
       exec->shm->frozen = 0;

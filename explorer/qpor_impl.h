@@ -114,7 +114,24 @@ struct qpor {
   struct frame_parks *parks;      /* [nparks] */
   uint32_t nparks;
   uint32_t live_after_prune;
+  /* The estimate (estimate.c): the leaves of this explorer's tree seen so far, and of them
+   * the maximal configurations; with -j over parts (shard.c), estimated(est_arg, leaves,
+   * final) takes the estimate of the part's leaves (under acct; final: the part is explored,
+   * leaves is its count), else the explorer's tree is the exploration's and its estimate goes
+   * into c->estimate. */
+  uint64_t leaves, traces;
+  void (*estimated)(void *arg, double leaves, bool final);
+  void *est_arg;
 };
+
+/* ---- estimate.c ---- */
+
+/* The leaves (runs that ended at a maximal configuration or an SSB) of the subtree of Alg. 1's
+ * tree below frame q->floor, estimated with Knuth's estimator along the path to the current
+ * leaf (frames floor..n-1 of the current run, n <= q->n) and the unfolding's conflicts (see
+ * estimate.c), given that `leaves` of them were seen. Call at a leaf, before backtracking.
+ * O(n + D + siblings of the path's events). */
+double qpor_estimate_leaves(const struct qpor *q, uint32_t n, uint64_t leaves);
 
 /* ---- small helpers (inline: on the hot paths of extend.c and alt.c) ---- */
 
@@ -316,6 +333,8 @@ struct qpor_part {
   void *arg;
   pthread_mutex_t *acct;                /* qpor.acct and qpor.stop (NULL: alone) */
   const volatile bool *stop;
+  void (*estimated)(void *arg, double leaves, bool final); /* qpor.estimated (NULL: none) */
+  void *est_arg;
   bool freeze;                          /* freeze freeze_addr (a synchronisation object) after */
   uint64_t freeze_addr;                 /* its event at depth freeze_depth (dpu_model_freeze, */
   uint32_t freeze_depth;                /* dpu_shm.frozen); freeze_tid and freeze_op are an */

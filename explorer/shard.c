@@ -53,20 +53,21 @@ static void deal(const struct dpu_parts *ps, uint32_t n, uint32_t *order, uint32
 }
 
 /* The whole exploration's traces, estimated from the parts explored so far: mine[0, done)
- * (part numbers), part mine[d] holding traces[d]. A part's traces fall about geometrically
+ * (part numbers), part mine[d] holding traces[d] (counted, or estimated while it is explored:
+ * -j). A part's traces fall about geometrically
  * with the events its K decided (DISP(5,4): 25 events, 900-1,500 traces; 55 events, 10-90; a
  * symmetric program's parts of one level are equal), so ln(traces) is fitted to a line in K's
  * events by least squares over the parts explored, and every other part of every shard is
  * given the line's value (the mean, when the explored K's are all of one size or the slope is
  * not negative). 0 before the first part is explored. */
-static double estimate(const struct dpu_parts *ps, const uint32_t *mine, const uint64_t *traces,
+static double estimate(const struct dpu_parts *ps, const uint32_t *mine, const double *traces,
                        uint32_t done) {
   if (!done) return 0;
   double sx = 0, sy = 0, sxx = 0, sxy = 0, n = done, known = 0;
   for (uint32_t d = 0; d < done; d++) {
-    double x = ps->v[mine[d]].nevents, y = log(traces[d] ? (double)traces[d] : 1.0);
+    double x = ps->v[mine[d]].nevents, y = log(traces[d] >= 1 ? traces[d] : 1.0);
     sx += x, sy += y, sxx += x * x, sxy += x * y;
-    known += (double)traces[d];
+    known += traces[d];
   }
   double var = sxx - sx * sx / n, slope = var > 0 ? (sxy - sx * sy / n) / var : 0;
   double rest = 0; /* the parts not explored: all parts, less those explored */
@@ -109,7 +110,7 @@ enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu
   }
   uint32_t *shard = malloc((ps.n + 1) * sizeof *shard), *order = malloc((ps.n + 1) * sizeof *order);
   uint32_t *mine = malloc((ps.n + 1) * sizeof *mine);
-  uint64_t *traces = malloc((ps.n + 1) * sizeof *traces);
+  double *traces = malloc((ps.n + 1) * sizeof *traces);
   if (!shard || !order || !mine || !traces) {
     status = DPU_EXPLORE_FAILED;
   } else {
@@ -123,7 +124,7 @@ enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu
     uint64_t before = c->max_configs + c->ssbs + c->cut;
     dpu_progress_parts(d, info->mine, estimate(&ps, mine, traces, d));
     enum dpu_explore_status pst = qpor_explore_part(exec, r, o, qo, c, st, &qp, &halt);
-    traces[d] = c->max_configs + c->ssbs + c->cut - before;
+    traces[d] = (double)(c->max_configs + c->ssbs + c->cut - before);
     if (getenv("DPU_SPLIT_DEBUG")) /* for dpu's developers: the parts' sizes, the estimate */
       fprintf(stderr, "dpu: split: part %u: %u events in K%s, %llu traces; estimate %.0f\n",
               mine[d], k->nevents, k->whole ? " (splits no further)" : "",
@@ -161,7 +162,31 @@ struct jobs {
   const struct dpu_qpor_options *qo;
   struct dpu_counts *c;
   struct dpu_qpor_stats *st;
+  /* The estimate (estimate.c): est[i], part i's leaves estimated while it is explored and
+   * counted once it is, -1 before it starts; pe[i] the argument of part i's callback; idx and
+   * val, scratch for estimate(). */
+  double *est, *val;
+  uint32_t *idx;
+  struct part_est *pe;
 };
+
+struct part_est {
+  struct jobs *js;
+  uint32_t part;
+};
+
+/* qpor.estimated for the parts of -j (under js->lock): the exploration's traces are the parts'
+ * estimates, and for the parts not started, estimate()'s fit of those. */
+static void job_estimated(void *arg, double leaves, bool final) {
+  (void)final;
+  struct part_est *pe = arg;
+  struct jobs *js = pe->js;
+  js->est[pe->part] = leaves;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < js->ps->n; i++)
+    if (js->est[i] >= 0) js->idx[n] = i, js->val[n++] = js->est[i];
+  js->c->estimate = estimate(js->ps, js->idx, js->val, n);
+}
 
 struct job {
   struct jobs *js;
@@ -184,13 +209,15 @@ static void *job_main(void *arg) {
       pthread_mutex_unlock(&js->lock);
       break;
     }
-    const struct dpu_part *k = &js->ps->v[js->order[js->next++]];
+    uint32_t part = js->order[js->next++];
+    const struct dpu_part *k = &js->ps->v[part];
     pthread_mutex_unlock(&js->lock);
     struct dpu_shm *shm = jb->exec->shm;
     memcpy(shm->thread_ids, js->ids, js->nids * sizeof *js->ids);
     shm->nthread_ids = js->nids;
     struct qpor_part qp = {.prefix = k->v, .nprefix = k->n, .nevents = k->nevents,
                            .acct = &js->lock, .stop = &js->stop};
+    if (js->pe) qp.estimated = job_estimated, qp.est_arg = &js->pe[part];
     bool halt;
     enum dpu_explore_status pst =
         qpor_explore_part(jb->exec, js->r, js->o, js->qo, js->c, &st, &qp, &halt);
@@ -235,6 +262,14 @@ enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_
   st->parts += ps.n;
   static struct jobs js; /* (its table of ids is large) */
   js = (struct jobs){.ps = &ps, .order = order, .r = r, .o = o, .qo = qo, .c = c, .st = st};
+  js.est = malloc(ps.n * sizeof *js.est), js.val = malloc(ps.n * sizeof *js.val);
+  js.idx = malloc(ps.n * sizeof *js.idx), js.pe = malloc(ps.n * sizeof *js.pe);
+  if (!js.est || !js.val || !js.idx || !js.pe) { /* no estimate, then */
+    free(js.est), free(js.val), free(js.idx), free(js.pe);
+    js.pe = NULL;
+  } else {
+    for (uint32_t i = 0; i < ps.n; i++) js.est[i] = -1, js.pe[i] = (struct part_est){&js, i};
+  }
   js.nids = exec->shm->nthread_ids;
   memcpy(js.ids, exec->shm->thread_ids, js.nids * sizeof *js.ids);
   pthread_mutex_init(&js.lock, NULL);
@@ -250,6 +285,7 @@ enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_
   for (unsigned i = 1; i < started; i++) pthread_join(threads[i], NULL);
   r->exec = exec;
   pthread_mutex_destroy(&js.lock);
+  if (js.pe) free(js.est), free(js.val), free(js.idx), free(js.pe);
   free(order);
   dpu_parts_free(&ps);
   return js.status;

@@ -57,6 +57,7 @@ static int open_report(const struct dpu_options *o, struct dpu_report *rep) {
   } else {
     rep->text = NULL;
   }
+  if (o->estimate > 0) rep->text = NULL, rep->doc_path = NULL; /* the estimate alone */
   return dpu_report_begin(rep);
 }
 
@@ -229,6 +230,10 @@ static int prepare_exploration(struct session *s) {
       .between_runs = tick,
       .arg = &s->rep,
   };
+  if (o->estimate > 0) { /* the exploration's first SECONDS, or --timeout if sooner */
+    double until = dpu_now() + o->estimate;
+    if (!s->eo.deadline || until < s->eo.deadline) s->eo.deadline = until;
+  }
   s->qo = (struct dpu_qpor_options){.k = o->k, .skip_step = o->skip_step, .workers = s->nexecs,
                                      .execs = s->execs, .shard = o->shard, .shards = o->shards,
                                      .split = &s->rep.split};
@@ -277,6 +282,7 @@ static bool more_visible_sites(struct session *s, uint64_t **earlier) {
   }
   struct dpu_counts *c = &s->counts;
   c->max_configs = c->ssbs = c->redirected = c->repeated = c->cut = 0;
+  c->estimate = 0;
   c->earlier = c->runs;
   free(*earlier);
   *earlier = calloc(rep->defects.n + 1, sizeof **earlier);
@@ -385,6 +391,9 @@ static void print_stats(struct session *s, double explore_seconds) {
   if (sp->runs)
     fprintf(text, "dpu: stats: the split: %llu runs (not in the runs above), %.3f s, %u parts\n",
             (unsigned long long)sp->runs, sp->seconds, sp->parts);
+  if (s->counts.estimate > 0)
+    fprintf(text, "dpu: stats: estimate: ~%.0f traces in all, at the last estimate (%llu "
+                  "explored)\n", s->counts.estimate, (unsigned long long)s->counts.max_configs);
   fprintf(text, "dpu: stats: time executor %.3f s, explorer %.3f s (start-up %.3f s); "
                 "explorer peak memory %.1f MiB\n",
           exec_seconds, explore_seconds - waited, s->startup_seconds,
@@ -430,6 +439,34 @@ static void end_state(const struct session *s, enum dpu_explore_status st,
     end->state = "complete";
     end->exit_code = s->rep.defects.n ? EXIT_DEFECTS : EXIT_CLEAN;
   }
+}
+
+/* --estimate's line in place of the report (explorer/estimate.c). Returns the exit code: 0
+ * unless the exploration failed or could not start. */
+static int print_estimate(const struct session *s, const struct dpu_report_end *end,
+                          double secs) {
+  const struct dpu_counts *c = &s->counts;
+  unsigned long long seen = c->max_configs;
+  char buf[32];
+  if (end->exit_code == EXIT_INTERNAL || end->exit_code == EXIT_USAGE) return end->exit_code;
+  if (strcmp(end->state, "incomplete") != 0)
+    printf("dpu: estimate: %llu traces, every one explored in %.2f s", seen, secs);
+  else if (c->estimate > (double)seen && seen > 0)
+    printf("dpu: estimate: ~%.2g traces in all; %llu (%.2g %%) explored in %.1f s, so about %s "
+           "for all of them at this rate", c->estimate, seen, 100.0 * (double)seen / c->estimate,
+           secs, dpu_duration_text(secs * c->estimate / (double)seen, buf));
+  else if (s->o.por != DPU_POR_QPOR || s->o.shards)
+    printf("dpu: estimate: none: %llu traces explored in %.1f s (%s gives no estimate)", seen,
+           secs, s->o.shards ? "--shard" : "--por=none");
+  else
+    printf("dpu: estimate: none yet: %llu traces explored in %.1f s (try a longer --estimate)",
+           seen, secs);
+  if (s->rep.defects.n)
+    printf("; %u defect%s found meanwhile (run without --estimate to see %s)", s->rep.defects.n,
+           s->rep.defects.n == 1 ? "" : "s", s->rep.defects.n == 1 ? "it" : "them");
+  printf("\n");
+  fflush(stdout);
+  return EXIT_CLEAN;
 }
 
 /* The final report, --witness's file, and the exit code. */
@@ -527,7 +564,7 @@ int main(int argc, char **argv) {
                                .visible_sites = nvisible,
                                .explorations = s->explorations};
   end_state(s, st, &end);
-  code = finish(s, &end);
+  code = s->o.estimate > 0 ? print_estimate(s, &end, explore_seconds) : finish(s, &end);
   free_session(s);
   return code;
 }

@@ -21,7 +21,7 @@ enum {
   OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
   OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_WITNESS, OPT_SHARED_FILES,
-  OPT_SPURIOUS, OPT_SHARD
+  OPT_SPURIOUS, OPT_SHARD, OPT_ESTIMATE
 };
 
 static const struct option longopts[] = {
@@ -30,6 +30,7 @@ static const struct option longopts[] = {
     {"no-races", no_argument, 0, OPT_NO_RACES},
     {"visible-sites", required_argument, 0, OPT_VISIBLE_SITES},
     {"timeout", required_argument, 0, OPT_TIMEOUT},
+    {"estimate", optional_argument, 0, OPT_ESTIMATE},
     {"run-timeout", required_argument, 0, OPT_RUN_TIMEOUT},
     {"max-runs", required_argument, 0, OPT_MAX_RUNS},
     {"max-steps", required_argument, 0, OPT_MAX_STEPS},
@@ -153,6 +154,11 @@ static int limit_option(struct dpu_options *o, int c, const char *arg) {
   case OPT_TIMEOUT:
     if (parse_double(arg, &o->timeout))
       return bad("--timeout", arg, "a number of seconds >= 0; 0 = no limit");
+    break;
+  case OPT_ESTIMATE:
+    o->estimate = 10;
+    if (arg && (parse_double(arg, &o->estimate) || o->estimate <= 0))
+      return bad("--estimate", arg, "a number of seconds > 0");
     break;
   case OPT_RUN_TIMEOUT:
     if (parse_double(arg, &o->run_timeout) || o->run_timeout == 0)

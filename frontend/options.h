@@ -31,6 +31,8 @@ struct dpu_options {
   int prog_argc;
   enum dpu_por por;
   double timeout;         /* whole exploration, seconds; 0 = none */
+  double estimate;        /* --estimate: explore this long (seconds), then print the estimate
+                           * of the exploration's size alone (explorer/estimate.c); 0 = off */
   double run_timeout;     /* one run, seconds */
   uint64_t max_runs;      /* 0 = no limit */
   uint32_t max_steps;

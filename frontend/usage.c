@@ -34,6 +34,8 @@ void dpu_usage(FILE *f) {
       "                         `dpu merge` their --format=json reports\n"
       "  --skip-step=S          QPOR: skip pointers at distances S, S^2, ... (default 4)\n"
       "  --timeout=SECONDS      stop exploring after this long (exit 3); 0 = no limit\n"
+      "  --estimate[=SECONDS]   explore for this long (default 10), then print the estimated\n"
+      "                         number of traces and time to explore them all, and exit 0\n"
       "                         (the default)\n"
       "  --max-runs=N           stop after N runs (exit 3); 0 = no limit (the default)\n"
       "  --run-timeout=SECONDS  a run longer than this is a hang defect (default 5)\n"

@@ -43,6 +43,24 @@ void dpu_progress_start(bool enable, const struct dpu_counts *counts,
   line.defects = defects;
 }
 
+/* ", ~ESTIMATE traces in all, ~LEFT left" (explorer/estimate.c): the time left at the runs' rate
+ * so far, for the traces not yet seen. Returns what snprintf returns. */
+static int estimate_text(char *buf, size_t size, const struct dpu_counts *c, double secs) {
+  double seen = (double)c->max_configs, rate = seen > 0 ? secs / seen : 0;
+  char left[32];
+  dpu_duration_text(c->estimate > seen ? (c->estimate - seen) * rate : 0, left);
+  return snprintf(buf, size, ", ~%.2g traces in all, ~%s left", c->estimate, left);
+}
+
+const char *dpu_duration_text(double secs, char buf[32]) {
+  const char *unit = "s";
+  if (secs >= 2 * 86400) secs /= 86400, unit = "days";
+  else if (secs >= 2 * 3600) secs /= 3600, unit = "h";
+  else if (secs >= 120) secs /= 60, unit = "min";
+  snprintf(buf, 32, "%.0f %s", secs, unit);
+  return buf;
+}
+
 void dpu_progress_tick(void) {
   if (!line.enabled) return;
   double now = dpu_now();
@@ -62,6 +80,8 @@ void dpu_progress_tick(void) {
                   line.parts);
   if (n >= 0 && (size_t)n < sizeof buf && line.estimate > 0)
     n += snprintf(buf + n, sizeof buf - (size_t)n, ", ~%.2g traces in all", line.estimate);
+  else if (n >= 0 && (size_t)n < sizeof buf && c->estimate > 0)
+    n += estimate_text(buf + n, sizeof buf - (size_t)n, c, secs);
   if (n < 0) return;
   if ((size_t)n >= sizeof buf) n = sizeof buf - 1;
   if (line.log) { /* a whole line, kept in the log */

@@ -25,8 +25,14 @@ void dpu_progress_start(bool enable, const struct dpu_counts *counts,
 void dpu_progress_tick(void);
 
 /* --shard (explorer/split.h): the line also shows "part DONE+1 of PARTS" (this shard's) and,
- * if estimate > 0, "~ESTIMATE traces in all" (the whole exploration's, all shards). */
+ * if estimate > 0, "~ESTIMATE traces in all" (the whole exploration's, all shards). Without
+ * it, the line shows the counts' estimate (dpu_counts.estimate) when there is one, and the
+ * time left at the rate so far: "~2.4e+05 traces in all, ~3 min left". */
 void dpu_progress_parts(uint32_t done, uint32_t parts, double estimate);
+
+/* A duration for people: "45 s", "12 min", "3 h", "9 days" (whole units; minutes from 2 min,
+ * hours from 2 h, days from 2 days), into buf; returns buf. */
+const char *dpu_duration_text(double secs, char buf[32]);
 
 /* Erases the line if it is shown (it comes back at the next redraw). Call before printing
  * anything on stdout or stderr. */

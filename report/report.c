@@ -500,6 +500,10 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
               end->explorations, end->explorations == 1 ? "" : "s");
     if (strcmp(end->state, "incomplete") == 0) {
       fprintf(f, "dpu: exploration incomplete (%s)\n", end->reason ? end->reason : "?");
+      if (c->estimate > (double)c->max_configs) /* explorer/estimate.c */
+        fprintf(f, "dpu: explored %llu of an estimated ~%.2g traces (%.2g %%)\n",
+                (unsigned long long)c->max_configs, c->estimate,
+                100.0 * (double)c->max_configs / c->estimate);
       note_racy(end, f);
     } else if (strcmp(end->state, "stopped") == 0) {
       fprintf(f, "dpu: exploration stopped at the first defect (%s): the traces not explored "

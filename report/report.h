@@ -40,6 +40,9 @@ struct dpu_counts {
   uint64_t events;       /* visible operations the runs executed (--shard's and -j's split
                           * bound their cost with it: explorer/split.h) */
   uint64_t timed_out;    /* runs that --run-timeout ended (the split stops at the first) */
+  double estimate;       /* the whole exploration's max-configs, estimated from the part of the
+                          * tree explored so far (explorer/estimate.c), refined as it goes; 0:
+                          * none (-j's workers sharing one unfolding, the exhaustive explorer) */
 };
 
 /* The command a report is about: documents record it, and replay commands repeat its

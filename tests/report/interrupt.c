@@ -24,10 +24,12 @@
 // INT: {{^}}dpu: defect 1: assertion failure: order[0] == 1 (at {{.*}}many.c:25 in main){{$}}
 // INT: {{^}}dpu: traces with defects: [[D:[0-9]+]] of [[N:[0-9]+]] (defect 1 in [[D]]){{$}}
 // INT-NEXT: {{^}}dpu: exploration incomplete (interrupted by SIGINT){{$}}
+// INT-NEXT: {{^}}dpu: explored [[N]] of an estimated ~{{[0-9.e+]+}} traces ({{[0-9.e+-]+}} %){{$}}
 // INT-NEXT: {{^}}dpu: summary: 1 defects, [[N]] max-configs, 0 SSBs, [[N]] runs, {{[0-9.]+}} s{{$}}
 
 // TERM: {{^}}dpu: defect 1: assertion failure: order[0] == 1 (at {{.*}}many.c:25 in main){{$}}
 // TERM: {{^}}dpu: exploration incomplete (interrupted by SIGTERM){{$}}
+// TERM-NEXT: {{^}}dpu: explored {{[0-9]+}} of an estimated ~{{[0-9.e+]+}} traces ({{[0-9.e+-]+}} %){{$}}
 // TERM-NEXT: {{^}}dpu: summary: 1 defects, {{[0-9]+}} max-configs, 0 SSBs, {{[0-9]+}} runs, {{[0-9.]+}} s{{$}}
 
 // SARIF: sarif 2.1.0 runs 1 results 1 rules 10

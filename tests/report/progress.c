@@ -6,12 +6,14 @@
 //
 // A clean exploration cut by --timeout: runs, max-configs, SSBs, defects, runs/s, seconds. The
 // budget leaves room for two draws on a loaded machine, whose start-up alone took 4 s (issue 37).
+// When the exploration has an estimate (explorer/estimate.c), the line ends with it and the
+// time left ("~3.6e+06 traces in all, ~2 min left"), cut to the terminal's width.
 // RUN: %python %inputs/pty_run.py %t.out %dpu -j 1 --timeout=6 -DCLEAN %S/Inputs/many.c > %t
 // RUN: FileCheck --check-prefix=TTY %s < %t
 // RUN: FileCheck --check-prefix=OUT %s < %t.out
 // TTY: exit 3
-// TTY-NEXT: {{^}}<CR>dpu: [[R:[0-9]+]] runs, [[R]] max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9]\.[0-9]}} s<EL>{{$}}
-// TTY-NEXT: {{^}}<CR>dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9]\.[0-9]}} s<EL>{{$}}
+// TTY-NEXT: {{^}}<CR>dpu: [[R:[0-9]+]] runs, [[R]] max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9]\.[0-9]}} s{{(, ~[0-9.e+]+ traces in all.*)?}}<EL>{{$}}
+// TTY-NEXT: {{^}}<CR>dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9]\.[0-9]}} s{{(, ~[0-9.e+]+ traces in all.*)?}}<EL>{{$}}
 // TTY: {{^}}<CR><EL>{{$}}
 // TTY-NEXT: {{^}}terminal end{{$}}
 // TTY-NEXT: draws {{[0-9]+}}, first after {{[0-9.]+}} s, at most 4 per second: yes
@@ -22,6 +24,7 @@
 // SHARD-NEXT: {{^}}<CR>dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9.]+}} s, part 1 of {{[0-9]+}}<EL>{{$}}
 // The report on stdout (a file) has no trace of it.
 // OUT: {{^}}dpu: exploration incomplete (--timeout reached){{$}}
+// OUT-NEXT: {{^}}dpu: explored {{[0-9]+}} of an estimated ~{{[0-9.e+]+}} traces ({{[0-9.e+-]+}} %){{$}}
 // OUT-NEXT: {{^}}dpu: summary: 0 defects, {{[0-9]+}} max-configs, 0 SSBs, {{[0-9]+}} runs, {{[0-9.]+}} s{{$}}
 // OUT-NOT: {{.}}
 //
@@ -61,7 +64,7 @@
 // then whole lines, which stay (the period shortened to 0.5 s here), not with -q.
 // RUN: env DPU_PROGRESS_LOG_SECONDS=0.5 %dpu -j 1 --timeout=2 -DCLEAN %S/Inputs/many.c > %t.log.out 2> %t.log.err; test $? -eq 3
 // RUN: FileCheck --check-prefix=LOG %s < %t.log.err
-// LOG: {{^}}dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9]\.[0-9]}} s{{$}}
-// LOG-NEXT: {{^}}dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9]\.[0-9]}} s{{$}}
+// LOG: {{^}}dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9]\.[0-9]}} s{{(, ~[0-9.e+]+ traces in all, ~[0-9]+ [a-z]+ left)?}}{{$}}
+// LOG-NEXT: {{^}}dpu: {{[0-9]+}} runs, {{[0-9]+}} max-configs, 0 SSBs, 0 defects, {{[0-9]+}} runs/s, {{[0-9]\.[0-9]}} s{{(, ~[0-9.e+]+ traces in all, ~[0-9]+ [a-z]+ left)?}}{{$}}
 // RUN: env DPU_PROGRESS_LOG_SECONDS=0.5 %dpu -q -j 1 --timeout=2 -DCLEAN %S/Inputs/many.c > %t.logq.out 2> %t.logq.err; test $? -eq 3
 // RUN: FileCheck --allow-empty --check-prefix=NOTTY %s < %t.logq.err

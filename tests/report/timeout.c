@@ -18,10 +18,13 @@
 // CHECK: {{^}}  replay: dpu replay {{[0-9:,]+}} {{.*}}many.c{{$}}
 // CHECK-NEXT: {{^}}dpu: traces with defects: [[D:[0-9]+]] of [[N:[0-9]+]] (defect 1 in [[D]]){{$}}
 // CHECK-NEXT: {{^}}dpu: exploration incomplete (--timeout reached){{$}}
+// The share explored, of the estimate (explorer/estimate.c; tests/report/estimate.c):
+// CHECK-NEXT: {{^}}dpu: explored [[N]] of an estimated ~{{[0-9.e+]+}} traces ({{[0-9.e+-]+}} %){{$}}
 // CHECK-NEXT: {{^}}dpu: summary: 1 defects, [[N]] max-configs, 0 SSBs, [[N]] runs, {{1\.[5-9][0-9]|[2-9]\.[0-9]+}} s{{$}}
 // CHECK-NOT: {{.}}
 
 // CLEAN: {{^}}dpu: exploration incomplete (--timeout reached){{$}}
+// CLEAN-NEXT: {{^}}dpu: explored {{[0-9]+}} of an estimated ~{{[0-9.e+]+}} traces ({{[0-9.e+-]+}} %){{$}}
 // CLEAN-NEXT: {{^}}dpu: summary: 0 defects, {{[0-9]+}} max-configs, 0 SSBs, {{[0-9]+}} runs, {{[0-9.]+}} s{{$}}
 
 // JSON: state incomplete exit_code 1 reason "--timeout reached"
