@@ -37,21 +37,30 @@ static uint32_t siblings(const struct qpor *q, const struct dpu_event *e) {
   return n;
 }
 
+/* log(e^a + e^b), for a sum of shares too small for a double (a path of tens of thousands of
+ * frames: 2^-50,000). */
+static double log_add(double a, double b) {
+  if (a < b) {
+    double t = a;
+    a = b, b = t;
+  }
+  return b == -INFINITY ? a : a + log1p(exp(b - a));
+}
+
 double qpor_estimate_leaves(const struct qpor *q, uint32_t n, uint64_t leaves) {
-  double share = 1.0, explored = 0.0;
+  double share = 0.0, explored = -INFINITY; /* natural logarithms */
   uint32_t i = 0; /* D is a stack sorted by frame (qpor_d_pop_above): its entries at frame m */
   while (i < q->nd && q->d[i].frame < q->floor) i++;
   for (uint32_t m = q->floor; m < n; m++) {
     uint32_t before = 0;
     while (i < q->nd && q->d[i].frame == m) i++, before++;
-    double b = before + 1;
-    uint32_t s = siblings(q, q->ev[m]);
+    uint32_t b = before + 1, s = siblings(q, q->ev[m]);
     if (s > b) b = s;
-    explored += share * before / b;
-    share /= b;
+    if (b == 1) continue;
+    if (before) explored = log_add(explored, share + log((double)before / b));
+    share -= log((double)b);
   }
-  explored += share; /* the leaf */
-  /* A path of thousands of frames can make the share of its leaf underflow: no estimate. */
-  double est = explored > 0 ? (double)leaves / explored : 0;
-  return isfinite(est) && est < 1e300 ? est : 0;
+  explored = log_add(explored, share); /* the leaf */
+  double est = log((double)leaves) - explored;
+  return est < log(DPU_ESTIMATE_MAX) ? exp(est) : DPU_ESTIMATE_MAX;
 }

@@ -451,6 +451,10 @@ static int print_estimate(const struct session *s, const struct dpu_report_end *
   if (end->exit_code == EXIT_INTERNAL || end->exit_code == EXIT_USAGE) return end->exit_code;
   if (strcmp(end->state, "incomplete") != 0)
     printf("dpu: estimate: %llu traces, every one explored in %.2f s", seen, secs);
+  else if (c->estimate >= DPU_ESTIMATE_MAX)
+    printf("dpu: estimate: more than %.0e traces in all (%llu explored in %.1f s): this "
+           "exploration will not end; a smaller program (fewer threads, tasks or rounds) may",
+           DPU_ESTIMATE_MAX, seen, secs);
   else if (c->estimate > (double)seen && seen > 0)
     printf("dpu: estimate: ~%.2g traces in all; %llu (%.2g %%) explored in %.1f s, so about %s "
            "for all of them at this rate", c->estimate, seen, 100.0 * (double)seen / c->estimate,

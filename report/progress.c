@@ -48,6 +48,8 @@ void dpu_progress_start(bool enable, const struct dpu_counts *counts,
 static int estimate_text(char *buf, size_t size, const struct dpu_counts *c, double secs) {
   double seen = (double)c->max_configs, rate = seen > 0 ? secs / seen : 0;
   char left[32];
+  if (c->estimate >= DPU_ESTIMATE_MAX)
+    return snprintf(buf, size, ", >%.0e traces in all", DPU_ESTIMATE_MAX);
   dpu_duration_text(c->estimate > seen ? (c->estimate - seen) * rate : 0, left);
   return snprintf(buf, size, ", ~%.2g traces in all, ~%s left", c->estimate, left);
 }

@@ -500,7 +500,11 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
               end->explorations, end->explorations == 1 ? "" : "s");
     if (strcmp(end->state, "incomplete") == 0) {
       fprintf(f, "dpu: exploration incomplete (%s)\n", end->reason ? end->reason : "?");
-      if (c->estimate > (double)c->max_configs) /* explorer/estimate.c */
+      if (c->estimate >= DPU_ESTIMATE_MAX) /* explorer/estimate.c */
+        fprintf(f, "dpu: explored %llu of an estimated more than %.0e traces: this exploration "
+                   "will not end; a smaller program (fewer threads, tasks or rounds) may\n",
+                (unsigned long long)c->max_configs, DPU_ESTIMATE_MAX);
+      else if (c->estimate > (double)c->max_configs)
         fprintf(f, "dpu: explored %llu of an estimated ~%.2g traces (%.2g %%)\n",
                 (unsigned long long)c->max_configs, c->estimate,
                 100.0 * (double)c->max_configs / c->estimate);

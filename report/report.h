@@ -42,8 +42,13 @@ struct dpu_counts {
   uint64_t timed_out;    /* runs that --run-timeout ended (the split stops at the first) */
   double estimate;       /* the whole exploration's max-configs, estimated from the part of the
                           * tree explored so far (explorer/estimate.c), refined as it goes; 0:
-                          * none (-j's workers sharing one unfolding, the exhaustive explorer) */
+                          * none (-j's workers sharing one unfolding, the exhaustive explorer);
+                          * DPU_ESTIMATE_MAX: that many or more */
 };
+
+/* The largest estimate (dpu_counts.estimate): a tree of runs of tens of thousands of steps
+ * can be estimated at 10^20000 traces; reports say "more than 1e+300". */
+#define DPU_ESTIMATE_MAX 1e300
 
 /* The command a report is about: documents record it, and replay commands repeat its
  * compile flags, run options, inputs and program arguments. Everything is the caller's and
