@@ -137,12 +137,21 @@ static void check_replay(struct qpor *q, uint32_t from, struct dpu_event **expec
  * whose path is frames [0, n): into c->estimate, or through q->estimated for a part of -j's
  * split. The caller holds acct. */
 static void update_estimate(struct qpor *q, uint32_t n) {
-  if (q->pool || q->leaf || (++q->leaves & 15) != 0) return;
-  double leaves = qpor_estimate_leaves(q, n, q->leaves);
-  if (leaves <= 0) return; /* none: keep the last */
-  if (q->estimated) q->estimated(q->est_arg, leaves, false);
-  else if (q->floor == 0) /* the whole tree (a part of --shard's is not) */
-    q->c->estimate = leaves * (double)q->traces / (double)q->leaves;
+  if (q->leaf || (++q->leaves & 15) != 0) return;
+  if (q->estimated) {
+    double leaves = qpor_estimate_leaves(q, n, q->leaves);
+    if (leaves > 0) q->estimated(q->est_arg, leaves, false);
+    return;
+  }
+  /* The whole tree: not a part of --shard's, nor a subtree that -j's workers handed over (the
+   * worker of the root estimates from its path, the leaves of every worker: those of handed
+   * subtrees are to the right of its path, so it overestimates a little). */
+  if (q->floor) return;
+  const struct dpu_counts *c = q->c;
+  uint64_t seen = q->pool ? c->max_configs + c->ssbs + c->cut : q->leaves;
+  double leaves = qpor_estimate_leaves(q, n, seen);
+  if (leaves > 0)
+    q->c->estimate = leaves * (double)(q->pool ? c->max_configs : q->traces) / (double)seen;
 }
 
 /* Backtracks from frame *j: frames *j-1, *j-2, ...: Alt(C_i, D ∪ {e_i}) (Alg. 1 line 11), until

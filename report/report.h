@@ -42,7 +42,7 @@ struct dpu_counts {
   uint64_t timed_out;    /* runs that --run-timeout ended (the split stops at the first) */
   double estimate;       /* the whole exploration's max-configs, estimated from the part of the
                           * tree explored so far (explorer/estimate.c), refined as it goes; 0:
-                          * none (-j's workers sharing one unfolding, the exhaustive explorer);
+                          * none (the exhaustive explorer, --shard, fewer than 16 runs);
                           * DPU_ESTIMATE_MAX: that many or more */
 };
 
