@@ -512,6 +512,9 @@ json_t *dpu_report_sarif(const struct dpu_report *r, const struct dpu_report_end
   dpu_json_put(props, "ssbs", json_integer((json_int_t)c->ssbs), &ok);
   dpu_json_put(props, "runs", json_integer((json_int_t)c->runs), &ok);
   dpu_json_put(props, "seconds", json_real(dpu_report_elapsed(r)), &ok);
+  /* JSON's summary.estimated_traces (explorer/estimate.c) */
+  dpu_json_put(props, "estimatedTraces", c->estimate > 0 ? json_real(c->estimate) : json_null(),
+               &ok);
   dpu_json_put(run, "properties", props, &ok);
   dpu_json_push(runs, run, &ok);
   dpu_json_put(log, "runs", runs, &ok);

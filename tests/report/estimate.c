@@ -18,6 +18,9 @@
 // RUN: %dpu -j 1 --por=none --max-runs=32 --format=json %s > %t.none.json; test $? -eq 3
 // RUN: %python -c "import json,sys; print('estimated', json.load(open(sys.argv[1]))['summary']['estimated_traces'])" %t.none.json | FileCheck --check-prefix=NONE %s
 // NONE: estimated None
+// SARIF has it among the run's properties:
+// RUN: %dpu -j 1 --max-runs=32 --format=sarif %s > %t.sarif; test $? -eq 3
+// RUN: %python -c "import json,sys; print('estimated', json.load(open(sys.argv[1]))['runs'][0]['properties']['estimatedTraces'])" %t.sarif | FileCheck --check-prefix=JSON %s
 //
 // --stats gives the last estimate beside the count:
 // RUN: %dpu -j 1 --stats %s | FileCheck --check-prefix=STATS %s
