@@ -6,17 +6,21 @@
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/CodeGen/CodeGenAction.h>
+#include <clang/Driver/Options.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/CompilerInvocation.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Option/ArgList.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Passes/PassPlugin.h>
 #include <llvm/Support/CrashRecoveryContext.h>
+#include <llvm/Support/VirtualFileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -34,6 +38,9 @@ std::shared_ptr<clang::CompilerInvocation> invocation(const char *const *argv, i
   printer->setPrefix("clang");
   clang::CreateInvocationOptions cio;
   cio.Diags = clang::CompilerInstance::createDiagnostics(opts.get(), printer, true);
+  // A file system of the driver's own: -working-directory (a build's compile command,
+  // compdb.h) changes its working directory, where the process-wide one would chdir dpu.
+  cio.VFS = llvm::vfs::createPhysicalFileSystem();
   std::vector<const char *> args(argv, argv + argc);
   return clang::createInvocation(args, cio);
 }
@@ -84,6 +91,27 @@ extern "C" int dpu_clang_compile(const char *const *argv, int argc, LLVMContextR
   *diags = strdup(text.c_str());
   if (!*diags) abort();
   return ok ? 0 : 1;
+}
+
+extern "C" int dpu_clang_split_args(const char *const *argv, int argc,
+                                    struct dpu_clang_arg *out) {
+  unsigned missing_index = 0, missing_count = 0;
+  llvm::opt::InputArgList args = clang::driver::getDriverOptTable().ParseArgs(
+      llvm::ArrayRef<const char *>(argv, (size_t)argc), missing_index, missing_count,
+      llvm::opt::Visibility(clang::driver::options::ClangOption));
+  // An option with its value missing ends the command.
+  int end = missing_count ? (int)missing_index : argc;
+  int n = 0;
+  for (const llvm::opt::Arg *a : args) {
+    if ((int)a->getIndex() >= end) break;
+    if (n > 0) out[n - 1].count = (int)a->getIndex() - out[n - 1].index;
+    out[n].index = (int)a->getIndex();
+    llvm::StringRef name = a->getOption().getUnaliasedOption().getPrefixedName();
+    snprintf(out[n].option, sizeof out[n].option, "%.*s", (int)name.size(), name.data());
+    n++;
+  }
+  if (n > 0) out[n - 1].count = end - out[n - 1].index;
+  return n;
 }
 
 // Debian's clangCodeGen and LLVMLTO register the Polly pass plug-in (llvm/Support/Extension.def)

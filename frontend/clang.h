@@ -2,7 +2,8 @@
  * `clang -c -emit-llvm` would make it, without starting clang (a C++ shim, frontend/clang.cpp:
  * clang has no C API that emits IR). A clang process spends two thirds of its 30 ms on PI(8)
  * starting (loading and relocating libclang-cpp and libLLVM); here the compile takes about 10 ms
- * (bench/README.md, "Start-up"). */
+ * (bench/README.md, "Start-up"). And the driver's reading of a build's compile command
+ * (frontend/compdb.h). */
 #ifndef DPU_FRONTEND_CLANG_H
 #define DPU_FRONTEND_CLANG_H
 
@@ -23,6 +24,22 @@ extern "C" {
  * that says so). */
 int dpu_clang_compile(const char *const *argv, int argc, LLVMContextRef ctx, bool color,
                       LLVMModuleRef *out, char **diags);
+
+/* One argument of a compile command as clang's driver reads it: the option or input file at
+ * argv[index], spanning count elements of argv (the option and its separate values, e.g. 2
+ * for `-o x.o`, 1 for `-Iinc`). */
+struct dpu_clang_arg {
+  int index, count;
+  char option[48]; /* the option's canonical spelling, its aliases resolved: "-I" for -Iinc,
+                    * -I inc and --include-directory=inc; "<input>" for a file;
+                    * "<unknown>" for what clang has no option for (truncated when longer) */
+};
+
+/* Splits argv[0, argc) (a compile command's arguments after the compiler's name) into the
+ * options and inputs of clang's driver, in their order, into out[0, return value); out has
+ * room for argc of them. An option whose separate value is missing (the last argument) is
+ * left out. */
+int dpu_clang_split_args(const char *const *argv, int argc, struct dpu_clang_arg *out);
 
 #ifdef __cplusplus
 }

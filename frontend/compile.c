@@ -1,7 +1,9 @@
 /* See compile.h. */
 #include "compile.h"
 #include "clang.h"
+#include "compdb.h"
 #include "diag.h"
+#include "project.h"
 
 #include <errno.h>
 #include <regex.h>
@@ -79,14 +81,31 @@ static void forward_diagnostics(const char *text) {
              heads - DPU_CLANG_DIAGNOSTICS_SHOWN, DPU_CLANG_DIAGNOSTICS_SHOWN);
 }
 
+/* dpu's flag f (-D, -I, ...) for a compile in a build's working directory: -I DIR with DIR made
+ * absolute, as the user meant it from dpu's (a malloc'd copy, appended to the array *v of *n
+ * strings that holds it until the compile ends); any other flag is f. */
+static const char *own_include(const char *f, char ***v, int *n) {
+  char cwd[4096];
+  if (strncmp(f, "-I", 2) != 0 || f[2] == '/' || !getcwd(cwd, sizeof cwd)) return f;
+  size_t len = strlen(cwd) + strlen(f) + 2;
+  char *abs = malloc(len);
+  *v = realloc(*v, (size_t)(*n + 1) * sizeof **v);
+  if (!abs || !*v) abort();
+  snprintf(abs, len, "-I%s/%s", cwd, f + 2);
+  return (*v)[(*n)++] = abs;
+}
+
 /* Compiles path with clang's driver and front end, in this process (clang.h), into *mod of
- * ctx; gnu89_inline: with GNU89's meaning of a plain `inline` function (-fgnu89-inline: it is
- * an external definition, not C99's inline definition that some other file must back), as
- * SV-COMP's tasks, written for gcc, expect. Its diagnostics go to stderr through
- * forward_diagnostics (in colour when stderr is a terminal, as clang's own would). Returns 0,
- * or 1 when clang found errors. */
-static int run_clang(const struct dpu_options *o, const char *path, LLVMContextRef ctx,
-                     bool gnu89_inline, LLVMModuleRef *mod) {
+ * ctx, with the flags of its build's compile command e (frontend/compdb.h; NULL: none), then
+ * dpu's own (-D, -I, ...: o->cflags); gnu89_inline: with GNU89's meaning of a plain `inline`
+ * function (-fgnu89-inline: it is an external definition, not C99's inline definition that
+ * some other file must back), as SV-COMP's tasks, written for gcc, expect. Its diagnostics go
+ * to stderr through forward_diagnostics (in colour when stderr is a terminal, as clang's own
+ * would). Returns 0, 1 when clang found errors, or 2 when the compile command's flags are
+ * refused (compdb.h; message printed). */
+static int run_clang(const struct dpu_options *o, const char *path,
+                     const struct dpu_compdb_entry *e, LLVMContextRef ctx, bool gnu89_inline,
+                     LLVMModuleRef *mod) {
   const char *fixed[] = {DPU_CLANG, "-c", "-emit-llvm", "-g", "-O0", "-Xclang",
                          "-disable-O0-optnone", "-fno-omit-frame-pointer", "-pthread"};
   /* Legacy C that gcc and other checkers accept with a warning (SV-COMP's tasks rely on it):
@@ -94,9 +113,13 @@ static int run_clang(const struct dpu_options *o, const char *path, LLVMContextR
   const char *legacy[] = {"-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
                           "-Wno-error=return-mismatch", "-Wno-error=int-conversion",
                           "-Wno-error=incompatible-pointer-types"};
+  char **build = NULL;
+  int nbuild = 0;
+  if (e && dpu_compdb_flags(e, &build, &nbuild) != 0) return 2;
+  int nbuild_flags = nbuild; /* own_include may add to build */
   size_t nfixed = sizeof fixed / sizeof *fixed;
   size_t nlegacy = o->strict ? 0 : sizeof legacy / sizeof *legacy;
-  size_t n = nfixed + nlegacy + (size_t)o->ncflags + 4;
+  size_t n = nfixed + nlegacy + (size_t)nbuild + (size_t)o->ncflags + 4;
   const char **argv = calloc(n, sizeof *argv);
   if (!argv) abort();
   int k = 0;
@@ -105,13 +128,16 @@ static int run_clang(const struct dpu_options *o, const char *path, LLVMContextR
   for (size_t i = 0; i < nlegacy; i++) argv[k++] = legacy[i];
   if (gnu89_inline && !o->strict) argv[k++] = "-fgnu89-inline";
   if (color) argv[k++] = "-fcolor-diagnostics";
-  for (int i = 0; i < o->ncflags; i++) argv[k++] = o->cflags[i];
-  argv[k++] = path;
+  for (int i = 0; i < nbuild_flags; i++) argv[k++] = build[i];
+  for (int i = 0; i < o->ncflags; i++)
+    argv[k++] = e ? own_include(o->cflags[i], &build, &nbuild) : o->cflags[i];
+  argv[k++] = e ? e->file : path; /* absolute: the build's directory is clang's */
   char *diags;
   int rc = dpu_clang_compile(argv, k, ctx, color, mod, &diags);
   forward_diagnostics(diags);
   free(diags);
   free(argv);
+  dpu_compdb_free_flags(build, nbuild);
   return rc;
 }
 
@@ -186,8 +212,8 @@ static bool svcomp_source(const char *path) {
   return file_has_line(path, "reach_error|__VERIFIER_");
 }
 
-static int load_one(const struct dpu_options *o, LLVMContextRef ctx, const char *path,
-                    LLVMModuleRef *mod) {
+int dpu_compile_file(const struct dpu_options *o, LLVMContextRef ctx, const char *path,
+                     const struct dpu_compdb_entry *e, LLVMModuleRef *mod) {
   const char *ext = extension(path);
   if (strcmp(ext, "bc") == 0) return parse_file(ctx, path, 0, mod);
   if (strcmp(ext, "ll") == 0) return parse_file(ctx, path, 1, mod);
@@ -205,16 +231,11 @@ static int load_one(const struct dpu_options *o, LLVMContextRef ctx, const char 
               "(LP64). Give dpu the .c file, or preprocess it without -m32 (gcc -E)", path);
     return 2;
   }
-  int rc = run_clang(o, path, ctx, o->svcomp || svcomp_source(path), mod);
+  int rc = run_clang(o, path, e, ctx, o->svcomp || svcomp_source(path), mod);
+  if (rc == 2) return 2;
   if (rc != 0 && clang_error[0]) dpu_error("%s does not compile: %s", path, clang_error);
   else if (rc != 0) dpu_error("%s does not compile", path);
   return rc ? 2 : 0;
-}
-
-/* Whether g is a definition that another input may not define again: a function with a body or
- * an initialised variable of external linkage (weak, linkonce and common symbols may repeat). */
-static bool strong_definition(LLVMValueRef g) {
-  return !LLVMIsDeclaration(g) && LLVMGetLinkage(g) == LLVMExternalLinkage;
 }
 
 /* ":LINE" of a function's definition from its debug info into buf, or "" without it. */
@@ -230,13 +251,13 @@ static LLVMValueRef defined_twice(LLVMModuleRef m, LLVMModuleRef *mods, int n, i
   for (int pass = 0; pass < 2; pass++)
     for (LLVMValueRef g = pass ? LLVMGetFirstGlobal(m) : LLVMGetFirstFunction(m); g;
          g = pass ? LLVMGetNextGlobal(g) : LLVMGetNextFunction(g)) {
-      if (!strong_definition(g)) continue;
+      if (!dpu_strong_definition(g)) continue;
       size_t len;
       const char *name = LLVMGetValueName2(g, &len);
       for (*in = 0; *in < n; (*in)++) {
         LLVMValueRef h = pass ? LLVMGetNamedGlobal(mods[*in], name)
                               : LLVMGetNamedFunction(mods[*in], name);
-        if (h && strong_definition(h)) return g;
+        if (h && dpu_strong_definition(h)) return g;
       }
     }
   return NULL;
@@ -281,18 +302,29 @@ static int link_all(LLVMModuleRef *mods, char *const *paths, int n) {
 }
 
 int dpu_compile_inputs(const struct dpu_options *o, LLVMContextRef ctx, LLVMModuleRef *out) {
-  LLVMModuleRef *mods = calloc((size_t)o->ninputs, sizeof *mods);
-  if (!mods) abort();
+  LLVMModuleRef *mods = NULL;
+  char **names = o->inputs;
+  int n = 0, rc = 0;
+  struct dpu_compdb db = {0};
   /* Errors of LLVM come back here instead of ending dpu with status 1; after the inputs are
    * read, LLVM's own handler again (code generation in the executor). */
   LLVMContextSetDiagnosticHandler(ctx, on_diagnostic, NULL);
-  int rc = 0;
-  for (int i = 0; i < o->ninputs && rc == 0; i++) rc = load_one(o, ctx, o->inputs[i], &mods[i]);
-  if (rc == 0) rc = link_all(mods, o->inputs, o->ninputs);
+  if (o->compile_commands) {
+    rc = dpu_compdb_read(o->compile_commands, &db);
+    if (rc == 0) rc = dpu_project_load(o, ctx, &db, &mods, &names, &n);
+  } else {
+    n = o->ninputs;
+    mods = calloc((size_t)n, sizeof *mods);
+    if (!mods) abort();
+    for (int i = 0; i < n && rc == 0; i++) rc = dpu_compile_file(o, ctx, names[i], NULL, &mods[i]);
+  }
+  if (rc == 0) rc = link_all(mods, names, n);
   LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
   if (rc == 0) *out = mods[0];
-  for (int i = rc == 0 ? 1 : 0; i < o->ninputs; i++)
+  for (int i = rc == 0 ? 1 : 0; i < n; i++)
     if (mods[i]) LLVMDisposeModule(mods[i]);
   free(mods);
+  if (names != o->inputs) free(names);
+  dpu_compdb_free(&db);
   return rc;
 }

@@ -21,7 +21,7 @@ enum {
   OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
   OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_WITNESS, OPT_SHARED_FILES,
-  OPT_SPURIOUS, OPT_SHARD, OPT_ESTIMATE
+  OPT_SPURIOUS, OPT_SHARD, OPT_ESTIMATE, OPT_COMPILE_COMMANDS
 };
 
 static const struct option longopts[] = {
@@ -46,6 +46,7 @@ static const struct option longopts[] = {
     {"shared-files", no_argument, 0, OPT_SHARED_FILES},
     {"spurious-wakeups", no_argument, 0, OPT_SPURIOUS},
     {"std", required_argument, 0, OPT_STD},
+    {"compile-commands", required_argument, 0, OPT_COMPILE_COMMANDS},
     {"print-traces", no_argument, 0, OPT_PRINT_TRACES},
     {"skip-step", required_argument, 0, OPT_SKIP_STEP},
     {"jobs", required_argument, 0, 'j'},
@@ -413,7 +414,7 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   opterr = 0;
   optind = 1;
   int c;
-  while ((c = getopt_long(nargs, args, ":D:I:O:k:j:o:qvh", longopts, NULL)) != -1) {
+  while ((c = getopt_long(nargs, args, ":D:I:O:k:j:o:p:qvh", longopts, NULL)) != -1) {
     int r = limit_option(o, c, optarg);
     if (r < 0) r = program_option(o, c, optarg);
     if (r < 0) r = report_option(o, c, optarg);
@@ -424,6 +425,13 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
     case 'I': add_cflag(o, "-I", optarg); break;
     case 'O': add_cflag(o, "-O", optarg); break;
     case OPT_STD: add_cflag(o, "-std=", optarg); break;
+    case 'p':
+    case OPT_COMPILE_COMMANDS:
+      if (!*optarg) return bad("--compile-commands", optarg, "a compile_commands.json or its "
+                                                             "directory");
+      o->compile_commands = optarg;
+      add_run_flag(o, "compile-commands", optarg); /* replays compile the same way */
+      break;
     case 'h': dpu_usage(stdout); return 1;
     case OPT_VERSION: printf("dpu %s\n", DPU_VERSION); return 1;
     case OPT_POR:

@@ -21,11 +21,17 @@ enum dpu_format { DPU_FORMAT_TEXT, DPU_FORMAT_JSON, DPU_FORMAT_SARIF };
 struct dpu_options {
   char **inputs;          /* FILE.{c,i,bc,ll}, at least one; points into argv */
   int ninputs;
-  char **cflags;          /* -D/-I/-O/-std flags for clang, in order; malloc'd array */
+  char **cflags;          /* -D/-I/-O/-std flags for clang, in order (after a compile
+                           * command's own); malloc'd array */
   int ncflags;
+  const char *compile_commands; /* --compile-commands=PATH, -p PATH: the build's compilation
+                           * database (compile_commands.json or its directory), whose flags
+                           * compile the C inputs and whose other C files the program links
+                           * as it needs them (frontend/compdb.h, docs/projects.md); or NULL */
   char **run_flags;       /* options that change what one run does, as "--name=VALUE", in
                            * order (--max-steps, --max-events, --run-timeout, --stack-size,
-                           * --heap-size): replay commands repeat them; malloc'd */
+                           * --heap-size; and --compile-commands, --svcomp, --nondet, which
+                           * change the program): replay commands repeat them; malloc'd */
   int nrun_flags;
   char **prog_argv;       /* program arguments after `--` (argv[0] excluded); into argv */
   int prog_argc;

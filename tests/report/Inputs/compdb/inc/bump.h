@@ -1,0 +1,3 @@
+/* What main.c uses of the other files (tests/report/project_errors.c). */
+void bump(void);
+int bumps(void);
