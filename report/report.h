@@ -21,26 +21,10 @@
 #include "../executor/run.h"
 #include "../passes/sites.h"
 #include "../protocol/protocol.h"
+#include "../results/results.h"
 #include "defects.h"
-#include "../explorer/split.h"
 
 enum dpu_report_format { DPU_REPORT_TEXT, DPU_REPORT_JSON, DPU_REPORT_SARIF };
-
-/* The counts of the summary line. */
-/* What an exploration counted. Every run is one of: a new trace (max_configs), a
- * sleep-set-blocked run (ssbs), a QPOR run that took an event of D and was run again along
- * another enabled event (redirected), an exhaustive run of a trace seen before (repeated: an
- * interleaving of it), a run cut short by a limit of dpu or by a plain spin loop (cut), or a run
- * of an earlier exploration of a racy program (earlier), so that runs is their sum. */
-struct dpu_counts {
-  uint64_t max_configs;  /* distinct Mazurkiewicz traces (maximal configurations) */
-  uint64_t ssbs;         /* sleep-set-blocked runs (0 in exhaustive mode) */
-  uint64_t runs;
-  uint64_t redirected, repeated, cut, earlier;
-  uint64_t events;       /* visible operations the runs executed (--shard's and -j's split
-                          * bound their cost with it: explorer/split.h) */
-  uint64_t timed_out;    /* runs that --run-timeout ended (the split stops at the first) */
-};
 
 /* The command a report is about: documents record it, and replay commands repeat its
  * compile flags, run options, inputs and program arguments. Everything is the caller's and
