@@ -16,6 +16,7 @@
 
 #include "../explorer/dfs.h"
 #include "../frontend/compile.h"
+#include "../frontend/sink.h"
 #include "../passes/instrument.h"
 #include "../executor/executor.h"
 
@@ -58,18 +59,19 @@ int main(int argc, char **argv) {
   FILE *devnull = fopen("/dev/null", "w");
   struct dpu_invocation inv = {.version = "", .inputs = argv + 1, .ninputs = 1, .explorer = "none"};
   struct dpu_report rep = {.text = devnull, .sites = &sites, .inv = &inv};
-  struct dpu_explore_options eo = {0};
+  struct dpu_sink sink = {.rep = &rep}; /* races without their capture runs */
+  struct dpu_explore_options eo = {.sink = dpu_sink_for(&sink, false)};
   /* Warm-up exploration: includes the JIT compile in the zygote. */
   double t1 = dpu_now();
   struct dpu_counts c = {0};
-  dpu_explore_dfs(&exec, &rep, &eo, &c);
+  dpu_explore_dfs(&exec, &eo, &c);
   double t_first = dpu_now() - t1;
   uint64_t runs0 = exec.runs;
   double exec0 = exec.exec_seconds;
   double t2 = dpu_now();
   for (int i = 0; i < repeat; i++) {
     struct dpu_counts ci = {0};
-    dpu_explore_dfs(&exec, &rep, &eo, &ci);
+    dpu_explore_dfs(&exec, &eo, &ci);
   }
   double wall = dpu_now() - t2;
   uint64_t runs = exec.runs - runs0;

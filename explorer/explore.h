@@ -1,6 +1,7 @@
-/* What every explorer shares (docs/design.md §6): the options and limits of an exploration, how it
- * ended, the bookkeeping after each run, the building of replays, and --replay. The explorers
- * themselves are dfs.h (exhaustive, the oracle) and qpor.h (QPOR's Alg. 1). */
+/* What every explorer shares (docs/design.md §6): the options and limits of an exploration, the
+ * sink through which its results flow up, how it ended, the bookkeeping after each run, the
+ * building of replays, and --replay. The explorers themselves are dfs.h (exhaustive, the
+ * oracle) and qpor.h (QPOR's Alg. 1). */
 #ifndef DPU_EXPLORE_H
 #define DPU_EXPLORE_H
 
@@ -9,8 +10,39 @@
 #include <stdint.h>
 
 #include "../executor/executor.h"
+#include "../executor/run.h"
 #include "../protocol/protocol.h"
-#include "../report/report.h"
+#include "../results/results.h"
+
+/* What an exploration hands up as it goes: its runs, its traces, what it warns of, its
+ * progress. The explorers call these and know nothing of who listens (docs/design.md §9: the
+ * frontend wires the reports in, frontend/sink.h). Every callback may be NULL: nothing is
+ * handed up then. With -j, the workers call ran, trace and between_runs one at a time (under
+ * the lock that guards the counts), say from any of them at once. */
+struct dpu_explore_sink {
+  void *arg;                                      /* every callback's first argument */
+  /* Every run, explored trace or not (the split's too), once it is counted. */
+  void (*ran)(void *arg, const struct dpu_run *run);
+  /* A new trace (a maximal configuration): run, which exec's region holds. fp is the trace's
+   * fingerprint (DPU_FP_BYTES bytes, explorer/fingerprint.h) when fingerprints is set, else
+   * NULL (and always for --replay's run). The callee may run the trace again on exec (the
+   * stacks of a data race it showed), so that the region holds another run when this
+   * returns: explorers call it last. Returns whether the trace showed a new defect (for
+   * --stop-on-defect). */
+  bool (*trace)(void *arg, struct dpu_executor *exec, const struct dpu_run *run,
+                const uint8_t *fp);
+  bool fingerprints;                              /* trace wants fp (--print-traces) */
+  /* A warning (note false) or a note for the user: id a short constant ("run-cut", as
+   * report/warnings.h names them), text what follows "dpu: warning: ", without newline. The
+   * explorers say a fact again whenever it happens: the callee says each text once. */
+  void (*say)(void *arg, bool note, const char *id, const char *text);
+  /* Between runs (the progress line, a document's rewrite that waits). */
+  void (*between_runs)(void *arg);
+  /* --shard: this shard explores its part done + 1 of parts now; estimate > 0: the traces of
+   * the whole exploration, all shards, estimated from the parts explored (explorer/shard.c).
+   * All 0: its parts are explored. */
+  void (*parts)(void *arg, uint32_t done, uint32_t parts, double estimate);
+};
 
 /* Limits and hooks of one exploration; the caller's, read only. */
 struct dpu_explore_options {
@@ -19,9 +51,12 @@ struct dpu_explore_options {
   bool stop_on_defect;
   volatile sig_atomic_t *interrupted; /* if not NULL and non-zero (set by a signal handler):
                                        * stop before the next run */
-  void (*between_runs)(void *arg);    /* if not NULL, called between runs (progress line) */
-  void *arg;
+  struct dpu_explore_sink sink;       /* where the results go */
 };
+
+/* Says text (printf's fmt) through sink->say, if any: a warning, or a note when note is set. */
+void dpu_explore_say(const struct dpu_explore_sink *sink, bool note, const char *id,
+                     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* How an exploration ended. */
 enum dpu_explore_status {
@@ -34,18 +69,18 @@ enum dpu_explore_status {
 };
 
 /* Says the warnings the runner (or the zygote) of shm left in its notices (protocol.h) and
- * not said yet, through report/warnings.h. Call it from the thread that runs shm's runs,
- * between runs (dpu_run_was_cut does, after every run), or once the runner is idle. */
-void dpu_explore_notices(struct dpu_shm *shm);
+ * not said yet, through sink. Call it from the thread that runs shm's runs, between runs
+ * (dpu_run_was_cut does, after every run), or once the runner is idle. */
+void dpu_explore_notices(const struct dpu_explore_sink *sink, struct dpu_shm *shm);
 
 /* Whether the run in shm was cut short by a limit of dpu (trace capacity, threads) or by a
- * replay the program did not follow; if so, says the reason as a warning (report/warnings.h:
- * once per process for each reason). First says the runner's notices (dpu_explore_notices). Such a run makes the exploration incomplete; it is not a
- * defect of the program. A run that ended at the thread limit (DPU_LIMIT_THREADS) is a
+ * replay the program did not follow; if so, says the reason as a warning through sink. First
+ * says the runner's notices (dpu_explore_notices). Such a run makes the exploration
+ * incomplete; it is not a defect of the program. A run that ended at the thread limit (DPU_LIMIT_THREADS) is a
  * prefix of real runs, which the explorers explore on from as a leaf (not a trace); one in
  * which a thread stopped there and a defect followed (dpu_run_result.limited) is no cut, but
  * the exploration is incomplete too, and the warning is given as well. */
-bool dpu_run_was_cut(struct dpu_shm *shm);
+bool dpu_run_was_cut(const struct dpu_explore_sink *sink, struct dpu_shm *shm);
 
 /* Racy programs (explorer/visible.h): while the visible access sites may still grow, a run
  * that did not follow its replay is expected (an invisible racing access read another value)
@@ -62,14 +97,15 @@ extern uint32_t dpu_explore_nspin;
 
 /* The bookkeeping after every run, whatever the explorer: the executor's status rs becomes
  * the exploration's end (FAILED when the executor broke, INCOMPLETE at the deadline; the run
- * is then not counted), or the run is counted in c->runs, its racing sites are reported to r
- * (every run, explored trace or not), and *cut says whether a limit cut it short
- * (dpu_run_was_cut). Returns DPU_EXPLORE_COMPLETE when the caller goes on with the run. */
-enum dpu_explore_status dpu_explore_ran(enum dpu_run_status rs, struct dpu_report *r,
+ * is then not counted), or the run is counted in c->runs, handed to o->sink's ran (every run,
+ * explored trace or not), and *cut says whether a limit cut it short (dpu_run_was_cut).
+ * Returns DPU_EXPLORE_COMPLETE when the caller goes on with the run. */
+enum dpu_explore_status dpu_explore_ran(enum dpu_run_status rs,
+                                        const struct dpu_explore_options *o,
                                         struct dpu_shm *shm, struct dpu_counts *c, bool *cut);
 
 /* Whether the exploration must stop before its next run: --max-runs or --timeout reached, or
- * interrupted. Calls o->between_runs first. */
+ * interrupted. Calls o->sink's between_runs first. */
 bool dpu_explore_must_stop(const struct dpu_explore_options *o, const struct dpu_counts *c);
 
 /* Appends to replay[0..*n) one visible operation of thread tid whose chosen outcome is
@@ -83,8 +119,9 @@ static inline void dpu_replay_push(struct dpu_replay_step *replay, uint32_t *n, 
   replay[*n - 1].choice = choice;
 }
 
-/* Runs the program once along replay[0..n) and reports it (--replay), its output shown. */
-enum dpu_explore_status dpu_explore_replay(struct dpu_executor *exec, struct dpu_report *r,
+/* Runs the program once along replay[0..n) (--replay) and hands the run to o->sink as a trace
+ * (without fingerprint). */
+enum dpu_explore_status dpu_explore_replay(struct dpu_executor *exec,
                                            const struct dpu_replay_step *replay, uint32_t n,
                                            const struct dpu_explore_options *o,
                                            struct dpu_counts *c);

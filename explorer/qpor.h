@@ -8,7 +8,6 @@
 
 #include "../executor/executor.h"
 #include "explore.h"
-#include "../report/report.h"
 
 struct dpu_qpor_options {
   unsigned k;          /* k-partial alternatives; 0 = optimal (all of D) */
@@ -50,9 +49,9 @@ struct dpu_qpor_stats {
 
 /* Explores every maximal configuration of the program's unfolding once (Alg. 1). Sleep-set-
  * blocked runs (en(C) ⊆ D) are counted in c->ssbs; with k = 0 (optimal alternatives) there are
- * none. A run that ends early (defect, process exit) is a maximal configuration. Defects are
- * reported through r as their runs complete. */
-enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_report *r,
+ * none. A run that ends early (defect, process exit) is a maximal configuration. Each goes to
+ * o->sink as its run completes. */
+enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec,
                                          const struct dpu_explore_options *o,
                                          const struct dpu_qpor_options *qo, struct dpu_counts *c,
                                          struct dpu_qpor_stats *st);

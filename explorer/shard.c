@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "qpor_impl.h"
-#include "../report/progress.h"
 
 /* splitmix64's finaliser: a fixed shuffle of part numbers. */
 static uint64_t mix(uint64_t x) {
@@ -94,14 +93,15 @@ static uint32_t shard_order(const uint32_t *order, const uint32_t *shard, uint32
   return n;
 }
 
-enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu_report *r,
+enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec,
                                            const struct dpu_explore_options *o,
                                            const struct dpu_qpor_options *qo,
                                            struct dpu_counts *c, struct dpu_qpor_stats *st) {
   struct dpu_split_info scratch = {0}, *info = qo->split ? qo->split : &scratch;
+  const struct dpu_explore_sink *sink = &o->sink;
   struct dpu_parts ps = {0};
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
-  if (dpu_split_parts(exec, r, o, qo, qo->shards * DPU_SPLIT_PARTS_PER_SHARD, &ps, info,
+  if (dpu_split_parts(exec, o, qo, qo->shards * DPU_SPLIT_PARTS_PER_SHARD, &ps, info,
                       &status) != 0) {
     if (status == DPU_EXPLORE_FAILED) fprintf(stderr, "dpu: error: the split for --shard failed\n");
     dpu_parts_free(&ps);
@@ -121,8 +121,8 @@ enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu
     const struct dpu_part *k = &ps.v[mine[d]];
     struct qpor_part qp = {.prefix = k->v, .nprefix = k->n, .nevents = k->nevents};
     uint64_t before = c->max_configs + c->ssbs + c->cut;
-    dpu_progress_parts(d, info->mine, estimate(&ps, mine, traces, d));
-    enum dpu_explore_status pst = qpor_explore_part(exec, r, o, qo, c, st, &qp, &halt);
+    if (sink->parts) sink->parts(sink->arg, d, info->mine, estimate(&ps, mine, traces, d));
+    enum dpu_explore_status pst = qpor_explore_part(exec, o, qo, c, st, &qp, &halt);
     traces[d] = c->max_configs + c->ssbs + c->cut - before;
     if (getenv("DPU_SPLIT_DEBUG")) /* for dpu's developers: the parts' sizes, the estimate */
       fprintf(stderr, "dpu: split: part %u: %u events in K%s, %llu traces; estimate %.0f\n",
@@ -132,7 +132,7 @@ enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu
     if (halt) break;
     info->explored++;
   }
-  dpu_progress_parts(0, 0, 0);
+  if (sink->parts) sink->parts(sink->arg, 0, 0, 0);
   free(mine), free(traces), free(shard), free(order);
   dpu_parts_free(&ps);
   return status;
@@ -141,7 +141,7 @@ enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu
 /* ---- -j N over parts ---------------------------------------------------------------------- */
 
 /* The workers of -j over parts: each takes the next part, largest first (by_size's order), and
- * explores it with its own runner and unfolding; they share the counts and the report under
+ * explores it with its own runner and unfolding; they share the counts and the sink under
  * `lock` (qpor.acct), and stop all when one stops (a limit, --stop-on-defect). */
 struct jobs {
   pthread_mutex_t lock;
@@ -156,7 +156,6 @@ struct jobs {
   uint32_t next;
   volatile bool stop;
   enum dpu_explore_status status;
-  struct dpu_report *r;
   const struct dpu_explore_options *o;
   const struct dpu_qpor_options *qo;
   struct dpu_counts *c;
@@ -193,7 +192,7 @@ static void *job_main(void *arg) {
                            .acct = &js->lock, .stop = &js->stop};
     bool halt;
     enum dpu_explore_status pst =
-        qpor_explore_part(jb->exec, js->r, js->o, js->qo, js->c, &st, &qp, &halt);
+        qpor_explore_part(jb->exec, js->o, js->qo, js->c, &st, &qp, &halt);
     pthread_mutex_lock(&js->lock);
     if (!js->stop) { /* the first to stop says why; the others stopped because it did */
       if (badness(pst) > badness(js->status)) js->status = pst;
@@ -207,14 +206,14 @@ static void *job_main(void *arg) {
   return NULL;
 }
 
-enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_report *r,
+enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec,
                                           const struct dpu_explore_options *o,
                                           const struct dpu_qpor_options *qo,
                                           struct dpu_counts *c, struct dpu_qpor_stats *st) {
   struct dpu_split_info info;
   struct dpu_parts ps = {0};
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
-  int sr = dpu_split_parts(exec, r, o, qo, qo->workers * DPU_SPLIT_PARTS_PER_SHARD, &ps, &info,
+  int sr = dpu_split_parts(exec, o, qo, qo->workers * DPU_SPLIT_PARTS_PER_SHARD, &ps, &info,
                            &status);
   if (qo->split) { /* for --stats: every exploration's split (a racy program has several) */
     qo->split->runs += info.runs;
@@ -229,12 +228,12 @@ enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_
   if (ps.n < qo->workers || !order) { /* too few parts: workers sharing one unfolding */
     free(order);
     dpu_parts_free(&ps);
-    return qpor_explore_workers(exec, r, o, qo, c, st);
+    return qpor_explore_workers(o, qo, c, st);
   }
   sort_by_size(&ps, order); /* the largest first */
   st->parts += ps.n;
   static struct jobs js; /* (its table of ids is large) */
-  js = (struct jobs){.ps = &ps, .order = order, .r = r, .o = o, .qo = qo, .c = c, .st = st};
+  js = (struct jobs){.ps = &ps, .order = order, .o = o, .qo = qo, .c = c, .st = st};
   js.nids = exec->shm->nthread_ids;
   memcpy(js.ids, exec->shm->thread_ids, js.nids * sizeof *js.ids);
   pthread_mutex_init(&js.lock, NULL);
@@ -248,7 +247,6 @@ enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_
   job_main(&jobs[0]);
   dpu_executor_unpin_thread();
   for (unsigned i = 1; i < started; i++) pthread_join(threads[i], NULL);
-  r->exec = exec;
   pthread_mutex_destroy(&js.lock);
   free(order);
   dpu_parts_free(&ps);

@@ -171,7 +171,6 @@ struct split {
   struct out_memory outs[OUT_MEMORY]; /* a ring, the last OUT_MEMORY */
   unsigned nouts;
   struct dpu_executor *exec;
-  struct dpu_report *r;
   const struct dpu_explore_options *o;
   const struct dpu_qpor_options *qo;
   struct dpu_explore_options so; /* o with the split's own run limit */
@@ -231,8 +230,7 @@ static int split_part(struct split *s, const struct dpu_part *k, struct dpu_part
                          .leaf = probe_leaf, .arg = &pr};
   uint64_t runs0 = s->c.runs;
   s->so.max_runs = runs0 + 1;
-  enum dpu_explore_status st = qpor_explore_part(s->exec, s->r, &s->so, s->qo, &s->c, &s->st, &qp,
-                                                 &halt);
+  enum dpu_explore_status st = qpor_explore_part(s->exec, &s->so, s->qo, &s->c, &s->st, &qp, &halt);
   if (st == DPU_EXPLORE_FAILED || stopped(s)) {
     *status = st == DPU_EXPLORE_FAILED ? st : DPU_EXPLORE_INCOMPLETE;
     return -1;
@@ -262,7 +260,7 @@ static int split_part(struct split *s, const struct dpu_part *k, struct dpu_part
                                 .freeze_addr = pr.c[i].addr, .freeze_depth = pr.c[i].depth,
                                 .freeze_tid = pr.c[i].tid, .freeze_op = pr.c[i].op};
         s->so.max_runs = s->c.runs + budgets[b];
-        st = qpor_explore_part(s->exec, s->r, &s->so, s->qo, &s->c, &s->st, &qp, &halt);
+        st = qpor_explore_part(s->exec, &s->so, s->qo, &s->c, &s->st, &qp, &halt);
         free(fz.seen);
         if (st == DPU_EXPLORE_FAILED || fz.oom || stopped(s)) {
           bool failed = st == DPU_EXPLORE_FAILED || fz.oom;
@@ -410,12 +408,12 @@ static int split(struct split *s, uint32_t target, struct dpu_parts *ps,
   return refine(s, target, ps, info, status);
 }
 
-int dpu_split_parts(struct dpu_executor *exec, struct dpu_report *r,
-                    const struct dpu_explore_options *o, const struct dpu_qpor_options *qo,
+int dpu_split_parts(struct dpu_executor *exec, const struct dpu_explore_options *o,
+                    const struct dpu_qpor_options *qo,
                     uint32_t target, struct dpu_parts *ps, struct dpu_split_info *info,
                     enum dpu_explore_status *status) {
   *info = (struct dpu_split_info){0};
-  struct split s = {.exec = exec, .r = r, .o = o, .qo = qo, .so = *o,
+  struct split s = {.exec = exec, .o = o, .qo = qo, .so = *o,
                     .max_runs = DPU_SPLIT_MAX_TOTAL, .max_events = DPU_SPLIT_MAX_EVENTS};
   if (!qo->shards && DPU_SPLIT_JOBS_RUNS * qo->workers < s.max_runs) {
     s.max_runs = DPU_SPLIT_JOBS_RUNS * qo->workers;

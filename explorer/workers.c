@@ -370,8 +370,7 @@ static void *worker_main(void *arg) {
   return NULL;
 }
 
-enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct dpu_report *r,
-                                             const struct dpu_explore_options *o,
+enum dpu_explore_status qpor_explore_workers(const struct dpu_explore_options *o,
                                              const struct dpu_qpor_options *qo,
                                              struct dpu_counts *c, struct dpu_qpor_stats *st) {
   struct dpu_pool pool;
@@ -390,7 +389,7 @@ enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct d
             ensure((void **)&pool.tasks, &pool.tcap, 1, sizeof *pool.tasks) == 0;
   for (unsigned i = 0; ok && i < pool.n; i++) {
     struct qpor *q = &pool.w[i];
-    q->exec = &qo->execs[i], q->r = r, q->o = o, q->qo = qo, q->c = c, q->st = st;
+    q->exec = &qo->execs[i], q->o = o, q->qo = qo, q->c = c, q->st = st;
     q->u = &pool.u, q->pool = &pool;
     ok = qpor_init(q) == 0;
   }
@@ -408,7 +407,6 @@ enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct d
     dpu_executor_unpin_thread();
     for (unsigned i = 1; i < started; i++) pthread_join(threads[i], NULL);
   }
-  r->exec = exec;
   if (pool.w) {
     if (qo->dot && dpu_unf_write_dot(&pool.u, qo->dot) != 0)
       fprintf(stderr, "dpu: error: cannot write the --dot file\n");

@@ -27,16 +27,11 @@
 #include "merge.h"
 #include "options.h"
 #include "signals.h"
+#include "sink.h"
 #include "stdin.h"
 
 /* Exit codes of docs/design.md §8. */
 enum { EXIT_CLEAN = 0, EXIT_DEFECTS = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_INTERNAL = 4 };
-
-/* Between runs: the progress line, and a pending rewrite of the report's file. */
-static void tick(void *arg) {
-  dpu_progress_tick();
-  dpu_report_tick(arg);
-}
 
 /* The report's stream and document, as -o and --format ask: the text report goes to stdout,
  * or to the -o file when the format is text; a JSON or SARIF document goes to the -o file (and
@@ -71,6 +66,7 @@ struct session {
   struct dpu_site_table sites;
   struct dpu_counts counts;
   struct dpu_report rep;
+  struct dpu_sink sink;            /* the explorers' results into rep */
   uint8_t *spin_kinds;             /* the explorer's copy of the sites' spin kinds */
   char **pargv;                    /* the program's argv */
   struct dpu_stdin in;             /* the program's input (inv points at its digest) */
@@ -131,14 +127,15 @@ static void describe(struct session *s, int argc, char **argv) {
       .inv = &s->inv,
       .counts = &s->counts,
       .t0 = s->t0,
-      .show_output = o->show_output,
+      /* a replay shows the output of its run, defect or not */
+      .show_output = o->show_output || o->replay,
       .steps_shown = o->steps_shown,
-      .print_traces = o->print_traces,
       .property = !o->svcomp && !o->property && !o->witness ? DPU_PROPERTY_NONE
                   : o->property && strcmp(o->property, "no-data-race") == 0
                       ? DPU_PROPERTY_NO_DATA_RACE
                       : DPU_PROPERTY_UNREACH_CALL,
   };
+  s->sink = (struct dpu_sink){.rep = &s->rep, .capture = true};
 }
 
 /* Compiles, checks and instruments the inputs into *mod (in tsc's context), fills the site
@@ -226,8 +223,7 @@ static int prepare_exploration(struct session *s) {
       .deadline = o->timeout > 0 ? s->t0 + o->timeout : 0,
       .stop_on_defect = o->stop_on_defect,
       .interrupted = &dpu_interrupted,
-      .between_runs = tick,
-      .arg = &s->rep,
+      .sink = dpu_sink_for(&s->sink, o->print_traces),
   };
   s->qo = (struct dpu_qpor_options){.k = o->k, .skip_step = o->skip_step, .workers = s->nexecs,
                                      .execs = s->execs, .shard = o->shard, .shards = o->shards,
@@ -301,11 +297,11 @@ static enum dpu_explore_status explore(struct session *s) {
     uint64_t mismatches = s->qs.replay_mismatch;
     for (unsigned i = 1; i < s->nexecs; i++) dpu_visible_copy(s->execs[i].shm, s->execs[0].shm);
     if (o->replay)
-      st = dpu_explore_replay(&s->execs[0], &s->rep, s->replay, (uint32_t)s->nreplay, &s->eo,
+      st = dpu_explore_replay(&s->execs[0], s->replay, (uint32_t)s->nreplay, &s->eo,
                               &s->counts);
     else if (o->por == DPU_POR_QPOR)
-      st = dpu_explore_qpor(&s->execs[0], &s->rep, &s->eo, &s->qo, &s->counts, &s->qs);
-    else st = dpu_explore_dfs(&s->execs[0], &s->rep, &s->eo, &s->counts);
+      st = dpu_explore_qpor(&s->execs[0], &s->eo, &s->qo, &s->counts, &s->qs);
+    else st = dpu_explore_dfs(&s->execs[0], &s->eo, &s->counts);
     s->mismatches = s->qs.replay_mismatch - mismatches;
     if (o->replay || !o->races_explore) break;
     /* An exploration cut short by a run that did not follow its replay goes on with more
@@ -501,7 +497,7 @@ int main(int argc, char **argv) {
   enum dpu_explore_status st = explore(s);
   uint32_t nvisible = s->o.races ? dpu_visible_count(s->execs[0].shm) : 0;
   dpu_report_traces_end(&s->rep, true);
-  for (unsigned i = 0; i < s->nexecs; i++) dpu_explore_notices(s->execs[i].shm);
+  for (unsigned i = 0; i < s->nexecs; i++) dpu_explore_notices(&s->eo.sink, s->execs[i].shm);
   if (dpu_explore_divergence[0]) dpu_warn("run-cut", "%s", dpu_explore_divergence);
   dpu_progress_stop();
   /* Also when a limit stopped it: that is when a user asks why -j did not help. Not for an

@@ -388,7 +388,8 @@ static void name_spin_location(const struct dpu_report *r, struct dpu_run_result
            "change", res->tid, res->op == DPU_OP_READ ? "" : "atomic ", name);
 }
 
-int dpu_report_run(struct dpu_report *r, const struct dpu_run *run) {
+uint32_t dpu_report_run(struct dpu_report *r, const struct dpu_run *run,
+                        struct dpu_defect **fresh) {
   r->ntraces++;
   name_spin_location(r, run->result);
   bool ended = dpu_end_is_defect(run->result->end);
@@ -399,28 +400,25 @@ int dpu_report_run(struct dpu_report *r, const struct dpu_run *run) {
     ended = false;
   bool raced = run->nraces > 0;
   if (ended || raced) r->defects.traces++;
-  /* Every new defect is made from the run before the first capture run replaces it: the
-   * races first (they happened before the run ended, and may be why it failed). */
-  struct dpu_defect *fresh[DPU_MAX_RACES + 1 + DPU_MAX_LATER];
+  /* Every new defect is made from the run, before a capture run replaces it: the races first
+   * (they happened before the run ended, and may be why it failed). */
   uint32_t nf = raced || run->races_msg ? report_races(r, run, fresh) : 0;
-  uint32_t nraces = nf;
   if (ended && (fresh[nf] = report_end(r, run, false))) nf++;
   for (uint32_t i = 0; ended && i < run->nlater; i++)
     if ((fresh[nf] = report_later(r, run, &run->later[i]))) nf++;
   for (uint32_t i = 0; i < nf && r->visible_sites; i++)
     fresh[i]->visible_sites = strdup(r->visible_sites);
-  for (uint32_t i = 0; i < nf; i++) {
-    if (i < nraces) {
-      if (r->exec) dpu_race_capture(r->exec, fresh[i], r->sites);
-      fresh[i]->race->capture_pending = false;
-    }
+  /* --show-output: every trace's output, once (a new defect's block shows its trace's). */
+  if (!nf && r->show_output) dpu_report_output(r, run);
+  return nf;
+}
+
+void dpu_report_new_defects(struct dpu_report *r, struct dpu_defect *const *fresh, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
     dpu_progress_clear();
     if (r->text) print_defect(r, fresh[i]);
   }
-  if (nf) rewrite_running(r);
-  /* --show-output: every trace's output, once (a new defect's block shows its trace's). */
-  else if (r->show_output) dpu_report_output(r, run);
-  return nf > 0;
+  if (n) rewrite_running(r);
 }
 
 bool dpu_defect_violates(const struct dpu_defect *d, enum dpu_property p) {

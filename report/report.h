@@ -80,8 +80,8 @@ struct dpu_report {
   uint32_t steps_shown;              /* an interleaving longer than twice this shows only its
                                       * first and last steps_shown steps, in the text, JSON
                                       * and SARIF reports alike (report/steps.h); 0 = all */
-  bool print_traces;                 /* print "dpu: trace HEX" for every new trace */
-  bool defer_traces;                 /* keep them until dpu_report_traces_end (an exploration
+  bool defer_traces;                 /* keep the traces' fingerprints (dpu_report_trace) until
+                                      * dpu_report_traces_end (an exploration
                                       * that racy programs may start again prints only the
                                       * traces of the last one) */
   const struct dpu_site_table *sites;
@@ -89,8 +89,10 @@ struct dpu_report {
   const struct dpu_counts *counts;   /* the exploration's counts, read for documents */
   enum dpu_property property;        /* the property whose SV-COMP verdict the text report's
                                       * last line gives (dpu_report_verdict); none: no line */
-  struct dpu_executor *exec;           /* runs a race's trace again to capture its stacks
-                                      * (report/races.h); NULL: races get no stacks */
+  struct dpu_executor *exec;         /* the executor of the runs reported (the caller's: with
+                                      * -j, the worker's of the trace at hand), whose table of
+                                      * globals names the globals that addresses lie in
+                                      * (dpu_report_global); NULL: addresses stay as they are */
   double t0;                         /* dpu_now() when dpu started */
   /* Kept by the report. */
   struct dpu_defects defects;        /* distinct defects, with their trace counts */
@@ -123,16 +125,26 @@ struct dpu_report {
  * (message on stderr). */
 int dpu_report_begin(struct dpu_report *r);
 
+/* The most new distinct defects one trace can show: one per race of its run, the defect it
+ * ended with, and its later defects (protocol.h). */
+#define DPU_REPORT_MAX_NEW (DPU_MAX_RACES + 1 + DPU_MAX_LATER)
+
 /* Accounts one explored trace, whose run is run (executor/run.h, decoded from the executor's
- * region): the defect it ended with, if any, and the data races it showed (run->races). A new
- * distinct defect is printed in full on the text stream ("dpu: defect N: KIND: MESSAGE", the
- * interleaving, the stacks, the output, the replay command) and the document file is rewritten;
- * a defect seen before only counts one more trace. A trace that showed no defect has its output
- * printed when show_output is set. A new race is captured first (its trace runs again through
- * r->exec): so the region that run borrows holds another run when this returns, and explorers
- * call this last. A spin hang's message is reworded to name the variable (run->result->msg).
- * Returns 1 if a new defect was found, else 0. */
-int dpu_report_run(struct dpu_report *r, const struct dpu_run *run);
+ * region): the defect it ended with, if any, and the data races it showed (run->races). A
+ * defect seen before only counts one more trace. A new distinct defect is recorded and put in
+ * fresh[] (room for DPU_REPORT_MAX_NEW), its races first, not printed yet: the stacks of a new
+ * race are still to be captured by whoever can run its trace again (report/races.h:
+ * capture_pending, dpu_race_captured), and then dpu_report_new_defects prints them. A trace
+ * that showed no new defect has its output printed when show_output is set. A spin hang's
+ * message is reworded to name the variable (run->result->msg). Returns how many defects are
+ * new. */
+uint32_t dpu_report_run(struct dpu_report *r, const struct dpu_run *run,
+                        struct dpu_defect **fresh);
+
+/* Prints the new distinct defects of one trace, fresh[0, n) as dpu_report_run gave them, in
+ * full on the text stream ("dpu: defect N: KIND: MESSAGE", the interleaving, the stacks, the
+ * output, the replay command), and rewrites the document file. */
+void dpu_report_new_defects(struct dpu_report *r, struct dpu_defect *const *fresh, uint32_t n);
 
 /* Marks in r->racing the access sites of every race of run (called for every run,
  * explored trace or not). Warns (once) when the run had a thread wait in a loop that is no
