@@ -63,15 +63,16 @@ int main(int argc, char **argv) {
   struct dpu_explore_options eo = {.sink = dpu_sink_for(&sink, false)};
   /* Warm-up exploration: includes the JIT compile in the zygote. */
   double t1 = dpu_now();
-  struct dpu_counts c = {0};
-  dpu_explore_dfs(&exec, &eo, &c);
+  struct dpu_explore_result res = {0};
+  dpu_explore_dfs(&exec, &eo, &res);
+  const struct dpu_counts c = res.counts;
   double t_first = dpu_now() - t1;
   uint64_t runs0 = exec.runs;
   double exec0 = exec.exec_seconds;
   double t2 = dpu_now();
   for (int i = 0; i < repeat; i++) {
-    struct dpu_counts ci = {0};
-    dpu_explore_dfs(&exec, &eo, &ci);
+    struct dpu_explore_result ri = {0};
+    dpu_explore_dfs(&exec, &eo, &ri);
   }
   double wall = dpu_now() - t2;
   uint64_t runs = exec.runs - runs0;

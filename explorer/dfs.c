@@ -226,7 +226,8 @@ static void set_frames(struct frame *stack, struct dpu_shm *shm, const struct dp
 
 enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec,
                                         const struct dpu_explore_options *o,
-                                        struct dpu_counts *c) {
+                                        struct dpu_explore_result *res) {
+  struct dpu_counts *c = &res->counts;
   struct dpu_shm *shm = exec->shm;
   uint32_t cap = shm->records_cap;
   /* Grown as runs get deeper, zeroed: the words of a frame's thread sets past nw stay 0. Not

@@ -5,11 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-bool dpu_explore_defer_divergence;
-char dpu_explore_divergence[DPU_MSG_MAX];
-uint32_t dpu_explore_spin[64];
-uint32_t dpu_explore_nspin;
-
 void dpu_explore_say(const struct dpu_explore_sink *sink, bool note, const char *id,
                      const char *fmt, ...) {
   if (!sink->say) return;
@@ -33,13 +28,11 @@ void dpu_explore_notices(const struct dpu_explore_sink *sink, struct dpu_shm *sh
 bool dpu_run_was_cut(const struct dpu_explore_sink *sink, struct dpu_shm *shm) {
   dpu_explore_notices(sink, shm);
   int end = shm->result.end;
-  if (end == DPU_END_DIVERGED && dpu_explore_defer_divergence) {
-    if (!dpu_explore_divergence[0])
-      snprintf(dpu_explore_divergence, sizeof dpu_explore_divergence, "%s", shm->result.msg);
-    if (shm->result.code == DPU_DIVERGED_SPIN)
-      for (uint32_t i = 0; i < shm->nspin_sites && i < DPU_MAX_SPIN_SITES; i++)
-        if (dpu_explore_nspin < sizeof dpu_explore_spin / sizeof *dpu_explore_spin)
-          dpu_explore_spin[dpu_explore_nspin++] = shm->spin_sites[i];
+  if (end == DPU_END_DIVERGED && sink->diverged) {
+    uint32_t nspin = shm->result.code != DPU_DIVERGED_SPIN ? 0
+                     : shm->nspin_sites < DPU_MAX_SPIN_SITES ? shm->nspin_sites
+                                                            : DPU_MAX_SPIN_SITES;
+    sink->diverged(sink->arg, shm->result.msg, shm->spin_sites, nspin);
     return true;
   }
   if (end == DPU_END_LIMIT || end == DPU_END_DIVERGED) {
@@ -86,12 +79,12 @@ bool dpu_explore_must_stop(const struct dpu_explore_options *o, const struct dpu
 enum dpu_explore_status dpu_explore_replay(struct dpu_executor *exec,
                                            const struct dpu_replay_step *replay, uint32_t n,
                                            const struct dpu_explore_options *o,
-                                           struct dpu_counts *c) {
+                                           struct dpu_explore_result *res) {
   enum dpu_run_status rs = dpu_executor_run(exec, replay, n, o->deadline);
   if (rs == DPU_RUN_FAILED) return DPU_EXPLORE_FAILED;
   if (rs == DPU_RUN_DEADLINE) return DPU_EXPLORE_INCOMPLETE;
-  c->runs++;
-  c->max_configs++;
+  res->counts.runs++;
+  res->counts.max_configs++;
   struct dpu_shm *shm = exec->shm;
   unsigned step;
   int tid;

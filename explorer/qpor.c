@@ -329,31 +329,30 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
 
 enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec,
                                          const struct dpu_explore_options *o,
-                                         const struct dpu_qpor_options *qo, struct dpu_counts *c,
-                                         struct dpu_qpor_stats *st) {
-  if (qo->shards) return qpor_explore_shard(exec, o, qo, c, st);
-  if (qo->workers > 1)
-    return qo->dot || getenv("DPU_JOBS_SHARED") ? qpor_explore_workers(o, qo, c, st)
-                                                : qpor_explore_jobs(exec, o, qo, c, st);
+                                         struct dpu_explore_result *res) {
+  dpu_model_set_spin_kinds(o->spin_kinds, o->nsites);
+  if (o->shards) return qpor_explore_shard(exec, o, res);
+  if (o->workers > 1)
+    return o->dot || getenv("DPU_JOBS_SHARED") ? qpor_explore_workers(o, res)
+                                               : qpor_explore_jobs(exec, o, res);
   bool halt;
   struct qpor_part whole = {0};
-  return qpor_explore_part(exec, o, qo, c, st, &whole, &halt);
+  return qpor_explore_part(exec, o, &res->counts, &res->stats, &whole, &halt);
 }
 
 enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec,
                                           const struct dpu_explore_options *o,
-                                          const struct dpu_qpor_options *qo, struct dpu_counts *c,
-                                          struct dpu_qpor_stats *st, const struct qpor_part *p,
-                                          bool *halt) {
+                                          struct dpu_counts *c, struct dpu_qpor_stats *st,
+                                          const struct qpor_part *p, bool *halt) {
   struct qpor q;
   struct dpu_unfolding u;
   memset(&q, 0, sizeof q);
-  q.exec = exec, q.o = o, q.qo = qo, q.c = c, q.st = st, q.u = &u;
+  q.exec = exec, q.o = o, q.c = c, q.st = st, q.u = &u;
   q.first = p->prefix, q.nfirst = p->nprefix, q.floor = p->nevents;
   q.leaf = p->leaf, q.leaf_arg = p->arg, q.acct = p->acct, q.stop = p->stop;
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
   *halt = true;
-  if (dpu_unf_init(&u, qo->skip_step) != 0 || qpor_init(&q) != 0) {
+  if (dpu_unf_init(&u, o->skip_step) != 0 || qpor_init(&q) != 0) {
     oom();
     status = DPU_EXPLORE_FAILED;
   } else {
@@ -369,7 +368,7 @@ enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec,
       exec->shm->frozen = 0;
     }
   }
-  if (qo->dot && !p->leaf && dpu_unf_write_dot(&u, qo->dot) != 0)
+  if (o->dot && !p->leaf && dpu_unf_write_dot(&u, o->dot) != 0)
     fprintf(stderr, "dpu: error: cannot write the --dot file\n");
   if (!p->leaf) qpor_collect_stats(&q);
   qpor_destroy(&q);

@@ -95,13 +95,13 @@ static uint32_t shard_order(const uint32_t *order, const uint32_t *shard, uint32
 
 enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec,
                                            const struct dpu_explore_options *o,
-                                           const struct dpu_qpor_options *qo,
-                                           struct dpu_counts *c, struct dpu_qpor_stats *st) {
-  struct dpu_split_info scratch = {0}, *info = qo->split ? qo->split : &scratch;
+                                           struct dpu_explore_result *res) {
+  struct dpu_split_info *info = &res->split;
+  struct dpu_counts *c = &res->counts;
   const struct dpu_explore_sink *sink = &o->sink;
   struct dpu_parts ps = {0};
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
-  if (dpu_split_parts(exec, o, qo, qo->shards * DPU_SPLIT_PARTS_PER_SHARD, &ps, info,
+  if (dpu_split_parts(exec, o, o->shards * DPU_SPLIT_PARTS_PER_SHARD, &ps, info,
                       &status) != 0) {
     if (status == DPU_EXPLORE_FAILED) fprintf(stderr, "dpu: error: the split for --shard failed\n");
     dpu_parts_free(&ps);
@@ -113,8 +113,8 @@ enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec,
   if (!shard || !order || !mine || !traces) {
     status = DPU_EXPLORE_FAILED;
   } else {
-    deal(&ps, qo->shards, order, shard);
-    info->mine = shard_order(order, shard, ps.n, qo->shard, mine);
+    deal(&ps, o->shards, order, shard);
+    info->mine = shard_order(order, shard, ps.n, o->shard, mine);
   }
   for (uint32_t d = 0; status != DPU_EXPLORE_FAILED && d < info->mine; d++) {
     bool halt;
@@ -122,7 +122,7 @@ enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec,
     struct qpor_part qp = {.prefix = k->v, .nprefix = k->n, .nevents = k->nevents};
     uint64_t before = c->max_configs + c->ssbs + c->cut;
     if (sink->parts) sink->parts(sink->arg, d, info->mine, estimate(&ps, mine, traces, d));
-    enum dpu_explore_status pst = qpor_explore_part(exec, o, qo, c, st, &qp, &halt);
+    enum dpu_explore_status pst = qpor_explore_part(exec, o, c, &res->stats, &qp, &halt);
     traces[d] = c->max_configs + c->ssbs + c->cut - before;
     if (getenv("DPU_SPLIT_DEBUG")) /* for dpu's developers: the parts' sizes, the estimate */
       fprintf(stderr, "dpu: split: part %u: %u events in K%s, %llu traces; estimate %.0f\n",
@@ -157,9 +157,7 @@ struct jobs {
   volatile bool stop;
   enum dpu_explore_status status;
   const struct dpu_explore_options *o;
-  const struct dpu_qpor_options *qo;
-  struct dpu_counts *c;
-  struct dpu_qpor_stats *st;
+  struct dpu_explore_result *res; /* counts and stats; each worker sums its stats at its end */
 };
 
 struct job {
@@ -192,7 +190,7 @@ static void *job_main(void *arg) {
                            .acct = &js->lock, .stop = &js->stop};
     bool halt;
     enum dpu_explore_status pst =
-        qpor_explore_part(jb->exec, js->o, js->qo, js->c, &st, &qp, &halt);
+        qpor_explore_part(jb->exec, js->o, &js->res->counts, &st, &qp, &halt);
     pthread_mutex_lock(&js->lock);
     if (!js->stop) { /* the first to stop says why; the others stopped because it did */
       if (badness(pst) > badness(js->status)) js->status = pst;
@@ -201,48 +199,46 @@ static void *job_main(void *arg) {
     pthread_mutex_unlock(&js->lock);
   }
   pthread_mutex_lock(&js->lock);
-  qpor_stats_add(js->st, &st);
+  qpor_stats_add(&js->res->stats, &st);
   pthread_mutex_unlock(&js->lock);
   return NULL;
 }
 
 enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec,
                                           const struct dpu_explore_options *o,
-                                          const struct dpu_qpor_options *qo,
-                                          struct dpu_counts *c, struct dpu_qpor_stats *st) {
+                                          struct dpu_explore_result *res) {
   struct dpu_split_info info;
   struct dpu_parts ps = {0};
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
-  int sr = dpu_split_parts(exec, o, qo, qo->workers * DPU_SPLIT_PARTS_PER_SHARD, &ps, &info,
+  int sr = dpu_split_parts(exec, o, o->workers * DPU_SPLIT_PARTS_PER_SHARD, &ps, &info,
                            &status);
-  if (qo->split) { /* for --stats: every exploration's split (a racy program has several) */
-    qo->split->runs += info.runs;
-    qo->split->seconds += info.seconds;
-    qo->split->parts = info.parts;
-  }
+  /* for --stats: every exploration's split (a racy program has several) */
+  res->split.runs += info.runs;
+  res->split.seconds += info.seconds;
+  res->split.parts = info.parts;
   if (sr != 0) {
     dpu_parts_free(&ps);
     return status;
   }
   uint32_t *order = malloc((ps.n + 1) * sizeof *order);
-  if (ps.n < qo->workers || !order) { /* too few parts: workers sharing one unfolding */
+  if (ps.n < o->workers || !order) { /* too few parts: workers sharing one unfolding */
     free(order);
     dpu_parts_free(&ps);
-    return qpor_explore_workers(o, qo, c, st);
+    return qpor_explore_workers(o, res);
   }
   sort_by_size(&ps, order); /* the largest first */
-  st->parts += ps.n;
+  res->stats.parts += ps.n;
   static struct jobs js; /* (its table of ids is large) */
-  js = (struct jobs){.ps = &ps, .order = order, .o = o, .qo = qo, .c = c, .st = st};
+  js = (struct jobs){.ps = &ps, .order = order, .o = o, .res = res};
   js.nids = exec->shm->nthread_ids;
   memcpy(js.ids, exec->shm->thread_ids, js.nids * sizeof *js.ids);
   pthread_mutex_init(&js.lock, NULL);
   struct job jobs[DPU_MAX_EXECUTORS];
   pthread_t threads[DPU_MAX_EXECUTORS];
   unsigned started = 1;
-  for (unsigned i = 0; i < qo->workers && i < DPU_MAX_EXECUTORS; i++)
-    jobs[i] = (struct job){&js, i ? &qo->execs[i] : exec};
-  for (; started < qo->workers && started < DPU_MAX_EXECUTORS; started++)
+  for (unsigned i = 0; i < o->workers && i < DPU_MAX_EXECUTORS; i++)
+    jobs[i] = (struct job){&js, i ? &o->execs[i] : exec};
+  for (; started < o->workers && started < DPU_MAX_EXECUTORS; started++)
     if (pthread_create(&threads[started], NULL, job_main, &jobs[started]) != 0) break;
   job_main(&jobs[0]);
   dpu_executor_unpin_thread();

@@ -48,6 +48,17 @@ static bool trace(void *arg, struct dpu_executor *exec, const struct dpu_run *ru
   return n > 0;
 }
 
+static void diverged(void *arg, const char *msg, const uint32_t *spin, uint32_t nspin) {
+  struct dpu_sink *s = arg;
+  if (!s->defer_divergence) {
+    dpu_warn("run-cut", "%s", msg); /* once: a limit every run hits */
+    return;
+  }
+  if (!s->divergence[0]) snprintf(s->divergence, sizeof s->divergence, "%s", msg);
+  for (uint32_t i = 0; i < nspin && s->nspin < sizeof s->spin / sizeof *s->spin; i++)
+    s->spin[s->nspin++] = spin[i];
+}
+
 static void say(void *arg, bool note, const char *id, const char *text) {
   (void)arg;
   dpu_say(stderr, note ? DPU_SAY_NOTE : DPU_SAY_WARNING, id, NULL, "%s", text);
@@ -67,6 +78,6 @@ static void parts(void *arg, uint32_t done, uint32_t nparts, double estimate) {
 
 struct dpu_explore_sink dpu_sink_for(struct dpu_sink *s, bool fingerprints) {
   return (struct dpu_explore_sink){.arg = s, .ran = ran, .trace = trace,
-                                   .fingerprints = fingerprints, .say = say,
+                                   .fingerprints = fingerprints, .diverged = diverged, .say = say,
                                    .between_runs = between_runs, .parts = parts};
 }

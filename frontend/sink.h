@@ -16,6 +16,18 @@ struct dpu_sink {
   struct dpu_report *rep;   /* the report (set up by the caller) */
   bool capture;             /* a new race's trace runs again for its stacks; false: the race
                              * is reported without them */
+  /* Racy programs (explorer/visible.h): while the visible access sites may still grow, a run
+   * that did not follow its replay is expected (an invisible racing access read another
+   * value). With defer_divergence, such a run is not warned of: its message is kept for the
+   * caller, who warns of it if no new racing site explains it; without, it is the warning
+   * "run-cut" at once. */
+  bool defer_divergence;
+  char divergence[DPU_MSG_MAX]; /* the first such run's message; "" for none */
+  /* The load sites of the plain spin loops that such runs ended at (DPU_DIVERGED_SPIN,
+   * runtime/plainspin.c): spin[0, nspin), with repeats, at most 64; the caller makes them
+   * visible and clears the count. */
+  uint32_t spin[64];
+  uint32_t nspin;
 };
 
 /* The explorer's sink for s: every callback set (arg = s), fingerprints as the caller asks

@@ -203,6 +203,21 @@ int dpu_report_begin(struct dpu_report *r) {
   return 0;
 }
 
+void dpu_report_restart(struct dpu_report *r, uint64_t *earlier) {
+  dpu_report_traces_end(r, false); /* --print-traces: the last exploration's only */
+  for (uint32_t i = 0; i < r->defects.n; i++) {
+    earlier[i] = r->defects.v[i]->traces;
+    r->defects.v[i]->traces = 0;
+  }
+  r->defects.traces = 0;
+  r->ntraces++; /* no trace of the new exploration counts as seen */
+}
+
+void dpu_report_keep_earlier(struct dpu_report *r, const uint64_t *earlier, uint32_t n) {
+  for (uint32_t i = 0; i < r->defects.n; i++)
+    if (!r->defects.v[i]->traces) r->defects.v[i]->traces = i < n && earlier[i] ? earlier[i] : 1;
+}
+
 void dpu_report_tick(struct dpu_report *r) {
   if (r->doc_pending) rewrite_running(r);
 }
@@ -452,7 +467,7 @@ static void note_racy(const struct dpu_report_end *end, FILE *to) {
 }
 
 static void note_shards(const struct dpu_report *r, FILE *to) {
-  const struct dpu_split_info *sp = &r->split;
+  const struct dpu_split_info *sp = r->split;
   if (r->shards && !sp->mine && sp->parts < r->shards)
     dpu_say(to, DPU_SAY_NOTE, "shards-empty", NULL,
             "the program splits into %u part%s only: shards %u to %u have nothing to explore",
@@ -508,7 +523,7 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
                  "runs with other values are not explored\n",
               r->sites->nondet_bounded);
     if (r->shards) {
-      const struct dpu_split_info *sp = &r->split;
+      const struct dpu_split_info *sp = r->split;
       fprintf(f, "dpu: shard %u/%u: %u of the %u parts (%u explored to their end); the split "
                  "took %llu runs, %.2f s, in every shard\n",
               r->shard, r->shards, sp->mine, sp->parts, sp->explored,

@@ -113,9 +113,9 @@ struct dpu_report {
   uint32_t reread_site;
   bool warned_reread;
   /* --shard=I/N (explorer/split.h): shards 0 without; split is what the explorer's split did,
-   * filled in during the exploration. */
+   * filled in during the exploration (the caller's; not NULL with shards). */
   unsigned shard, shards;
-  struct dpu_split_info split;
+  const struct dpu_split_info *split;
   bool doc_pending;                  /* the file lacks a defect: rewrite it when allowed */
   double doc_written, doc_cost;      /* when the file was last written, and how long it took */
 };
@@ -150,6 +150,17 @@ void dpu_report_new_defects(struct dpu_report *r, struct dpu_defect *const *fres
  * explored trace or not). Warns (once) when the run had a thread wait in a loop that is no
  * spin region (run->reread_site): its explorations may not end. */
 void dpu_report_racing_sites(struct dpu_report *r, const struct dpu_run *run);
+
+/* A new exploration of the same program starts (a racy program's, once more access sites are
+ * visible: explorer/visible.h), whose traces count afresh: the fingerprints kept (defer_traces)
+ * are dropped unprinted, and each defect's count of traces moves to earlier[i] (room for
+ * defects.n), 0 left in its place. */
+void dpu_report_restart(struct dpu_report *r, uint64_t *earlier);
+
+/* After the last exploration: a defect that it did not show again (it should: it is a
+ * sequentially consistent execution) keeps the count of traces of the exploration that found
+ * it, earlier[i] as dpu_report_restart kept it (i < n), or 1. */
+void dpu_report_keep_earlier(struct dpu_report *r, const uint64_t *earlier, uint32_t n);
 
 /* Between runs: rewrites the document file if a new defect's rewrite was put off. */
 void dpu_report_tick(struct dpu_report *r);
