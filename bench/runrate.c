@@ -46,7 +46,7 @@ int main(int argc, char **argv) {
   LLVMModuleRef mod;
   if (dpu_compile_inputs(&o, LLVMOrcThreadSafeContextGetContext(tsc), &mod) != 0) return 2;
   struct dpu_site_table sites;
-  struct dpu_instrument_options io = {.races = races};
+  struct dpu_instrument_options io = {.races = races, .note = dpu_sink_pass_note};
   if (dpu_instrument(mod, &io, &sites) != 0) return 2;
   double t_compile = dpu_now() - t0;
   char *pargv[] = {argv[1], NULL};

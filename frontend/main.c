@@ -149,7 +149,8 @@ static int build_program(struct session *s, LLVMOrcThreadSafeContextRef tsc, LLV
       .races = o->races,
       .svcomp = o->svcomp,
       .error = s->unsupported,
-      .error_size = sizeof s->unsupported};
+      .error_size = sizeof s->unsupported,
+      .note = dpu_sink_pass_note};
   LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
   if (dpu_compile_inputs(o, ctx, mod) != 0 || dpu_check_processes(*mod) != 0 ||
       dpu_instrument(*mod, &io, &s->sites) != 0 || dpu_check_undefined(*mod) != 0)

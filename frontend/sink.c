@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "../explorer/fingerprint.h"
+#include "../passes/instrument.h"
 #include "../report/progress.h"
 #include "../report/races.h"
 #include "../report/warnings.h"
@@ -74,6 +75,13 @@ static void between_runs(void *arg) {
 static void parts(void *arg, uint32_t done, uint32_t nparts, double estimate) {
   (void)arg;
   dpu_progress_parts(done, nparts, estimate);
+}
+
+void dpu_sink_pass_note(void *arg, const struct dpu_pass_note *n) {
+  (void)arg;
+  struct dpu_say_loc at = {.file = n->file, .function = n->function, .line = n->line,
+                           .column = n->column};
+  dpu_say(stderr, DPU_SAY_NOTE, n->id, n->file ? &at : NULL, "%s", n->text);
 }
 
 struct dpu_explore_sink dpu_sink_for(struct dpu_sink *s, bool fingerprints) {

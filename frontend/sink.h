@@ -1,8 +1,8 @@
 /* What the lower parts hand up, into the report (docs/design.md §9): the explorer's sink
  * (explorer/explore.h) wired to report/'s functions, with the capture run of every new data race
  * (the second run of its trace, which records both accesses' stacks: docs/design.md §7) made
- * here, on the executor that found it. The explorer knows nothing of the report, nor the
- * report of the explorer or of how runs are made. */
+ * here, on the executor that found it; and the instrumentation's notes. The explorer and the
+ * passes know nothing of the report, nor the report of the explorer or of how runs are made. */
 #ifndef DPU_SINK_H
 #define DPU_SINK_H
 
@@ -33,5 +33,11 @@ struct dpu_sink {
 /* The explorer's sink for s: every callback set (arg = s), fingerprints as the caller asks
  * (--print-traces). */
 struct dpu_explore_sink dpu_sink_for(struct dpu_sink *s, bool fingerprints);
+
+struct dpu_pass_note;
+
+/* The instrumentation's note n said as "dpu: note: ..." and kept for the reports
+ * (report/warnings.h); passes/instrument.h's dpu_instrument_options.note (arg unused). */
+void dpu_sink_pass_note(void *arg, const struct dpu_pass_note *n);
 
 #endif
