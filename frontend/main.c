@@ -395,7 +395,8 @@ static void end_state(const struct session *s, enum dpu_explore_status st,
     if (dpu_interrupted) end->reason = dpu_interrupted == SIGINT ? "interrupted by SIGINT"
                                                                  : "interrupted by SIGTERM";
     else if (s->eo.deadline > 0 && dpu_now() >= s->eo.deadline) end->reason = "--timeout reached";
-    else if (s->o.max_runs && s->res.counts.runs >= s->o.max_runs) end->reason = "--max-runs reached";
+    else if (s->o.max_runs && s->res.counts.runs >= s->o.max_runs)
+      end->reason = "--max-runs reached";
     else if (s->mismatches)
       end->reason = "a replay did not give the events that earlier runs predicted: the program "
                     "does not run the same way every time";
