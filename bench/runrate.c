@@ -16,6 +16,7 @@
 
 #include "../explorer/dfs.h"
 #include "../frontend/compile.h"
+#include "../frontend/sink.h"
 #include "../passes/instrument.h"
 #include "../executor/executor.h"
 
@@ -45,7 +46,7 @@ int main(int argc, char **argv) {
   LLVMModuleRef mod;
   if (dpu_compile_inputs(&o, LLVMOrcThreadSafeContextGetContext(tsc), &mod) != 0) return 2;
   struct dpu_site_table sites;
-  struct dpu_instrument_options io = {.races = races};
+  struct dpu_instrument_options io = {.races = races, .note = dpu_sink_pass_note};
   if (dpu_instrument(mod, &io, &sites) != 0) return 2;
   double t_compile = dpu_now() - t0;
   char *pargv[] = {argv[1], NULL};
@@ -58,18 +59,20 @@ int main(int argc, char **argv) {
   FILE *devnull = fopen("/dev/null", "w");
   struct dpu_invocation inv = {.version = "", .inputs = argv + 1, .ninputs = 1, .explorer = "none"};
   struct dpu_report rep = {.text = devnull, .sites = &sites, .inv = &inv};
-  struct dpu_explore_options eo = {0};
+  struct dpu_sink sink = {.rep = &rep}; /* races without their capture runs */
+  struct dpu_explore_options eo = {.sink = dpu_sink_for(&sink, false)};
   /* Warm-up exploration: includes the JIT compile in the zygote. */
   double t1 = dpu_now();
-  struct dpu_counts c = {0};
-  dpu_explore_dfs(&exec, &rep, &eo, &c);
+  struct dpu_explore_result res = {0};
+  dpu_explore_dfs(&exec, &eo, &res);
+  const struct dpu_counts c = res.counts;
   double t_first = dpu_now() - t1;
   uint64_t runs0 = exec.runs;
   double exec0 = exec.exec_seconds;
   double t2 = dpu_now();
   for (int i = 0; i < repeat; i++) {
-    struct dpu_counts ci = {0};
-    dpu_explore_dfs(&exec, &rep, &eo, &ci);
+    struct dpu_explore_result ri = {0};
+    dpu_explore_dfs(&exec, &eo, &ri);
   }
   double wall = dpu_now() - t2;
   uint64_t runs = exec.runs - runs0;

@@ -26,9 +26,16 @@ void dpu_run_decode(struct dpu_shm *shm, struct dpu_run *out) {
 
 enum dpu_run_status dpu_run_capture(struct dpu_executor *exec,
                                     const struct dpu_replay_step *replay, uint32_t n,
-                                    const struct dpu_race_capture req[2], struct dpu_run *out) {
+                                    const struct dpu_race_rec *race, struct dpu_run *out) {
   struct dpu_shm *shm = exec->shm;
-  for (int i = 0; i < 2; i++) shm->capture[i] = req[i];
+  for (int i = 0; i < 2; i++) {
+    const struct dpu_access *a = &race->access[i];
+    /* The first access is known by the bytes of its granule that the second touched; the
+     * second by the first byte both touch. */
+    shm->capture[i] = (struct dpu_race_capture){.tid = a->tid, .flags = a->flags,
+                                                .site = a->site, .epoch = a->epoch,
+                                                .lo = race->addr, .hi = race->addr + 1};
+  }
   shm->ncapture = 2;
   enum dpu_run_status rs = dpu_executor_run(exec, replay, n, 0);
   dpu_run_decode(shm, out);

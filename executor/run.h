@@ -31,7 +31,7 @@ struct dpu_run {
   bool races_truncated;                /* more distinct pairs than DPU_MAX_RACES */
   const char *races_msg;               /* why detection gave up on some memory, or NULL */
   const struct dpu_race_capture *capture; /* the accesses whose stacks the run captured, when
-                                           * the explorer asked (report/races.h): ncapture */
+                                           * dpu_run_capture asked: ncapture */
   uint32_t ncapture;
   uint32_t reread_site;                /* a waiting loop's read the scheduler let others
                                         * pass (protocol.h: reread_site), 0: none */
@@ -43,12 +43,14 @@ struct dpu_run {
 /* The run the region shm holds now. Borrows shm: valid until its next run. */
 void dpu_run_decode(struct dpu_shm *shm, struct dpu_run *out);
 
-/* Runs replay[0..n) again (no deadline) with the runner capturing the stacks of the accesses
- * req[0..2) (a data race's, report/races.h), and decodes the run into *out (out->capture[i]
- * says whether and where access i was found). Returns how the run went (executor.h). */
+/* The capture run of a data race (docs/design.md §7): runs replay[0..n), the trace of a run
+ * that recorded race (runtime/race.h), again (no deadline) with the runner capturing the
+ * stacks of the race's two accesses, and decodes it into *out (out->capture[i] says whether
+ * and where access i was found; report/races.h completes the race's defect from it). Returns
+ * how the run went (executor.h). */
 enum dpu_run_status dpu_run_capture(struct dpu_executor *exec,
                                     const struct dpu_replay_step *replay, uint32_t n,
-                                    const struct dpu_race_capture req[2], struct dpu_run *out);
+                                    const struct dpu_race_rec *race, struct dpu_run *out);
 
 /* The program's writable global that holds address a: its index in the program's table of
  * globals (the order of the site table's names, passes/sites.h), with *offset set to a's

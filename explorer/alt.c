@@ -287,7 +287,7 @@ static void check_alternative(struct qpor *q, struct dpu_event *e, uint32_t want
 int64_t qpor_alt(struct qpor *q, struct dpu_event *e) {
   q->st->alt_calls++;
   /* Step 1: e and the k - 1 events most recently added to D (all of D when k = 0). */
-  uint32_t want = q->qo->k ? q->qo->k : q->nd + 1;
+  uint32_t want = q->o->k ? q->o->k : q->nd + 1;
   if (want > q->nd + 1) want = q->nd + 1;
   if (ensure((void **)&q->spike_start, &q->sscap, want + 1, sizeof *q->spike_start) != 0 ||
       ensure((void **)&q->pick, &q->pcap, want, sizeof *q->pick) != 0)

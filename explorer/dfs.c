@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "fingerprint.h"
-#include "../report/progress.h"
 
 /* Words of the thread sets in use (tset.h): enough for every canonical id seen so far, which
  * only grow. Words past them are 0 in every frame (the stack is calloc'd and they were never
@@ -128,10 +127,11 @@ static void set_frame(struct frame *f, struct dpu_shm *shm, const struct dpu_eve
   }
 }
 
-/* Fingerprints and reports one finished run. Returns 1 if it showed a new defect, 0 if not,
- * -1 if out of memory. */
-static int account(struct dpu_report *r, struct dpu_shm *shm, struct dpu_fpset *traces,
-                   struct dpu_counts *c) {
+/* Fingerprints one finished run of exec, and hands it to sink if its trace is new. Returns 1
+ * if it showed a new defect, 0 if not, -1 if out of memory. */
+static int account(const struct dpu_explore_sink *sink, struct dpu_executor *exec,
+                   struct dpu_fpset *traces, struct dpu_counts *c) {
+  struct dpu_shm *shm = exec->shm;
   uint8_t fp[DPU_FP_BYTES];
   if (dpu_fingerprint(dpu_shm_records(shm), shm->nevents, fp) != 0) return -1;
   int fresh = dpu_fpset_add(traces, fp);
@@ -141,10 +141,11 @@ static int account(struct dpu_report *r, struct dpu_shm *shm, struct dpu_fpset *
     return 0;
   }
   c->max_configs++;
-  if (r->print_traces) dpu_report_trace(r, fp, DPU_FP_BYTES);
+  if (!sink->trace) return 0;
   struct dpu_run run;
   dpu_run_decode(shm, &run);
-  return dpu_report_run(r, &run); /* last: it may run the program again */
+  /* last: it may run the program again */
+  return sink->trace(sink->arg, exec, &run, sink->fingerprints ? fp : NULL);
 }
 
 /* The deepest frame of stack[0..n) with a choice not tried yet, which it takes: the next value
@@ -223,9 +224,10 @@ static void set_frames(struct frame *stack, struct dpu_shm *shm, const struct dp
   }
 }
 
-enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec, struct dpu_report *r,
+enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec,
                                         const struct dpu_explore_options *o,
-                                        struct dpu_counts *c) {
+                                        struct dpu_explore_result *res) {
+  struct dpu_counts *c = &res->counts;
   struct dpu_shm *shm = exec->shm;
   uint32_t cap = shm->records_cap;
   /* Grown as runs get deeper, zeroed: the words of a frame's thread sets past nw stay 0. Not
@@ -249,7 +251,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec, struct dpu_re
                       stack[i].killed ? DPU_CHOICE_KILL : stack[i].woken);
     bool cut = false;
     enum dpu_explore_status ended =
-        dpu_explore_ran(dpu_executor_run(exec, replay, nr, o->deadline), r, shm, c, &cut);
+        dpu_explore_ran(dpu_executor_run(exec, replay, nr, o->deadline), o, shm, c, &cut);
     if (ended != DPU_EXPLORE_COMPLETE) {
       status = ended;
       break;
@@ -274,7 +276,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec, struct dpu_re
                     shm->result.code == DPU_LIMIT_THREADS;
     if (leaf_cut) c->cut++;
     if (shm->result.limited) status = DPU_EXPLORE_INCOMPLETE; /* a prefix, even with a defect */
-    int d = leaf_cut ? 0 : account(r, shm, &traces, c);
+    int d = leaf_cut ? 0 : account(&o->sink, exec, &traces, c);
     if (d < 0) {
       fprintf(stderr, "dpu: error: out of memory\n");
       status = DPU_EXPLORE_FAILED;

@@ -6,10 +6,10 @@
 
 #include "explore.h"
 
-/* Explores every interleaving, running the program through exec. Defects are reported through r
- * as their trace is first seen (once per trace); counts go to *c. */
-enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec, struct dpu_report *r,
+/* Explores every interleaving, running the program through exec. Each trace goes to o->sink
+ * when it is first seen (once per trace); counts go to res->counts. */
+enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec,
                                         const struct dpu_explore_options *o,
-                                        struct dpu_counts *c);
+                                        struct dpu_explore_result *res);
 
 #endif

@@ -62,7 +62,8 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
 
 /* The spin kind of every call site (enum dpu_site_spin, protocol/protocol.h, as the site
  * table of passes/sites.h gives it), for the spin-loop rule above; kinds[] is borrowed and
- * must outlive the exploration. Without a call, or beyond n, every site is DPU_SITE_PLAIN. */
+ * must outlive the exploration. Without a call, or beyond n, every site is DPU_SITE_PLAIN.
+ * dpu_explore_qpor sets them from its options (explore.h). */
 void dpu_model_set_spin_kinds(const uint8_t *kinds, uint32_t n);
 
 /* Freezes object obj (a PES index) after its event at depth `depth` of its tree (0: in its

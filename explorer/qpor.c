@@ -21,8 +21,6 @@
 
 #include "dot.h"
 #include "fingerprint.h"
-#include "../report/progress.h"
-#include "../report/warnings.h"
 
 static void oom(void) {
   fprintf(stderr, "dpu: error: out of memory in the QPOR explorer\n");
@@ -48,20 +46,20 @@ static enum dpu_run_status run(struct qpor *q, uint32_t j, struct dpu_event **li
   return dpu_executor_run(q->exec, q->replay, nr, q->o->deadline);
 }
 
-/* Accounts a run that reached a maximal configuration. Returns 1 if it showed a defect. */
+/* Accounts a run that reached a maximal configuration, and hands it to the sink. Returns 1 if
+ * it showed a new defect. */
 static int finish_run(struct qpor *q) {
   struct dpu_shm *shm = q->exec->shm;
+  const struct dpu_explore_sink *sink = &q->o->sink;
   q->c->max_configs++;
   q->traces++;
-  if (q->r->print_traces) {
-    uint8_t fp[DPU_FP_BYTES];
-    if (dpu_fingerprint(dpu_shm_records(shm), shm->nevents, fp) == 0)
-      dpu_report_trace(q->r, fp, DPU_FP_BYTES);
-  }
+  if (!sink->trace) return 0;
+  uint8_t fp[DPU_FP_BYTES];
+  bool print = sink->fingerprints && dpu_fingerprint(dpu_shm_records(shm), shm->nevents, fp) == 0;
   struct dpu_run run;
   dpu_run_decode(shm, &run);
-  q->r->exec = q->exec; /* the executor that can run this trace again (-j: the worker's) */
-  return dpu_report_run(q->r, &run); /* last: it may run the program again */
+  /* last: it may run the program again, on this explorer's executor (-j: the worker's) */
+  return sink->trace(sink->arg, q->exec, &run, print ? fp : NULL);
 }
 
 void dpu_qpor_print_stats(FILE *f, const struct dpu_qpor_stats *st) {
@@ -126,9 +124,9 @@ static void check_replay(struct qpor *q, uint32_t from, struct dpu_event **expec
   for (uint32_t i = 0; i < n; i++)
     if (from + i >= q->n ? !timed_out : q->ev[from + i] != expect[i]) {
       q->st->replay_mismatch++;
-      /* once per process, whatever the workers */
-      dpu_warn("replay-mismatch", "a replay did not produce the events the unfolding "
-               "predicted (is the program deterministic?)");
+      /* said once per process, whatever the workers */
+      dpu_explore_say(&q->o->sink, false, "replay-mismatch", "a replay did not produce the "
+                      "events the unfolding predicted (is the program deterministic?)");
       return;
     }
 }
@@ -229,7 +227,7 @@ static bool run_usable(struct qpor *q, enum dpu_run_status rs, enum dpu_explore_
                        bool *leaf_cut) {
   struct dpu_shm *shm = q->exec->shm;
   bool cut = false;
-  enum dpu_explore_status ended = dpu_explore_ran(rs, q->r, shm, q->c, &cut);
+  enum dpu_explore_status ended = dpu_explore_ran(rs, q->o, shm, q->c, &cut);
   *leaf_cut = false;
   if (ended != DPU_EXPLORE_COMPLETE) {
     *status = ended;
@@ -283,6 +281,12 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
     struct dpu_event *redirect = NULL;
     int64_t m = qpor_process_run(q, from, &redirect);
     if (m < 0) return DPU_EXPLORE_FAILED;
+    if (__builtin_expect(q->u->reads_unexplored != 0, 0)) { /* said once per process */
+      dpu_explore_say(&q->o->sink, false, "reads-unexplored", "a thread read one value more "
+                      "than %u times: the orders of the writes after its earlier reads are not "
+                      "all explored", q->u->reads_unexplored);
+      q->u->reads_unexplored = 0;
+    }
     if (q->u->pes.live > st->peak_live) st->peak_live = q->u->pes.live;
     /* Pruning frees events that other workers' paths, tasks and deferred calls hold: with -j,
      * only while the worker is alone. */
@@ -346,34 +350,33 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
   return status;
 }
 
-enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec, struct dpu_report *r,
+enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec,
                                          const struct dpu_explore_options *o,
-                                         const struct dpu_qpor_options *qo, struct dpu_counts *c,
-                                         struct dpu_qpor_stats *st) {
-  if (qo->shards) return qpor_explore_shard(exec, r, o, qo, c, st);
-  if (qo->workers > 1)
-    return qo->dot || getenv("DPU_JOBS_SHARED") ? qpor_explore_workers(exec, r, o, qo, c, st)
-                                                : qpor_explore_jobs(exec, r, o, qo, c, st);
+                                         struct dpu_explore_result *res) {
+  dpu_model_set_spin_kinds(o->spin_kinds, o->nsites);
+  if (o->shards) return qpor_explore_shard(exec, o, res);
+  if (o->workers > 1)
+    return o->dot || getenv("DPU_JOBS_SHARED") ? qpor_explore_workers(o, res)
+                                               : qpor_explore_jobs(exec, o, res);
   bool halt;
   struct qpor_part whole = {0};
-  return qpor_explore_part(exec, r, o, qo, c, st, &whole, &halt);
+  return qpor_explore_part(exec, o, &res->counts, &res->stats, &whole, &halt);
 }
 
-enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec, struct dpu_report *r,
+enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec,
                                           const struct dpu_explore_options *o,
-                                          const struct dpu_qpor_options *qo, struct dpu_counts *c,
-                                          struct dpu_qpor_stats *st, const struct qpor_part *p,
-                                          bool *halt) {
+                                          struct dpu_counts *c, struct dpu_qpor_stats *st,
+                                          const struct qpor_part *p, bool *halt) {
   struct qpor q;
   struct dpu_unfolding u;
   memset(&q, 0, sizeof q);
-  q.exec = exec, q.r = r, q.o = o, q.qo = qo, q.c = c, q.st = st, q.u = &u;
+  q.exec = exec, q.o = o, q.c = c, q.st = st, q.u = &u;
   q.first = p->prefix, q.nfirst = p->nprefix, q.floor = p->nevents;
   q.leaf = p->leaf, q.leaf_arg = p->arg, q.acct = p->acct, q.stop = p->stop;
   q.estimated = p->estimated, q.est_arg = p->est_arg;
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
   *halt = true;
-  if (dpu_unf_init(&u, qo->skip_step) != 0 || qpor_init(&q) != 0) {
+  if (dpu_unf_init(&u, o->skip_step) != 0 || qpor_init(&q) != 0) {
     oom();
     status = DPU_EXPLORE_FAILED;
   } else {
@@ -394,7 +397,7 @@ enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec, struct dpu_
       exec->shm->frozen = 0;
     }
   }
-  if (qo->dot && !p->leaf && dpu_unf_write_dot(&u, qo->dot) != 0)
+  if (o->dot && !p->leaf && dpu_unf_write_dot(&u, o->dot) != 0)
     fprintf(stderr, "dpu: error: cannot write the --dot file\n");
   if (!p->leaf) qpor_collect_stats(&q);
   qpor_destroy(&q);

@@ -47,9 +47,7 @@ struct qpor {
   struct dpu_unfolding *u;        /* U: the explorer's own, or shared by -j's workers
                                    * (workers.c) */
   struct dpu_executor *exec;
-  struct dpu_report *r;
-  const struct dpu_explore_options *o;
-  const struct dpu_qpor_options *qo;
+  const struct dpu_explore_options *o; /* with the sink that the traces go to */
   struct dpu_counts *c;
   struct dpu_qpor_stats *st;
   uint32_t cap;                   /* trace capacity */
@@ -105,7 +103,7 @@ struct qpor {
   int (*leaf)(struct qpor *q, void *arg);
   void *leaf_arg;
   /* -j with parts (shard.c): explorers of different parts, each with its own unfolding and
-   * statistics, share c and r: acct, if not NULL, is held while they are used (the
+   * statistics, share c and the sink: acct, if not NULL, is held while they are used (the
    * accounting after each run), and a non-zero *stop (read under acct) ends the exploration
    * (another part's explorer stopped: a limit, --stop-on-defect). */
   pthread_mutex_t *acct;
@@ -306,7 +304,7 @@ static inline struct dpu_event *first_sibling(struct qpor *q, const struct dpu_e
 
 /* ---- qpor.c: the explorer of one worker ---- */
 
-/* Allocates q's arrays (q->exec and q->qo set). Returns 0, -1 if out of memory (what was
+/* Allocates q's arrays (q->exec and q->o set). Returns 0, -1 if out of memory (what was
  * allocated is freed by qpor_destroy). */
 int qpor_init(struct qpor *q);
 
@@ -345,11 +343,10 @@ struct qpor_part {
 /* Alg. 1 from the node (K, ∅, ∅) of part p, in an unfolding of its own (Explore(K, ∅, ∅) of
  * Alg. 1: every maximal configuration that contains K, and only those). Returns how it ended;
  * *halt as qpor_explore's. */
-enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec, struct dpu_report *r,
+enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec,
                                           const struct dpu_explore_options *o,
-                                          const struct dpu_qpor_options *qo, struct dpu_counts *c,
-                                          struct dpu_qpor_stats *st, const struct qpor_part *p,
-                                          bool *halt);
+                                          struct dpu_counts *c, struct dpu_qpor_stats *st,
+                                          const struct qpor_part *p, bool *halt);
 
 /* A part of --shard's split (split.h): the replay v[0, n) of its configuration K, which makes
  * `nevents` events; whole: no split was found for it. */
@@ -373,8 +370,7 @@ void dpu_parts_free(struct dpu_parts *ps);
  * counted in the exploration's counts. Returns 0, or -1 with *status FAILED (out of memory,
  * the executor) or INCOMPLETE (the deadline or a signal came during the split: the shards
  * could no longer agree on the parts). */
-int dpu_split_parts(struct dpu_executor *exec, struct dpu_report *r,
-                    const struct dpu_explore_options *o, const struct dpu_qpor_options *qo,
+int dpu_split_parts(struct dpu_executor *exec, const struct dpu_explore_options *o,
                     uint32_t target, struct dpu_parts *ps, struct dpu_split_info *info,
                     enum dpu_explore_status *status);
 
@@ -382,26 +378,23 @@ int dpu_split_parts(struct dpu_executor *exec, struct dpu_report *r,
 void qpor_stats_add(struct dpu_qpor_stats *dst, const struct dpu_qpor_stats *src);
 
 /* dpu_explore_qpor with --shard: the split, then this shard's parts (shard.c). */
-enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu_report *r,
+enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec,
                                            const struct dpu_explore_options *o,
-                                           const struct dpu_qpor_options *qo,
-                                           struct dpu_counts *c, struct dpu_qpor_stats *st);
+                                           struct dpu_explore_result *res);
 
 /* dpu_explore_qpor with -j N (shard.c): the split into parts (as for --shard, 8 per worker),
  * explored by N threads at once, each part by one, largest first; with fewer parts than
  * workers (a program with few lock operations), qpor_explore_workers. */
-enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_report *r,
+enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec,
                                           const struct dpu_explore_options *o,
-                                          const struct dpu_qpor_options *qo,
-                                          struct dpu_counts *c, struct dpu_qpor_stats *st);
+                                          struct dpu_explore_result *res);
 
 /* ---- workers.c: -j ---- */
 
-/* dpu_explore_qpor with qo->workers threads (docs/parallel.md). */
-enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct dpu_report *r,
-                                             const struct dpu_explore_options *o,
-                                             const struct dpu_qpor_options *qo,
-                                             struct dpu_counts *c, struct dpu_qpor_stats *st);
+/* dpu_explore_qpor with o->workers threads, worker i driving o->execs[i]
+ * (docs/parallel.md). */
+enum dpu_explore_status qpor_explore_workers(const struct dpu_explore_options *o,
+                                             struct dpu_explore_result *res);
 
 /* Runs the replay q->replay[0..n) on q's executor out of the pool's lock, with C = ev[0..j). */
 enum dpu_run_status qpor_workers_run(struct qpor *q, uint32_t j, uint32_t n);

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "qpor_impl.h"
-#include "../report/progress.h"
 
 /* splitmix64's finaliser: a fixed shuffle of part numbers. */
 static uint64_t mix(uint64_t x) {
@@ -95,14 +94,15 @@ static uint32_t shard_order(const uint32_t *order, const uint32_t *shard, uint32
   return n;
 }
 
-enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu_report *r,
+enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec,
                                            const struct dpu_explore_options *o,
-                                           const struct dpu_qpor_options *qo,
-                                           struct dpu_counts *c, struct dpu_qpor_stats *st) {
-  struct dpu_split_info scratch = {0}, *info = qo->split ? qo->split : &scratch;
+                                           struct dpu_explore_result *res) {
+  struct dpu_split_info *info = &res->split;
+  struct dpu_counts *c = &res->counts;
+  const struct dpu_explore_sink *sink = &o->sink;
   struct dpu_parts ps = {0};
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
-  if (dpu_split_parts(exec, r, o, qo, qo->shards * DPU_SPLIT_PARTS_PER_SHARD, &ps, info,
+  if (dpu_split_parts(exec, o, o->shards * DPU_SPLIT_PARTS_PER_SHARD, &ps, info,
                       &status) != 0) {
     if (status == DPU_EXPLORE_FAILED) fprintf(stderr, "dpu: error: the split for --shard failed\n");
     dpu_parts_free(&ps);
@@ -114,16 +114,16 @@ enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu
   if (!shard || !order || !mine || !traces) {
     status = DPU_EXPLORE_FAILED;
   } else {
-    deal(&ps, qo->shards, order, shard);
-    info->mine = shard_order(order, shard, ps.n, qo->shard, mine);
+    deal(&ps, o->shards, order, shard);
+    info->mine = shard_order(order, shard, ps.n, o->shard, mine);
   }
   for (uint32_t d = 0; status != DPU_EXPLORE_FAILED && d < info->mine; d++) {
     bool halt;
     const struct dpu_part *k = &ps.v[mine[d]];
     struct qpor_part qp = {.prefix = k->v, .nprefix = k->n, .nevents = k->nevents};
     uint64_t before = c->max_configs + c->ssbs + c->cut;
-    dpu_progress_parts(d, info->mine, estimate(&ps, mine, traces, d));
-    enum dpu_explore_status pst = qpor_explore_part(exec, r, o, qo, c, st, &qp, &halt);
+    if (sink->parts) sink->parts(sink->arg, d, info->mine, estimate(&ps, mine, traces, d));
+    enum dpu_explore_status pst = qpor_explore_part(exec, o, c, &res->stats, &qp, &halt);
     traces[d] = (double)(c->max_configs + c->ssbs + c->cut - before);
     if (getenv("DPU_SPLIT_DEBUG")) /* for dpu's developers: the parts' sizes, the estimate */
       fprintf(stderr, "dpu: split: part %u: %u events in K%s, %llu traces; estimate %.0f\n",
@@ -133,7 +133,7 @@ enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu
     if (halt) break;
     info->explored++;
   }
-  dpu_progress_parts(0, 0, 0);
+  if (sink->parts) sink->parts(sink->arg, 0, 0, 0);
   free(mine), free(traces), free(shard), free(order);
   dpu_parts_free(&ps);
   return status;
@@ -142,7 +142,7 @@ enum dpu_explore_status qpor_explore_shard(struct dpu_executor *exec, struct dpu
 /* ---- -j N over parts ---------------------------------------------------------------------- */
 
 /* The workers of -j over parts: each takes the next part, largest first (by_size's order), and
- * explores it with its own runner and unfolding; they share the counts and the report under
+ * explores it with its own runner and unfolding; they share the counts and the sink under
  * `lock` (qpor.acct), and stop all when one stops (a limit, --stop-on-defect). */
 struct jobs {
   pthread_mutex_t lock;
@@ -157,11 +157,8 @@ struct jobs {
   uint32_t next;
   volatile bool stop;
   enum dpu_explore_status status;
-  struct dpu_report *r;
   const struct dpu_explore_options *o;
-  const struct dpu_qpor_options *qo;
-  struct dpu_counts *c;
-  struct dpu_qpor_stats *st;
+  struct dpu_explore_result *res; /* counts and stats; each worker sums its stats at its end */
   /* The estimate (estimate.c): est[i], part i's leaves estimated while it is explored and
    * counted once it is, -1 before it starts; pe[i] the argument of part i's callback; idx and
    * val, scratch for estimate(). */
@@ -185,7 +182,7 @@ static void job_estimated(void *arg, double leaves, bool final) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < js->ps->n; i++)
     if (js->est[i] >= 0) js->idx[n] = i, js->val[n++] = js->est[i];
-  js->c->estimate = estimate(js->ps, js->idx, js->val, n);
+  js->res->counts.estimate = estimate(js->ps, js->idx, js->val, n);
 }
 
 struct job {
@@ -220,7 +217,7 @@ static void *job_main(void *arg) {
     if (js->pe) qp.estimated = job_estimated, qp.est_arg = &js->pe[part];
     bool halt;
     enum dpu_explore_status pst =
-        qpor_explore_part(jb->exec, js->r, js->o, js->qo, js->c, &st, &qp, &halt);
+        qpor_explore_part(jb->exec, js->o, &js->res->counts, &st, &qp, &halt);
     pthread_mutex_lock(&js->lock);
     if (!js->stop) { /* the first to stop says why; the others stopped because it did */
       if (badness(pst) > badness(js->status)) js->status = pst;
@@ -229,39 +226,37 @@ static void *job_main(void *arg) {
     pthread_mutex_unlock(&js->lock);
   }
   pthread_mutex_lock(&js->lock);
-  qpor_stats_add(js->st, &st);
+  qpor_stats_add(&js->res->stats, &st);
   pthread_mutex_unlock(&js->lock);
   return NULL;
 }
 
-enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_report *r,
+enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec,
                                           const struct dpu_explore_options *o,
-                                          const struct dpu_qpor_options *qo,
-                                          struct dpu_counts *c, struct dpu_qpor_stats *st) {
+                                          struct dpu_explore_result *res) {
   struct dpu_split_info info;
   struct dpu_parts ps = {0};
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
-  int sr = dpu_split_parts(exec, r, o, qo, qo->workers * DPU_SPLIT_PARTS_PER_SHARD, &ps, &info,
+  int sr = dpu_split_parts(exec, o, o->workers * DPU_SPLIT_PARTS_PER_SHARD, &ps, &info,
                            &status);
-  if (qo->split) { /* for --stats: every exploration's split (a racy program has several) */
-    qo->split->runs += info.runs;
-    qo->split->seconds += info.seconds;
-    qo->split->parts = info.parts;
-  }
+  /* for --stats: every exploration's split (a racy program has several) */
+  res->split.runs += info.runs;
+  res->split.seconds += info.seconds;
+  res->split.parts = info.parts;
   if (sr != 0) {
     dpu_parts_free(&ps);
     return status;
   }
   uint32_t *order = malloc((ps.n + 1) * sizeof *order);
-  if (ps.n < qo->workers || !order) { /* too few parts: workers sharing one unfolding */
+  if (ps.n < o->workers || !order) { /* too few parts: workers sharing one unfolding */
     free(order);
     dpu_parts_free(&ps);
-    return qpor_explore_workers(exec, r, o, qo, c, st);
+    return qpor_explore_workers(o, res);
   }
   sort_by_size(&ps, order); /* the largest first */
-  st->parts += ps.n;
+  res->stats.parts += ps.n;
   static struct jobs js; /* (its table of ids is large) */
-  js = (struct jobs){.ps = &ps, .order = order, .r = r, .o = o, .qo = qo, .c = c, .st = st};
+  js = (struct jobs){.ps = &ps, .order = order, .o = o, .res = res};
   js.est = malloc(ps.n * sizeof *js.est), js.val = malloc(ps.n * sizeof *js.val);
   js.idx = malloc(ps.n * sizeof *js.idx), js.pe = malloc(ps.n * sizeof *js.pe);
   if (!js.est || !js.val || !js.idx || !js.pe) { /* no estimate, then */
@@ -276,14 +271,13 @@ enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec, struct dpu_
   struct job jobs[DPU_MAX_EXECUTORS];
   pthread_t threads[DPU_MAX_EXECUTORS];
   unsigned started = 1;
-  for (unsigned i = 0; i < qo->workers && i < DPU_MAX_EXECUTORS; i++)
-    jobs[i] = (struct job){&js, i ? &qo->execs[i] : exec};
-  for (; started < qo->workers && started < DPU_MAX_EXECUTORS; started++)
+  for (unsigned i = 0; i < o->workers && i < DPU_MAX_EXECUTORS; i++)
+    jobs[i] = (struct job){&js, i ? &o->execs[i] : exec};
+  for (; started < o->workers && started < DPU_MAX_EXECUTORS; started++)
     if (pthread_create(&threads[started], NULL, job_main, &jobs[started]) != 0) break;
   job_main(&jobs[0]);
   dpu_executor_unpin_thread();
   for (unsigned i = 1; i < started; i++) pthread_join(threads[i], NULL);
-  r->exec = exec;
   pthread_mutex_destroy(&js.lock);
   if (js.pe) free(js.est), free(js.val), free(js.idx), free(js.pe);
   free(order);

@@ -171,9 +171,7 @@ struct split {
   struct out_memory outs[OUT_MEMORY]; /* a ring, the last OUT_MEMORY */
   unsigned nouts;
   struct dpu_executor *exec;
-  struct dpu_report *r;
   const struct dpu_explore_options *o;
-  const struct dpu_qpor_options *qo;
   struct dpu_explore_options so; /* o with the split's own run limit */
   struct dpu_counts c;           /* the split's runs */
   struct dpu_qpor_stats st;
@@ -193,7 +191,7 @@ static bool spent(struct split *s) {
   /* With -j, runs that cost more than DPU_SPLIT_JOBS_RUN_SECONDS on average, past the first
    * (not with --shard: times differ between machines, and every shard must make the same
    * split). */
-  if (s->qo->shards || !s->c.runs) return false;
+  if (s->o->shards || !s->c.runs) return false;
   double now = dpu_now();
   if (!s->t1) s->t1 = now, s->runs1 = s->c.runs;
   return s->c.runs > s->runs1 &&
@@ -231,8 +229,7 @@ static int split_part(struct split *s, const struct dpu_part *k, struct dpu_part
                          .leaf = probe_leaf, .arg = &pr};
   uint64_t runs0 = s->c.runs;
   s->so.max_runs = runs0 + 1;
-  enum dpu_explore_status st = qpor_explore_part(s->exec, s->r, &s->so, s->qo, &s->c, &s->st, &qp,
-                                                 &halt);
+  enum dpu_explore_status st = qpor_explore_part(s->exec, &s->so, &s->c, &s->st, &qp, &halt);
   if (st == DPU_EXPLORE_FAILED || stopped(s)) {
     *status = st == DPU_EXPLORE_FAILED ? st : DPU_EXPLORE_INCOMPLETE;
     return -1;
@@ -262,7 +259,7 @@ static int split_part(struct split *s, const struct dpu_part *k, struct dpu_part
                                 .freeze_addr = pr.c[i].addr, .freeze_depth = pr.c[i].depth,
                                 .freeze_tid = pr.c[i].tid, .freeze_op = pr.c[i].op};
         s->so.max_runs = s->c.runs + budgets[b];
-        st = qpor_explore_part(s->exec, s->r, &s->so, s->qo, &s->c, &s->st, &qp, &halt);
+        st = qpor_explore_part(s->exec, &s->so, &s->c, &s->st, &qp, &halt);
         free(fz.seen);
         if (st == DPU_EXPLORE_FAILED || fz.oom || stopped(s)) {
           bool failed = st == DPU_EXPLORE_FAILED || fz.oom;
@@ -410,16 +407,15 @@ static int split(struct split *s, uint32_t target, struct dpu_parts *ps,
   return refine(s, target, ps, info, status);
 }
 
-int dpu_split_parts(struct dpu_executor *exec, struct dpu_report *r,
-                    const struct dpu_explore_options *o, const struct dpu_qpor_options *qo,
+int dpu_split_parts(struct dpu_executor *exec, const struct dpu_explore_options *o,
                     uint32_t target, struct dpu_parts *ps, struct dpu_split_info *info,
                     enum dpu_explore_status *status) {
   *info = (struct dpu_split_info){0};
-  struct split s = {.exec = exec, .r = r, .o = o, .qo = qo, .so = *o,
+  struct split s = {.exec = exec, .o = o, .so = *o,
                     .max_runs = DPU_SPLIT_MAX_TOTAL, .max_events = DPU_SPLIT_MAX_EVENTS};
-  if (!qo->shards && DPU_SPLIT_JOBS_RUNS * qo->workers < s.max_runs) {
-    s.max_runs = DPU_SPLIT_JOBS_RUNS * qo->workers;
-    s.max_events = DPU_SPLIT_JOBS_EVENTS * qo->workers;
+  if (!o->shards && DPU_SPLIT_JOBS_RUNS * o->workers < s.max_runs) {
+    s.max_runs = DPU_SPLIT_JOBS_RUNS * o->workers;
+    s.max_events = DPU_SPLIT_JOBS_EVENTS * o->workers;
   }
   s.so.stop_on_defect = false;
   /* With -j, a split run that takes DPU_SPLIT_JOBS_RUN_TIMEOUT s ends the split (spent): the
@@ -427,7 +423,7 @@ int dpu_split_parts(struct dpu_executor *exec, struct dpu_report *r,
    * thread never ends paid that twice. Not with --shard: a bound in time could end the split
    * at different points in different shards. */
   double run_timeout = exec->run_timeout;
-  if (!qo->shards && (run_timeout <= 0 || run_timeout > DPU_SPLIT_JOBS_RUN_TIMEOUT))
+  if (!o->shards && (run_timeout <= 0 || run_timeout > DPU_SPLIT_JOBS_RUN_TIMEOUT))
     exec->run_timeout = DPU_SPLIT_JOBS_RUN_TIMEOUT;
   double t0 = dpu_now();
   /* The split makes an unfolding and an explorer per part it tries, each with arrays of

@@ -19,15 +19,7 @@
 
 #include <stdint.h>
 
-/* What the split did, for the report. */
-struct dpu_split_info {
-  uint32_t parts;     /* parts the exploration was split into (the same in every shard) */
-  uint32_t mine;      /* of which this shard explores (split.c, deal()) */
-  uint32_t explored;  /* of which it explored to their end */
-  uint32_t splits;    /* parts split (each into two or more) */
-  uint64_t runs;      /* runs the split took (every shard takes them), not traces */
-  double seconds;     /* its wall time */
-};
+#include "../results/results.h" /* struct dpu_split_info: what the split did, for the reports */
 
 /* The number of parts the split aims at per shard: whole levels of splits are made until
  * there are N times this many (then parts whose K is small are split again, up to 4 times as

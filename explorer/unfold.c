@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../report/warnings.h"
 
 int dpu_unf_init(struct dpu_unfolding *u, uint32_t step) {
   memset(u, 0, sizeof *u);
@@ -191,9 +190,11 @@ uint32_t dpu_unf_prune(struct dpu_unfolding *u, const uint8_t *keep) {
 }
 
 /* The reads of write x (NULL: the initial value) of reader object r in the configuration whose
- * per-object maxima are conf[0, nconf), newest first, into out[0, cap); returns how many. */
+ * per-object maxima are conf[0, nconf), newest first, into out[0, cap); returns how many. Sets
+ * *unexplored to cap when there were more. */
 static uint32_t reads_of(struct dpu_event *const *conf, uint32_t nconf, uint32_t r,
-                         const struct dpu_event *x, struct dpu_event **out, uint32_t cap) {
+                         const struct dpu_event *x, struct dpu_event **out, uint32_t cap,
+                         uint32_t *unexplored) {
   struct dpu_event *rd = r < nconf ? conf[r] : NULL;
   uint32_t dx = x ? x->onode.depth : 0;
   while (rd && rd->pre_obj != x) { /* skip the reads of later writes */
@@ -205,10 +206,7 @@ static uint32_t reads_of(struct dpu_event *const *conf, uint32_t nconf, uint32_t
     out[n] = rd;
     rd = rd->pre_thread ? dpu_event_omax(rd->pre_thread, r) : NULL;
   }
-  if (rd && rd->pre_obj == x) {
-    dpu_warn("reads-unexplored", "a thread read one value more than %u times: the orders of "
-             "the writes after its earlier reads are not all explored", cap);
-  }
+  if (rd && rd->pre_obj == x) *unexplored = cap;
   return n;
 }
 
@@ -244,7 +242,7 @@ static int earlier_write(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint
   uint32_t nch = 0;
   DPU_PES_FOR_READERS(p, x0, r) {
     struct dpu_unf_choice *c = &ch[nch];
-    c->n = reads_of(conf, nconf, r, x, c->list, MAX_READS_OF);
+    c->n = reads_of(conf, nconf, r, x, c->list, MAX_READS_OF, &u->reads_unexplored);
     if (!c->n || c->list[0]->tid == tid) continue; /* own reads: in pt's history already */
     struct dpu_event *lb = pt ? dpu_event_omax(pt, r) : NULL;
     if (lb && lb->pre_obj != x) lb = NULL;

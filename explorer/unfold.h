@@ -34,6 +34,10 @@ struct dpu_unfolding {
   bool kills;                       /* a THREAD_KILL event has been created: thread trees may
                                      * branch at a kill (protocol.h), which Alt's spikes read */
   struct dpu_names names;           /* the live events by canonical name (names.h) */
+  /* N when a thread read one value more than N times, 0 if none did since the explorer last
+   * cleared it: the orders of the writes after its earlier reads are not all explored, which
+   * the explorer warns of (qpor.c). */
+  uint32_t reads_unexplored;
 };
 
 /* Initialises an empty unfolding with skip step `step`. Returns 0, -1 if out of memory. */

@@ -228,7 +228,7 @@ static bool may_differ(struct qpor *q, const struct segment *s, uint32_t f) {
   if (grew(q->u, s->p.ev[f], s->stamp)) return true;
   uint32_t nd = 0;
   while (nd < s->p.nd && s->p.d[nd].frame <= f) nd++;
-  uint32_t want = q->qo->k ? q->qo->k - 1 : nd;
+  uint32_t want = q->o->k ? q->o->k - 1 : nd;
   for (uint32_t i = 0; i < want && i < nd; i++)
     if (grew(q->u, s->p.d[nd - 1 - i].e, s->stamp)) return true;
   return false;
@@ -370,13 +370,11 @@ static void *worker_main(void *arg) {
   return NULL;
 }
 
-enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct dpu_report *r,
-                                             const struct dpu_explore_options *o,
-                                             const struct dpu_qpor_options *qo,
-                                             struct dpu_counts *c, struct dpu_qpor_stats *st) {
+enum dpu_explore_status qpor_explore_workers(const struct dpu_explore_options *o,
+                                             struct dpu_explore_result *res) {
   struct dpu_pool pool;
   memset(&pool, 0, sizeof pool);
-  pool.n = qo->workers;
+  pool.n = o->workers;
   const char *hand = getenv("DPU_HANDOFF");
   pool.always_hand = hand && strcmp(hand, "always") == 0;
   pool.never_hand = hand && strcmp(hand, "never") == 0;
@@ -386,11 +384,11 @@ enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct d
   pthread_cond_init(&pool.wake, NULL);
   pool.w = calloc(pool.n, sizeof *pool.w);
   struct task *root = calloc(1, sizeof *root);
-  bool ok = pool.w && root && dpu_unf_init(&pool.u, qo->skip_step) == 0 &&
+  bool ok = pool.w && root && dpu_unf_init(&pool.u, o->skip_step) == 0 &&
             ensure((void **)&pool.tasks, &pool.tcap, 1, sizeof *pool.tasks) == 0;
   for (unsigned i = 0; ok && i < pool.n; i++) {
     struct qpor *q = &pool.w[i];
-    q->exec = &qo->execs[i], q->r = r, q->o = o, q->qo = qo, q->c = c, q->st = st;
+    q->exec = &o->execs[i], q->o = o, q->c = &res->counts, q->st = &res->stats;
     q->u = &pool.u, q->pool = &pool;
     ok = qpor_init(q) == 0;
   }
@@ -408,9 +406,8 @@ enum dpu_explore_status qpor_explore_workers(struct dpu_executor *exec, struct d
     dpu_executor_unpin_thread();
     for (unsigned i = 1; i < started; i++) pthread_join(threads[i], NULL);
   }
-  r->exec = exec;
   if (pool.w) {
-    if (qo->dot && dpu_unf_write_dot(&pool.u, qo->dot) != 0)
+    if (o->dot && dpu_unf_write_dot(&pool.u, o->dot) != 0)
       fprintf(stderr, "dpu: error: cannot write the --dot file\n");
     qpor_collect_stats(&pool.w[0]);
   }

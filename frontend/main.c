@@ -10,16 +10,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../executor/executor.h"
 #include "../explorer/dfs.h"
 #include "../explorer/explore.h"
-#include "../explorer/model.h"
-#include "../report/progress.h"
 #include "../explorer/qpor.h"
 #include "../explorer/visible.h"
-#include "../report/witness.h"
-#include "../report/warnings.h"
 #include "../passes/instrument.h"
-#include "../executor/executor.h"
+#include "../report/progress.h"
+#include "../report/warnings.h"
+#include "../report/witness.h"
 #include "check.h"
 #include "compile.h"
 #include "diag.h"
@@ -27,16 +26,11 @@
 #include "merge.h"
 #include "options.h"
 #include "signals.h"
+#include "sink.h"
 #include "stdin.h"
 
 /* Exit codes of docs/design.md §8. */
 enum { EXIT_CLEAN = 0, EXIT_DEFECTS = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_INTERNAL = 4 };
-
-/* Between runs: the progress line, and a pending rewrite of the report's file. */
-static void tick(void *arg) {
-  dpu_progress_tick();
-  dpu_report_tick(arg);
-}
 
 /* The report's stream and document, as -o and --format ask: the text report goes to stdout,
  * or to the -o file when the format is text; a JSON or SARIF document goes to the -o file (and
@@ -70,16 +64,15 @@ struct session {
   long nreplay;
   struct dpu_invocation inv;
   struct dpu_site_table sites;
-  struct dpu_counts counts;
   struct dpu_report rep;
+  struct dpu_sink sink;            /* the explorers' results into rep */
   uint8_t *spin_kinds;             /* the explorer's copy of the sites' spin kinds */
   char **pargv;                    /* the program's argv */
   struct dpu_stdin in;             /* the program's input (inv points at its digest) */
   struct dpu_executor execs[DPU_MAX_JOBS]; /* [nexecs]: one per worker of -j */
   unsigned nexecs;
   struct dpu_explore_options eo;
-  struct dpu_qpor_options qo;
-  struct dpu_qpor_stats qs;
+  struct dpu_explore_result res;   /* counts (rep reads them), statistics, the split */
   uint8_t *racing;                 /* racing access sites seen (issue #10), or NULL */
   char *visible_text;              /* the visible sites as "ID,ID,...", or NULL */
   uint32_t explorations;
@@ -130,20 +123,22 @@ static void describe(struct session *s, int argc, char **argv) {
       .verbosity = o->verbosity,
       .sites = &s->sites,
       .inv = &s->inv,
-      .counts = &s->counts,
+      .counts = &s->res.counts,
+      .split = &s->res.split,
       .t0 = s->t0,
-      .show_output = o->show_output,
+      /* a replay shows the output of its run, defect or not */
+      .show_output = o->show_output || o->replay,
       .steps_shown = o->steps_shown,
-      .print_traces = o->print_traces,
       .property = !o->svcomp && !o->property && !o->witness ? DPU_PROPERTY_NONE
                   : o->property && strcmp(o->property, "no-data-race") == 0
                       ? DPU_PROPERTY_NO_DATA_RACE
                       : DPU_PROPERTY_UNREACH_CALL,
   };
+  s->sink = (struct dpu_sink){.rep = &s->rep, .capture = true};
 }
 
 /* Compiles, checks and instruments the inputs into *mod (in tsc's context), fills the site
- * table, and gives the explorer the sites' spin kinds. Returns 0, or -1 (errors printed). */
+ * table, and keeps the sites' spin kinds for the explorer. Returns 0, or -1 (errors printed). */
 static int build_program(struct session *s, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef *mod) {
   const struct dpu_options *o = &s->o;
   struct dpu_instrument_options io = {
@@ -155,7 +150,8 @@ static int build_program(struct session *s, LLVMOrcThreadSafeContextRef tsc, LLV
       .races = o->races,
       .svcomp = o->svcomp,
       .error = s->unsupported,
-      .error_size = sizeof s->unsupported};
+      .error_size = sizeof s->unsupported,
+      .note = dpu_sink_pass_note};
   LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
   if (dpu_compile_inputs(o, ctx, mod) != 0 || dpu_check_processes(*mod) != 0 ||
       dpu_instrument(*mod, &io, &s->sites) != 0 || dpu_check_undefined(*mod) != 0)
@@ -164,7 +160,6 @@ static int build_program(struct session *s, LLVMOrcThreadSafeContextRef tsc, LLV
   s->spin_kinds = malloc(s->sites.n + 1);
   if (!s->spin_kinds) abort();
   for (size_t i = 0; i < s->sites.n; i++) s->spin_kinds[i] = s->sites.v[i].spin;
-  dpu_model_set_spin_kinds(s->spin_kinds, (uint32_t)s->sites.n);
   return 0;
 }
 
@@ -227,17 +222,21 @@ static int prepare_exploration(struct session *s) {
       .deadline = o->timeout > 0 ? s->t0 + o->timeout : 0,
       .stop_on_defect = o->stop_on_defect,
       .interrupted = &dpu_interrupted,
-      .between_runs = tick,
-      .arg = &s->rep,
+      .k = o->k,
+      .skip_step = o->skip_step,
+      .workers = s->nexecs,
+      .execs = s->execs,
+      .shard = o->shard,
+      .shards = o->shards,
+      .spin_kinds = s->spin_kinds,
+      .nsites = (uint32_t)s->sites.n,
+      .sink = dpu_sink_for(&s->sink, o->print_traces),
   };
   if (o->estimate > 0) { /* the exploration's first SECONDS, or --timeout if sooner */
     double until = dpu_now() + o->estimate;
     if (!s->eo.deadline || until < s->eo.deadline) s->eo.deadline = until;
   }
-  s->qo = (struct dpu_qpor_options){.k = o->k, .skip_step = o->skip_step, .workers = s->nexecs,
-                                     .execs = s->execs, .shard = o->shard, .shards = o->shards,
-                                     .split = &s->rep.split};
-  if (o->dot && !(s->qo.dot = fopen(o->dot, "w"))) {
+  if (o->dot && !(s->eo.dot = fopen(o->dot, "w"))) {
     fprintf(stderr, "dpu: error: cannot write %s\n", o->dot);
     dpu_executor_stop_all(s->execs, s->nexecs);
     return give_up(s, "error", "the --dot file cannot be written", EXIT_USAGE);
@@ -255,7 +254,7 @@ static int prepare_exploration(struct session *s) {
     }
     s->rep.visible_sites = s->visible_text = dpu_visible_list(s->execs[0].shm, &s->sites);
   }
-  dpu_explore_defer_divergence = o->races_explore && !o->replay;
+  s->sink.defer_divergence = o->races_explore && !o->replay;
   s->execs[0].shm->spin_watch = o->races_explore && !o->replay;
   s->rep.defer_traces = o->print_traces && o->races_explore && !o->replay;
   return 0;
@@ -263,16 +262,15 @@ static int prepare_exploration(struct session *s) {
 
 /* After a complete exploration of a racy program: makes the new racing sites visible. Returns
  * whether there were any: then the counts restart for the next exploration, and earlier[i]
- * (reallocated) keeps defect i's traces in the exploration before. */
-static bool more_visible_sites(struct session *s, uint64_t **earlier) {
+ * (reallocated, *nearlier entries) keeps defect i's traces in the exploration before. */
+static bool more_visible_sites(struct session *s, uint64_t **earlier, uint32_t *nearlier) {
   struct dpu_report *rep = &s->rep;
   uint32_t added = dpu_visible_add(s->execs[0].shm, &s->sites, s->racing) +
-                   dpu_visible_add_sites(s->execs[0].shm, &s->sites, dpu_explore_spin,
-                                         dpu_explore_nspin);
-  dpu_explore_nspin = 0;
+                   dpu_visible_add_sites(s->execs[0].shm, &s->sites, s->sink.spin,
+                                         s->sink.nspin);
+  s->sink.nspin = 0;
   if (!added) return false;
-  dpu_report_traces_end(rep, false); /* --print-traces: the last exploration's only */
-  dpu_explore_divergence[0] = 0;
+  s->sink.divergence[0] = 0;
   /* Again, with a fresh unfolding; the counts become those of the new exploration. */
   free(s->visible_text);
   rep->visible_sites = s->visible_text = dpu_visible_list(s->execs[0].shm, &s->sites);
@@ -280,19 +278,12 @@ static bool more_visible_sites(struct session *s, uint64_t **earlier) {
     dpu_progress_clear();
     fprintf(rep->text, "dpu: %u more racing access sites made visible; exploring again\n", added);
   }
-  struct dpu_counts *c = &s->counts;
-  c->max_configs = c->ssbs = c->redirected = c->repeated = c->cut = 0;
-  c->estimate = 0;
-  c->earlier = c->runs;
+  dpu_counts_restart(&s->res.counts);
   free(*earlier);
-  *earlier = calloc(rep->defects.n + 1, sizeof **earlier);
+  *nearlier = rep->defects.n;
+  *earlier = calloc(*nearlier + 1, sizeof **earlier);
   if (!*earlier) abort();
-  for (uint32_t i = 0; i < rep->defects.n; i++) {
-    (*earlier)[i] = rep->defects.v[i]->traces;
-    rep->defects.v[i]->traces = 0;
-  }
-  rep->defects.traces = 0;
-  rep->ntraces++; /* no trace of the new exploration counts as seen */
+  dpu_report_restart(rep, *earlier);
   return true;
 }
 
@@ -301,36 +292,34 @@ static enum dpu_explore_status explore(struct session *s) {
   const struct dpu_options *o = &s->o;
   enum dpu_explore_status st;
   uint64_t *earlier = NULL; /* each defect's traces in the exploration before */
-  dpu_progress_start(o->verbosity >= 0 && !o->replay, &s->counts, &s->rep.defects);
+  uint32_t nearlier = 0;
+  dpu_progress_start(o->verbosity >= 0 && !o->replay, &s->res.counts, &s->rep.defects);
   for (;;) {
     s->explorations++;
-    uint64_t mismatches = s->qs.replay_mismatch;
+    uint64_t mismatches = s->res.stats.replay_mismatch;
     for (unsigned i = 1; i < s->nexecs; i++) dpu_visible_copy(s->execs[i].shm, s->execs[0].shm);
     if (o->replay)
-      st = dpu_explore_replay(&s->execs[0], &s->rep, s->replay, (uint32_t)s->nreplay, &s->eo,
-                              &s->counts);
-    else if (o->por == DPU_POR_QPOR)
-      st = dpu_explore_qpor(&s->execs[0], &s->rep, &s->eo, &s->qo, &s->counts, &s->qs);
-    else st = dpu_explore_dfs(&s->execs[0], &s->rep, &s->eo, &s->counts);
-    s->mismatches = s->qs.replay_mismatch - mismatches;
+      st = dpu_explore_replay(&s->execs[0], s->replay, (uint32_t)s->nreplay, &s->eo, &s->res);
+    else if (o->por == DPU_POR_QPOR) st = dpu_explore_qpor(&s->execs[0], &s->eo, &s->res);
+    else st = dpu_explore_dfs(&s->execs[0], &s->eo, &s->res);
+    s->mismatches = s->res.stats.replay_mismatch - mismatches;
     if (o->replay || !o->races_explore) break;
     /* An exploration cut short by a run that did not follow its replay goes on with more
      * visible sites when new racing sites explain it; other limits end it. */
-    bool diverged = dpu_explore_divergence[0] != 0;
+    bool diverged = s->sink.divergence[0] != 0;
     if (st != DPU_EXPLORE_COMPLETE && !(st == DPU_EXPLORE_INCOMPLETE && diverged)) break;
     /* ... and not when a limit (--max-runs, --timeout, a signal) stopped it as well: the next
      * exploration would stop before its first run, and its counts, all zero, would replace
      * this one's (-j 2 said "0 max-configs, 3000 runs of earlier explorations": a user test). */
-    if (st == DPU_EXPLORE_INCOMPLETE && dpu_explore_must_stop(&s->eo, &s->counts)) break;
-    if (!more_visible_sites(s, &earlier)) break;
+    if (st == DPU_EXPLORE_INCOMPLETE && dpu_explore_must_stop(&s->eo, &s->res.counts)) break;
+    if (!more_visible_sites(s, &earlier, &nearlier)) break;
     st = DPU_EXPLORE_COMPLETE;
   }
   /* A defect that the last exploration did not show again (it should: it is a sequentially
    * consistent execution) keeps the count of the exploration that found it. Not a shard's:
    * its last exploration's parts are not its first's, and the shard whose part holds the
    * defect's traces now counts them (dpu merge sums the counts). */
-  for (uint32_t i = 0; earlier && !o->shards && i < s->rep.defects.n; i++)
-    if (!s->rep.defects.v[i]->traces) s->rep.defects.v[i]->traces = earlier[i] ? earlier[i] : 1;
+  if (earlier && !o->shards) dpu_report_keep_earlier(&s->rep, earlier, nearlier);
   free(earlier);
   /* A replay that did not give the events predicted from earlier runs: the program does not
    * behave the same way on every run of the same trace, and the traces that only it would
@@ -361,7 +350,7 @@ static void print_stats(struct session *s, double explore_seconds) {
   double waited = exec_seconds / s->nexecs;
   /* The executor's runs include the split's, which the summary does not count (issue 37: -v
    * -j 2 said 124 runs beside a summary of 6): said apart. */
-  uint64_t split_runs = s->rep.split.runs;
+  uint64_t split_runs = s->res.split.runs;
   if (s->o.verbosity > 0 && text) {
     fprintf(text, "dpu: executor %.3f s in %llu runs", exec_seconds, (unsigned long long)runs);
     if (split_runs)
@@ -382,18 +371,19 @@ static void print_stats(struct session *s, double explore_seconds) {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   fprintf(text, "dpu: stats: runs %llu, max-configs %llu, SSBs %llu, runners %u\n",
-          (unsigned long long)s->counts.runs, (unsigned long long)s->counts.max_configs,
-          (unsigned long long)s->counts.ssbs, forks);
-  if (s->o.por == DPU_POR_QPOR && !s->o.replay) dpu_qpor_print_stats(text, &s->qs);
+          (unsigned long long)s->res.counts.runs, (unsigned long long)s->res.counts.max_configs,
+          (unsigned long long)s->res.counts.ssbs, forks);
+  if (s->o.por == DPU_POR_QPOR && !s->o.replay) dpu_qpor_print_stats(text, &s->res.stats);
   /* The split's runs explore no trace of their own and are not in `runs` (a user test asked
    * where the executor's other runs went). */
-  const struct dpu_split_info *sp = &s->rep.split;
+  const struct dpu_split_info *sp = &s->res.split;
   if (sp->runs)
     fprintf(text, "dpu: stats: the split: %llu runs (not in the runs above), %.3f s, %u parts\n",
             (unsigned long long)sp->runs, sp->seconds, sp->parts);
-  if (s->counts.estimate > 0)
+  const struct dpu_counts *c = &s->res.counts;
+  if (c->estimate > 0)
     fprintf(text, "dpu: stats: estimate: ~%.0f traces in all, at the last estimate (%llu "
-                  "explored)\n", s->counts.estimate, (unsigned long long)s->counts.max_configs);
+                  "explored)\n", c->estimate, (unsigned long long)c->max_configs);
   fprintf(text, "dpu: stats: time executor %.3f s, explorer %.3f s (start-up %.3f s); "
                 "explorer peak memory %.1f MiB\n",
           exec_seconds, explore_seconds - waited, s->startup_seconds,
@@ -414,7 +404,8 @@ static void end_state(const struct session *s, enum dpu_explore_status st,
     if (dpu_interrupted) end->reason = dpu_interrupted == SIGINT ? "interrupted by SIGINT"
                                                                  : "interrupted by SIGTERM";
     else if (s->eo.deadline > 0 && dpu_now() >= s->eo.deadline) end->reason = "--timeout reached";
-    else if (s->o.max_runs && s->counts.runs >= s->o.max_runs) end->reason = "--max-runs reached";
+    else if (s->o.max_runs && s->res.counts.runs >= s->o.max_runs)
+      end->reason = "--max-runs reached";
     else if (s->mismatches)
       end->reason = "a replay did not give the events that earlier runs predicted: the program "
                     "does not run the same way every time";
@@ -445,7 +436,7 @@ static void end_state(const struct session *s, enum dpu_explore_status st,
  * unless the exploration failed or could not start. */
 static int print_estimate(const struct session *s, const struct dpu_report_end *end,
                           double secs) {
-  const struct dpu_counts *c = &s->counts;
+  const struct dpu_counts *c = &s->res.counts;
   unsigned long long seen = c->max_configs;
   char buf[32];
   if (end->exit_code == EXIT_INTERNAL || end->exit_code == EXIT_USAGE) return end->exit_code;
@@ -542,21 +533,21 @@ int main(int argc, char **argv) {
   enum dpu_explore_status st = explore(s);
   uint32_t nvisible = s->o.races ? dpu_visible_count(s->execs[0].shm) : 0;
   dpu_report_traces_end(&s->rep, true);
-  for (unsigned i = 0; i < s->nexecs; i++) dpu_explore_notices(s->execs[i].shm);
-  if (dpu_explore_divergence[0]) dpu_warn("run-cut", "%s", dpu_explore_divergence);
+  for (unsigned i = 0; i < s->nexecs; i++) dpu_explore_notices(&s->eo.sink, s->execs[i].shm);
+  if (s->sink.divergence[0]) dpu_warn("run-cut", "%s", s->sink.divergence);
   dpu_progress_stop();
   /* Also when a limit stopped it: that is when a user asks why -j did not help. Not for an
    * exploration of fewer than DPU_NOTE_ALONE_RUNS runs, which takes a fraction of a second
    * anyway: there it was noise on almost every small program (a user test). */
-  if (s->nexecs > 1 && !s->qs.handed && !s->qs.parts && s->o.verbosity >= 0 &&
-      s->counts.runs >= DPU_NOTE_ALONE_RUNS &&
+  if (s->nexecs > 1 && !s->res.stats.handed && !s->res.stats.parts && s->o.verbosity >= 0 &&
+      s->res.counts.runs >= DPU_NOTE_ALONE_RUNS &&
       (st == DPU_EXPLORE_COMPLETE || st == DPU_EXPLORE_INCOMPLETE))
     dpu_note("jobs-alone", "-j %u: one worker explored alone (too few lock operations to split "
              "at, runs too short to hand work over; docs/distributed.md, -j)",
              s->nexecs);
   double explore_seconds = dpu_now() - s->explore_start;
   print_stats(s, explore_seconds);
-  if (s->qo.dot) fclose(s->qo.dot);
+  if (s->eo.dot) fclose(s->eo.dot);
   double exec_seconds = dpu_executor_stop_all(s->execs, s->nexecs);
 
   /* With -j, executor_seconds sums the workers' waits for runs, and explorer_seconds is what

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../report/warnings.h"
 #include "../protocol/protocol.h"
 #include "../protocol/rules.h"
 #include "steps.h"
@@ -35,16 +34,15 @@ static bool float_bits(LLVMValueRef i, bool store) {
  * sequentially consistent executions only, so what needs the weaker order (two threads that
  * store and then load, each missing the other's store) is not explored; the race detector
  * honours the orders' happens-before (a user test's acquire/release Peterson lock passed). */
-static void note_weak(LLVMValueRef inst, unsigned n) {
+static void note_weak(const struct dpu_instrument_options *o, LLVMValueRef inst, unsigned n) {
   char *file = NULL, *fn = NULL;
   unsigned line = 0, col = 0;
   dpu_pass_describe(inst, &file, &line, &col, &fn);
-  struct dpu_say_loc at = {.file = file, .function = fn, .line = line, .column = col};
-  dpu_say(stderr, DPU_SAY_NOTE, "weak-atomics", &at,
-          "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u in %s): "
-          "dpu explores sequentially consistent executions only, not those that only weaker "
-          "orders allow (docs/model.md, \"Modelled functions\")",
-          n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
+  dpu_pass_note(o, "weak-atomics", file, fn, line, col,
+                "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u in "
+                "%s): dpu explores sequentially consistent executions only, not those that only "
+                "weaker orders allow (docs/model.md, \"Modelled functions\")",
+                n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
   free(file);
   free(fn);
 }
@@ -94,7 +92,7 @@ static enum dpu_rmw rmw_kind(LLVMAtomicRMWBinOp op) {
   }
 }
 
-void dpu_pass_atomics(LLVMModuleRef mod) {
+void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o) {
   LLVMContextRef ctx = LLVMGetModuleContext(mod);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
@@ -178,5 +176,5 @@ void dpu_pass_atomics(LLVMModuleRef mod) {
     }
   }
   LLVMDisposeBuilder(b);
-  if (weak) note_weak(first_weak, weak);
+  if (weak) note_weak(o, first_weak, weak);
 }

@@ -70,6 +70,19 @@ static char *source_file(LLVMValueRef inst) {
   return path;
 }
 
+void dpu_pass_note(const struct dpu_instrument_options *o, const char *id, const char *file,
+                   const char *function, unsigned line, unsigned column, const char *fmt, ...) {
+  if (!o->note) return;
+  char text[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  struct dpu_pass_note n = {.id = id, .file = file, .function = function, .line = line,
+                            .column = column, .text = text};
+  o->note(o->note_arg, &n);
+}
+
 void dpu_pass_describe(LLVMValueRef inst, char **file, unsigned *line, unsigned *col, char **fn) {
   *file = source_file(inst);
   *line = LLVMGetDebugLocLine(inst);
@@ -394,7 +407,7 @@ int dpu_instrument(LLVMModuleRef mod, const struct dpu_instrument_options *opt,
   dpu_pass_spinloops(mod);
   if (dpu_pass_tls(mod, sites) != 0) return -1;
   redirect(mod);
-  dpu_pass_atomics(mod); /* after redirect: it reuses the program's renamed declarations */
+  dpu_pass_atomics(mod, opt); /* after redirect: it reuses the program's renamed declarations */
   add_site(sites,
            (struct dpu_site){dup_str("?", 1), dup_str("?", 1), 0, 0, dup_str("?", 1), DPU_SITE_PLAIN});
   if (opt->races) dpu_pass_accesses(mod, sites);

@@ -9,7 +9,16 @@
 #include "../protocol/protocol.h" /* enum dpu_site_spin */
 #include "sites.h"            /* struct dpu_site_table */
 
-/* Choices of the user that change the instrumentation. */
+/* A note of the instrumentation for the user, e.g. that atomic operations have orders weaker
+ * than seq_cst. The strings are the instrumentation's, valid during the call of note. */
+struct dpu_pass_note {
+  const char *id;              /* what it is about, a short constant: "weak-atomics" */
+  const char *file, *function; /* the source location it is about; file NULL: none */
+  unsigned line, column;       /* 0: unknown */
+  const char *text;            /* what follows "dpu: note: " (no newline) */
+};
+
+/* Choices of the user that change the instrumentation, and where its notes go. */
 struct dpu_instrument_options {
   bool nondet_fixed;   /* --nondet=VALUE: __VERIFIER_nondet_* return nondet */
   long long nondet;
@@ -23,6 +32,10 @@ struct dpu_instrument_options {
                         * "dpu: error: " prefix, NUL-terminated in error[0, error_size), for
                         * the report document's reason; NULL: not kept */
   size_t error_size;
+  /* Says a note, with note_arg (the caller shows and keeps it: frontend/sink.h, the note of a
+   * text said before said once); NULL: notes are dropped. */
+  void (*note)(void *note_arg, const struct dpu_pass_note *n);
+  void *note_arg;
 };
 
 /* Instruments mod in place:

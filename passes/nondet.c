@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../report/warnings.h"
 #include "../protocol/protocol.h"
 #include "steps.h"
 
@@ -250,15 +249,14 @@ int dpu_pass_nondet(LLVMModuleRef mod, const struct dpu_instrument_options *o,
         if (!d.whole && !o->nondet_fixed && !o->nondet_range && noted++ < 4) {
           char vals[160];
           describe(&d, vals, sizeof vals);
-          struct dpu_say_loc at = {.file = file, .function = fn, .line = line};
-          dpu_say(stderr, DPU_SAY_NOTE, "nondet-domain", &at,
-                  "%s at %s:%u in %s takes the values %s (%s; --nondet=range:A..B sets a range)",
-                  name, file, line, fn, vals,
-                  LLVMGetTypeKind(ty) != LLVMIntegerTypeKind ? "not an integer"
-                  : cmp.truncated ? "0, the constants the program compares with and their "
-                                    "neighbours, the 256 nearest to 0"
-                                  : "0, the constants the program compares with and their "
-                                    "neighbours");
+          dpu_pass_note(o, "nondet-domain", file, fn, line, 0,
+                        "%s at %s:%u in %s takes the values %s (%s; --nondet=range:A..B sets a "
+                        "range)", name, file, line, fn, vals,
+                        LLVMGetTypeKind(ty) != LLVMIntegerTypeKind ? "not an integer"
+                        : cmp.truncated ? "0, the constants the program compares with and "
+                                          "their neighbours, the 256 nearest to 0"
+                                        : "0, the constants the program compares with and "
+                                          "their neighbours");
         }
         LLVMReplaceAllUsesWith(call, value);
         LLVMInstructionEraseFromParent(call);
@@ -268,8 +266,8 @@ int dpu_pass_nondet(LLVMModuleRef mod, const struct dpu_instrument_options *o,
     }
   }
   if (noted > 4)
-    dpu_note("nondet-domain", "%u more __VERIFIER_nondet_* calls take a bounded domain",
-             noted - 4);
+    dpu_pass_note(o, "nondet-domain", NULL, NULL, 0, 0,
+                  "%u more __VERIFIER_nondet_* calls take a bounded domain", noted - 4);
   LLVMDisposeBuilder(b);
   free(cmp.v);
   return rc;

@@ -14,7 +14,7 @@
  * @__dpu_atomic_cas_result with its success bit. Fences are left alone (dpu explores
  * sequentially consistent executions). Also brackets the body of every defined function named
  * __VERIFIER_atomic_* with __VERIFIER_atomic_begin/end (SV-COMP's convention). */
-void dpu_pass_atomics(LLVMModuleRef mod);
+void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o);
 
 /* Memory accesses (issue #9, docs/design.md §3): puts `call @__dpu_load(ptr, i64 size, i32 site)`
  * before every non-atomic load and `call @__dpu_store(ptr, i64 size, i32 site, i64 value)`
@@ -83,5 +83,11 @@ void dpu_pass_emit_table(LLVMModuleRef mod, const char *prefix, LLVMValueRef *va
 
 /* "FILE:LINE in FN" of an instruction, for messages: malloc'd strings the caller frees. */
 void dpu_pass_describe(LLVMValueRef inst, char **file, unsigned *line, unsigned *col, char **fn);
+
+/* Says the note id (instrument.h) about file:line:column in function (file NULL: nowhere),
+ * with the text printf's fmt makes, through o->note, if any. */
+void dpu_pass_note(const struct dpu_instrument_options *o, const char *id, const char *file,
+                   const char *function, unsigned line, unsigned column, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
 
 #endif

@@ -303,7 +303,7 @@ static int by_digest(const void *a, const void *b) {
 /* --shard=I/N: which part of the exploration this is (what `dpu merge` checks); null without. */
 static json_t *shard_json(const struct dpu_report *r, int *ok) {
   if (!r->shards) return json_null();
-  const struct dpu_split_info *sp = &r->split;
+  const struct dpu_split_info *sp = r->split;
   json_t *o = json_object();
   dpu_json_put(o, "index", json_integer(r->shard), ok);
   dpu_json_put(o, "count", json_integer(r->shards), ok);

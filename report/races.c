@@ -229,42 +229,23 @@ struct dpu_defect *dpu_race_defect(const struct dpu_run *run, const struct dpu_r
 
 /* ---- capture ----------------------------------------------------------------------------- */
 
-int dpu_race_capture(struct dpu_executor *exec, struct dpu_defect *d,
-                     const struct dpu_site_table *sites) {
+void dpu_race_captured(struct dpu_defect *d, const struct dpu_run *run,
+                       const struct dpu_site_table *sites) {
   struct dpu_race_info *ri = d->race;
   ri->capture_pending = false;
-  struct dpu_replay_step *replay = calloc(d->nsteps + 1, sizeof *replay);
-  if (!replay) return -1;
-  long n = dpu_replay_parse(d->schedule, replay, d->nsteps + 1);
-  if (n < 0) {
-    free(replay);
-    return -1;
-  }
-  struct dpu_race_capture req[2];
-  for (int i = 0; i < 2; i++) {
-    const struct dpu_access *a = &ri->rec.access[i];
-    /* The first access is known by the bytes of its granule that the second touched; the
-     * second by the first byte both touch. */
-    req[i] = (struct dpu_race_capture){.tid = a->tid, .flags = a->flags, .site = a->site,
-                                       .epoch = a->epoch, .lo = ri->rec.addr,
-                                       .hi = ri->rec.addr + 1};
-  }
-  struct dpu_run run;
-  enum dpu_run_status rs = dpu_run_capture(exec, replay, (uint32_t)n, req, &run);
-  free(replay);
-  if (rs != DPU_RUN_DONE) return -1;
+  if (!run) return;
   static struct dpu_thread_stack stacks[DPU_MAX_THREADS];
-  uint32_t ns = dpu_run_stacks(&run, stacks);
-  uint32_t nheap = run.result->nheap < DPU_MAX_HEAP_OBJECTS ? run.result->nheap
-                                                             : DPU_MAX_HEAP_OBJECTS;
-  struct dpu_heap_object *heap = dpu_copy(run.result->heap, nheap * sizeof *heap);
+  uint32_t ns = dpu_run_stacks(run, stacks);
+  uint32_t nheap = run->result->nheap < DPU_MAX_HEAP_OBJECTS ? run->result->nheap
+                                                              : DPU_MAX_HEAP_OBJECTS;
+  struct dpu_heap_object *heap = dpu_copy(run->result->heap, nheap * sizeof *heap);
   if (heap) { /* the same trace: the same addresses (its own run named no block) */
     free(d->heap);
     d->heap = heap, d->nheap = nheap;
   }
   for (int i = 0; i < 2; i++) {
     struct dpu_race_access *a = &ri->access[i];
-    const struct dpu_race_capture *c = &run.capture[i];
+    const struct dpu_race_capture *c = &run->capture[i];
     if (!c->found) continue;
     a->size = c->size;
     if (i == 0) a->step = c->step;
@@ -282,7 +263,6 @@ int dpu_race_capture(struct dpu_executor *exec, struct dpu_defect *d,
     free(d->message);
     d->message = m;
   }
-  return 0;
 }
 
 /* ---- text -------------------------------------------------------------------------------- */

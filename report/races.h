@@ -1,8 +1,9 @@
 /* Data-race defects (issue #9, docs/design.md §7): the races the runner's detector records in a
  * run (protocol.h: dpu_race_rec) become defects of kind "data race", one per unordered pair of
  * access sites, each with the stacks of both accesses, which a second run of the same trace
- * captures (the capture run: the runner unwinds the thread at the access whose thread, site,
- * epoch and bytes the race names). */
+ * captures (the capture run, executor/run.h's dpu_run_capture: the runner unwinds the thread at
+ * the access whose thread, site, epoch and bytes the race names). Whoever drives the executor
+ * makes that run (frontend/sink.c); this module words the defect before and after it. */
 #ifndef DPU_RACES_H
 #define DPU_RACES_H
 
@@ -11,7 +12,7 @@
 #include <stdio.h>
 
 #include "../passes/sites.h"
-#include "../executor/executor.h"
+#include "../executor/run.h"
 #include "../protocol/protocol.h"
 #include "defects.h"
 #include "stacks.h"
@@ -39,7 +40,7 @@ struct dpu_race_info {
                                     * "'pair' + 4", "offset 8 of a 24-byte heap block
                                     * allocated at prog.c:30 by T0"; malloc'd */
   bool capture_pending;            /* its stacks are still to be captured (and then it is
-                                    * printed) */
+                                    * printed): dpu_race_captured not called yet */
   int located;                     /* the access (0 or 1) whose site and thread are the
                                     * defect's location and thread: the one whose site comes
                                     * first in the digest's order, whichever ran first */
@@ -61,11 +62,12 @@ struct dpu_defect *dpu_race_defect(const struct dpu_run *run, const struct dpu_r
                                    const struct dpu_site_table *sites,
                                    const uint8_t digest[DPU_DEFECT_DIGEST_BYTES]);
 
-/* Runs d's trace again through exec to capture the stacks (and whole sizes, and steps) of both
- * accesses, and rewords its message. Returns 0, or -1 when the executor failed (d keeps what
- * it had). Clears capture_pending either way. */
-int dpu_race_capture(struct dpu_executor *exec, struct dpu_defect *d,
-                     const struct dpu_site_table *sites);
+/* Completes race defect d from its capture run (dpu_run_capture of d's schedule and
+ * d->race->rec): the stacks, whole sizes and steps of both accesses, the heap blocks of the
+ * trace, and its message reworded. run NULL: there was no capture run, or it failed, and d
+ * keeps what it had. Clears capture_pending either way. */
+void dpu_race_captured(struct dpu_defect *d, const struct dpu_run *run,
+                       const struct dpu_site_table *sites);
 
 /* Prints the text report's lines about the two accesses and the memory:
  *   stack of the write by T1 (after step #5):

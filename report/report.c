@@ -203,6 +203,21 @@ int dpu_report_begin(struct dpu_report *r) {
   return 0;
 }
 
+void dpu_report_restart(struct dpu_report *r, uint64_t *earlier) {
+  dpu_report_traces_end(r, false); /* --print-traces: the last exploration's only */
+  for (uint32_t i = 0; i < r->defects.n; i++) {
+    earlier[i] = r->defects.v[i]->traces;
+    r->defects.v[i]->traces = 0;
+  }
+  r->defects.traces = 0;
+  r->ntraces++; /* no trace of the new exploration counts as seen */
+}
+
+void dpu_report_keep_earlier(struct dpu_report *r, const uint64_t *earlier, uint32_t n) {
+  for (uint32_t i = 0; i < r->defects.n; i++)
+    if (!r->defects.v[i]->traces) r->defects.v[i]->traces = i < n && earlier[i] ? earlier[i] : 1;
+}
+
 void dpu_report_tick(struct dpu_report *r) {
   if (r->doc_pending) rewrite_running(r);
 }
@@ -388,7 +403,8 @@ static void name_spin_location(const struct dpu_report *r, struct dpu_run_result
            "change", res->tid, res->op == DPU_OP_READ ? "" : "atomic ", name);
 }
 
-int dpu_report_run(struct dpu_report *r, const struct dpu_run *run) {
+uint32_t dpu_report_run(struct dpu_report *r, const struct dpu_run *run,
+                        struct dpu_defect **fresh) {
   r->ntraces++;
   name_spin_location(r, run->result);
   bool ended = dpu_end_is_defect(run->result->end);
@@ -399,28 +415,25 @@ int dpu_report_run(struct dpu_report *r, const struct dpu_run *run) {
     ended = false;
   bool raced = run->nraces > 0;
   if (ended || raced) r->defects.traces++;
-  /* Every new defect is made from the run before the first capture run replaces it: the
-   * races first (they happened before the run ended, and may be why it failed). */
-  struct dpu_defect *fresh[DPU_MAX_RACES + 1 + DPU_MAX_LATER];
+  /* Every new defect is made from the run, before a capture run replaces it: the races first
+   * (they happened before the run ended, and may be why it failed). */
   uint32_t nf = raced || run->races_msg ? report_races(r, run, fresh) : 0;
-  uint32_t nraces = nf;
   if (ended && (fresh[nf] = report_end(r, run, false))) nf++;
   for (uint32_t i = 0; ended && i < run->nlater; i++)
     if ((fresh[nf] = report_later(r, run, &run->later[i]))) nf++;
   for (uint32_t i = 0; i < nf && r->visible_sites; i++)
     fresh[i]->visible_sites = strdup(r->visible_sites);
-  for (uint32_t i = 0; i < nf; i++) {
-    if (i < nraces) {
-      if (r->exec) dpu_race_capture(r->exec, fresh[i], r->sites);
-      fresh[i]->race->capture_pending = false;
-    }
+  /* --show-output: every trace's output, once (a new defect's block shows its trace's). */
+  if (!nf && r->show_output) dpu_report_output(r, run);
+  return nf;
+}
+
+void dpu_report_new_defects(struct dpu_report *r, struct dpu_defect *const *fresh, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
     dpu_progress_clear();
     if (r->text) print_defect(r, fresh[i]);
   }
-  if (nf) rewrite_running(r);
-  /* --show-output: every trace's output, once (a new defect's block shows its trace's). */
-  else if (r->show_output) dpu_report_output(r, run);
-  return nf > 0;
+  if (n) rewrite_running(r);
 }
 
 bool dpu_defect_violates(const struct dpu_defect *d, enum dpu_property p) {
@@ -454,7 +467,7 @@ static void note_racy(const struct dpu_report_end *end, FILE *to) {
 }
 
 static void note_shards(const struct dpu_report *r, FILE *to) {
-  const struct dpu_split_info *sp = &r->split;
+  const struct dpu_split_info *sp = r->split;
   if (r->shards && !sp->mine && sp->parts < r->shards)
     dpu_say(to, DPU_SAY_NOTE, "shards-empty", NULL,
             "the program splits into %u part%s only: shards %u to %u have nothing to explore",
@@ -518,7 +531,7 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
                  "runs with other values are not explored\n",
               r->sites->nondet_bounded);
     if (r->shards) {
-      const struct dpu_split_info *sp = &r->split;
+      const struct dpu_split_info *sp = r->split;
       fprintf(f, "dpu: shard %u/%u: %u of the %u parts (%u explored to their end); the split "
                  "took %llu runs, %.2f s, in every shard\n",
               r->shard, r->shards, sp->mine, sp->parts, sp->explored,

@@ -21,34 +21,10 @@
 #include "../executor/run.h"
 #include "../passes/sites.h"
 #include "../protocol/protocol.h"
+#include "../results/results.h"
 #include "defects.h"
-#include "../explorer/split.h"
 
 enum dpu_report_format { DPU_REPORT_TEXT, DPU_REPORT_JSON, DPU_REPORT_SARIF };
-
-/* The counts of the summary line. */
-/* What an exploration counted. Every run is one of: a new trace (max_configs), a
- * sleep-set-blocked run (ssbs), a QPOR run that took an event of D and was run again along
- * another enabled event (redirected), an exhaustive run of a trace seen before (repeated: an
- * interleaving of it), a run cut short by a limit of dpu or by a plain spin loop (cut), or a run
- * of an earlier exploration of a racy program (earlier), so that runs is their sum. */
-struct dpu_counts {
-  uint64_t max_configs;  /* distinct Mazurkiewicz traces (maximal configurations) */
-  uint64_t ssbs;         /* sleep-set-blocked runs (0 in exhaustive mode) */
-  uint64_t runs;
-  uint64_t redirected, repeated, cut, earlier;
-  uint64_t events;       /* visible operations the runs executed (--shard's and -j's split
-                          * bound their cost with it: explorer/split.h) */
-  uint64_t timed_out;    /* runs that --run-timeout ended (the split stops at the first) */
-  double estimate;       /* the whole exploration's max-configs, estimated from the part of the
-                          * tree explored so far (explorer/estimate.c), refined as it goes; 0:
-                          * none (the exhaustive explorer, --shard, fewer than 16 runs);
-                          * DPU_ESTIMATE_MAX: that many or more */
-};
-
-/* The largest estimate (dpu_counts.estimate): a tree of runs of tens of thousands of steps
- * can be estimated at 10^20000 traces; reports say "more than 1e+300". */
-#define DPU_ESTIMATE_MAX 1e300
 
 /* The command a report is about: documents record it, and replay commands repeat its
  * compile flags, run options, inputs and program arguments. Everything is the caller's and
@@ -104,8 +80,8 @@ struct dpu_report {
   uint32_t steps_shown;              /* an interleaving longer than twice this shows only its
                                       * first and last steps_shown steps, in the text, JSON
                                       * and SARIF reports alike (report/steps.h); 0 = all */
-  bool print_traces;                 /* print "dpu: trace HEX" for every new trace */
-  bool defer_traces;                 /* keep them until dpu_report_traces_end (an exploration
+  bool defer_traces;                 /* keep the traces' fingerprints (dpu_report_trace) until
+                                      * dpu_report_traces_end (an exploration
                                       * that racy programs may start again prints only the
                                       * traces of the last one) */
   const struct dpu_site_table *sites;
@@ -113,8 +89,10 @@ struct dpu_report {
   const struct dpu_counts *counts;   /* the exploration's counts, read for documents */
   enum dpu_property property;        /* the property whose SV-COMP verdict the text report's
                                       * last line gives (dpu_report_verdict); none: no line */
-  struct dpu_executor *exec;           /* runs a race's trace again to capture its stacks
-                                      * (report/races.h); NULL: races get no stacks */
+  struct dpu_executor *exec;         /* the executor of the runs reported (the caller's: with
+                                      * -j, the worker's of the trace at hand), whose table of
+                                      * globals names the globals that addresses lie in
+                                      * (dpu_report_global); NULL: addresses stay as they are */
   double t0;                         /* dpu_now() when dpu started */
   /* Kept by the report. */
   struct dpu_defects defects;        /* distinct defects, with their trace counts */
@@ -135,9 +113,9 @@ struct dpu_report {
   uint32_t reread_site;
   bool warned_reread;
   /* --shard=I/N (explorer/split.h): shards 0 without; split is what the explorer's split did,
-   * filled in during the exploration. */
+   * filled in during the exploration (the caller's; not NULL with shards). */
   unsigned shard, shards;
-  struct dpu_split_info split;
+  const struct dpu_split_info *split;
   bool doc_pending;                  /* the file lacks a defect: rewrite it when allowed */
   double doc_written, doc_cost;      /* when the file was last written, and how long it took */
 };
@@ -147,21 +125,42 @@ struct dpu_report {
  * (message on stderr). */
 int dpu_report_begin(struct dpu_report *r);
 
+/* The most new distinct defects one trace can show: one per race of its run, the defect it
+ * ended with, and its later defects (protocol.h). */
+#define DPU_REPORT_MAX_NEW (DPU_MAX_RACES + 1 + DPU_MAX_LATER)
+
 /* Accounts one explored trace, whose run is run (executor/run.h, decoded from the executor's
- * region): the defect it ended with, if any, and the data races it showed (run->races). A new
- * distinct defect is printed in full on the text stream ("dpu: defect N: KIND: MESSAGE", the
- * interleaving, the stacks, the output, the replay command) and the document file is rewritten;
- * a defect seen before only counts one more trace. A trace that showed no defect has its output
- * printed when show_output is set. A new race is captured first (its trace runs again through
- * r->exec): so the region that run borrows holds another run when this returns, and explorers
- * call this last. A spin hang's message is reworded to name the variable (run->result->msg).
- * Returns 1 if a new defect was found, else 0. */
-int dpu_report_run(struct dpu_report *r, const struct dpu_run *run);
+ * region): the defect it ended with, if any, and the data races it showed (run->races). A
+ * defect seen before only counts one more trace. A new distinct defect is recorded and put in
+ * fresh[] (room for DPU_REPORT_MAX_NEW), its races first, not printed yet: the stacks of a new
+ * race are still to be captured by whoever can run its trace again (report/races.h:
+ * capture_pending, dpu_race_captured), and then dpu_report_new_defects prints them. A trace
+ * that showed no new defect has its output printed when show_output is set. A spin hang's
+ * message is reworded to name the variable (run->result->msg). Returns how many defects are
+ * new. */
+uint32_t dpu_report_run(struct dpu_report *r, const struct dpu_run *run,
+                        struct dpu_defect **fresh);
+
+/* Prints the new distinct defects of one trace, fresh[0, n) as dpu_report_run gave them, in
+ * full on the text stream ("dpu: defect N: KIND: MESSAGE", the interleaving, the stacks, the
+ * output, the replay command), and rewrites the document file. */
+void dpu_report_new_defects(struct dpu_report *r, struct dpu_defect *const *fresh, uint32_t n);
 
 /* Marks in r->racing the access sites of every race of run (called for every run,
  * explored trace or not). Warns (once) when the run had a thread wait in a loop that is no
  * spin region (run->reread_site): its explorations may not end. */
 void dpu_report_racing_sites(struct dpu_report *r, const struct dpu_run *run);
+
+/* A new exploration of the same program starts (a racy program's, once more access sites are
+ * visible: explorer/visible.h), whose traces count afresh: the fingerprints kept (defer_traces)
+ * are dropped unprinted, and each defect's count of traces moves to earlier[i] (room for
+ * defects.n), 0 left in its place. */
+void dpu_report_restart(struct dpu_report *r, uint64_t *earlier);
+
+/* After the last exploration: a defect that it did not show again (it should: it is a
+ * sequentially consistent execution) keeps the count of traces of the exploration that found
+ * it, earlier[i] as dpu_report_restart kept it (i < n), or 1. */
+void dpu_report_keep_earlier(struct dpu_report *r, const uint64_t *earlier, uint32_t n);
 
 /* Between runs: rewrites the document file if a new defect's rewrite was put off. */
 void dpu_report_tick(struct dpu_report *r);

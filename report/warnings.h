@@ -1,10 +1,11 @@
 /* Warnings and notes (issue 37): every "dpu: warning: ..." and "dpu: note: ..." of dpu goes
  * through dpu_say, which prints it as it always was and keeps it, so that the JSON report
  * ("warnings") and the SARIF log (invocations[0].toolExecutionNotifications) carry what a user
- * reading stderr would see. One list per process, module-global, as stderr is: the frontend,
- * the passes, the explorer and its -j workers (threads) all add to it; the runners (other
+ * reading stderr would see. One list per process, module-global, as stderr is: the frontend
+ * adds to it, and so do the passes and the explorer with its -j workers (threads), through
+ * what the frontend wires into their notes and their sink (frontend/sink.h); the runners (other
  * processes) hand theirs to the explorer through the shared memory (protocol.h: dpu_shm's
- * notices, said by explorer/explore.c's dpu_explore_notices). */
+ * notices, handed up by explorer/explore.c's dpu_explore_notices). */
 #ifndef DPU_REPORT_WARNINGS_H
 #define DPU_REPORT_WARNINGS_H
 
