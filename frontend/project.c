@@ -116,7 +116,8 @@ static char *linked_files(char *const *names, const bool *taken, int ncand) {
   if (!f) abort();
   int n = 0;
   for (int i = 0; i < ncand; i++) n += taken[i];
-  if (n == 0) fprintf(f, "linked with none of its %d other C files", ncand);
+  if (ncand == 0) fprintf(f, "it has no other C files to link");
+  else if (n == 0) fprintf(f, "linked with none of its %d other C files", ncand);
   else fprintf(f, "linked with %d of its %d other C files (those that define what the program "
                   "uses):", n, ncand);
   for (int i = 0; i < ncand; i++)
