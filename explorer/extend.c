@@ -30,6 +30,37 @@ static struct dpu_event *round_end(struct qpor *q, const struct dpu_event *a) {
   return c;
 }
 
+/* The exit in C, NULL if none. */
+static struct dpu_event *c_exit(struct qpor *q) {
+  return q->proc != DPU_NO_OBJECT ? q->cmax_o[q->proc] : NULL;
+}
+
+/* The extra cause in C of thread t's operation op on obj after its event pt, as op's row of
+ * protocol/ops.def names it (CAUSE): the create of t for a start, the exit of the joined thread
+ * for a join, the arrival that completed the round of pt (t's arrival) for a barrier's leave,
+ * C's exit for a kill. NULL when C does not have it (op is not enabled at C) and when op has no
+ * extra cause (dpu_op_cause: test that first, on the hot path). `ran`: the run performed op
+ * at C, and a join follows the joined thread's last event in C whatever it is (a join of a
+ * detached thread is a misuse that the run reports after it). */
+static struct dpu_event *extra_cause(struct qpor *q, uint16_t t, uint8_t op, uint64_t obj,
+                                     const struct dpu_event *pt, bool ran) {
+  switch (dpu_op_cause(op)) {
+  case DPU_CAUSE_CREATOR:
+    return q->creator[t];
+  case DPU_CAUSE_JOINED_EXIT: {
+    struct dpu_event *x = obj < DPU_PES_MAX_THREADS ? q->cmax_t[obj] : NULL;
+    return x && (ran || x->op == DPU_OP_THREAD_EXIT) ? x : NULL;
+  }
+  case DPU_CAUSE_ROUND_END:
+    return round_end(q, pt);
+  case DPU_CAUSE_PROCESS_EXIT:
+    return c_exit(q);
+  case DPU_CAUSE_NONE:
+    break;
+  }
+  return NULL;
+}
+
 /* The event thread t would perform next at the current configuration, given its pending
  * operation (op, obj, site); NULL if that is not enabled here. */
 static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint64_t obj,
@@ -38,17 +69,9 @@ static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint
   if (oi == DPU_NO_OBJECT - 1) return NULL;
   struct dpu_event *pm = qpor_c_pm(q, oi);
   struct dpu_event *px = NULL;
-  if (op == DPU_OP_THREAD_START) {
-    px = q->creator[t];
-    if (!px) return NULL;
-  } else if (op == DPU_OP_THREAD_JOIN) {
-    if (obj >= DPU_PES_MAX_THREADS) return NULL;
-    px = q->cmax_t[obj];
-    if (!px || px->op != DPU_OP_THREAD_EXIT) return NULL;
-  } else if (op == DPU_OP_BARRIER_LEAVE) {
-    px = round_end(q, q->cmax_t[t]);
-    if (!px) return NULL;
-  }
+  if (dpu_op_cause(op) != DPU_CAUSE_NONE &&
+      !(px = extra_cause(q, t, op, obj, q->cmax_t[t], false)))
+    return NULL;
   uint16_t results[DPU_MODEL_MAX_OUTCOMES];
   unsigned n = dpu_model_outcomes(pm, q->cmax_t[t], t, op, site, aux,
                                   oi != DPU_NO_OBJECT ? q->u->okind[oi] : 0, oi, results);
@@ -61,11 +84,6 @@ static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint
     if (!first) first = e;
   }
   return first;
-}
-
-/* The exit in C, NULL if none. */
-static struct dpu_event *c_exit(struct qpor *q) {
-  return q->proc != DPU_NO_OBJECT ? q->cmax_o[q->proc] : NULL;
 }
 
 /* Thread t's kill (protocol.h: DPU_OP_THREAD_KILL) by the exit x after its event pt, at the
@@ -96,23 +114,16 @@ static int kill_cex(struct qpor *q) {
     if (r->result >= DPU_OP_COUNT) continue;
     uint8_t op = (uint8_t)r->result;
     if (dpu_op_is_eager(op)) continue;
-    if (op == DPU_OP_BARRIER_LEAVE) { /* only after its round's completion, if C has it */
-      struct dpu_event *px = round_end(q, k->pre_thread);
-      if (px && !dpu_unf_event(q->u, (uint16_t)t, op, 0, DPU_NO_OBJECT, k->pre_thread, NULL, px,
-                               r->site, r->aux))
-        return -1;
-      continue;
-    }
     uint32_t oi = dpu_unf_object(q->u, (uint16_t)t, op, r->obj);
-    if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
-    if (op == DPU_OP_THREAD_JOIN) { /* only after the joined thread's exit, if C has it */
-      struct dpu_event *px = r->obj < DPU_PES_MAX_THREADS ? q->cmax_t[r->obj] : NULL;
-      if (px && px->op == DPU_OP_THREAD_EXIT &&
-          !dpu_unf_event(q->u, (uint16_t)t, op, 0, oi, k->pre_thread, qpor_c_pm(q, oi), px,
-                         r->site, r->aux))
+    if (oi == DPU_NO_OBJECT - 1) continue;
+    if (dpu_op_cause(op) != DPU_CAUSE_NONE) { /* only after its extra cause, if C has it */
+      struct dpu_event *px = extra_cause(q, (uint16_t)t, op, r->obj, k->pre_thread, false);
+      if (px && !dpu_unf_event(q->u, (uint16_t)t, op, 0, oi, k->pre_thread, qpor_c_pm(q, oi),
+                               px, r->site, r->aux))
         return -1;
       continue;
     }
+    if (oi == DPU_NO_OBJECT) continue;
     if (dpu_unf_earlier(q->u, (uint16_t)t, op, oi, k->pre_thread, qpor_c_pm(q, oi), NULL, r->site,
                         r->aux, true, q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
       return -1;
@@ -152,7 +163,8 @@ static struct dpu_event *add_pending(struct qpor *q, uint16_t t, uint8_t op, uin
                                      uint32_t site, uint64_t aux, bool *failed) {
   if (op >= DPU_OP_COUNT || op == DPU_OP_THREAD_CREATE) return NULL;
   struct dpu_event *e = next_event(q, t, op, obj, site, aux);
-  if (e || op == DPU_OP_THREAD_JOIN) return e; /* a join waits for an exit: no earlier place */
+  /* An operation that waits for its extra cause (a join for an exit) has no earlier place. */
+  if (e || dpu_op_cause(op) != DPU_CAUSE_NONE) return e;
   uint32_t oi = dpu_unf_object(q->u, t, op, obj);
   if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) return NULL;
   if (dpu_unf_earlier(q->u, t, op, oi, q->cmax_t[t], qpor_c_pm(q, oi), NULL, site, aux, false,
@@ -292,7 +304,7 @@ static int blocked_cex(struct qpor *q, const struct dpu_shm *shm) {
     if (next_event(q, bl->tid, bl->op, bl->obj, bl->site, bl->aux)) continue;
     uint32_t oi = dpu_unf_object(q->u, bl->tid, bl->op, bl->obj);
     if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
-    if (bl->op == DPU_OP_THREAD_JOIN) continue; /* waits for an exit: no earlier position */
+    if (dpu_op_cause(bl->op) != DPU_CAUSE_NONE) continue; /* waits for its extra cause */
     if (dpu_unf_earlier(q->u, bl->tid, bl->op, oi, q->cmax_t[bl->tid], qpor_c_pm(q, oi), NULL,
                         bl->site, bl->aux, false, q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
       return -1;
@@ -320,18 +332,20 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
     uint16_t t = r->tid;
     q->first_of[t] = q->pos_next[m]; /* from now on, t's next operation is the following one */
     uint32_t oi = dpu_unf_object(q->u, t, r->op, r->obj);
-    if (r->op == DPU_OP_PROCESS_EXIT) q->proc = oi;
+    if (dpu_op_family(r->op) == DPU_FAM_PROCESS) q->proc = oi;
     if (oi == DPU_NO_OBJECT - 1) {
       fprintf(stderr, "dpu: error: more than %u synchronisation objects\n", DPU_PES_MAX_OBJECTS);
       return -1;
     }
-    struct dpu_event *px = NULL;
-    if (r->op == DPU_OP_THREAD_START) px = q->creator[t];
-    else if (r->op == DPU_OP_THREAD_JOIN && r->obj < DPU_PES_MAX_THREADS) px = q->cmax_t[r->obj];
-    else if (r->op == DPU_OP_THREAD_KILL) px = c_exit(q);
-    else if (r->op == DPU_OP_BARRIER_LEAVE && !(px = round_end(q, q->cmax_t[t]))) {
-      fprintf(stderr, "dpu: error: a barrier left before its round was complete "
-                      "(runtime/explorer mismatch)\n");
+    enum dpu_op_cause cause = dpu_op_cause(r->op);
+    struct dpu_event *px =
+        cause != DPU_CAUSE_NONE ? extra_cause(q, t, r->op, r->obj, q->cmax_t[t], true) : NULL;
+    /* Main's start has no creator, and a join of an unknown thread (a misuse the run reports)
+     * no joined thread; a leave and a kill have theirs, or the runner and the explorer
+     * disagree. */
+    if (!px && (cause == DPU_CAUSE_ROUND_END || cause == DPU_CAUSE_PROCESS_EXIT)) {
+      fprintf(stderr, "dpu: error: %s before its extra cause (runtime/explorer mismatch)\n",
+              dpu_op_name(r->op));
       return -1;
     }
     dpu_unf_learn(q->u, oi, r->op, r->aux);
@@ -341,10 +355,6 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
     struct dpu_event *pm = qpor_c_pm(q, oi), *rpre[DPU_PES_MAX_THREADS];
     uint32_t nrpre = qpor_c_reads(q, t, oi, pm, rpre);
     bool kill = r->op == DPU_OP_THREAD_KILL;
-    if (kill && !px) {
-      fprintf(stderr, "dpu: error: a thread killed without an exit (runtime/explorer mismatch)\n");
-      return -1;
-    }
     struct dpu_event *e = kill ? kill_event(q, t, r->site)
                                : dpu_unf_event_r(q->u, t, r->op, atomic ? 0 : r->result, oi,
                                                  q->cmax_t[t], pm, px, rpre, nrpre, r->site,

@@ -7,7 +7,7 @@
 #include <string.h>
 
 struct obj_ref {
-  uint64_t key;  /* object: class bit | id */
+  uint64_t key;  /* its object's key (dpu_op_key) */
   uint32_t seq;  /* position in the run */
 };
 
@@ -44,13 +44,15 @@ static uint32_t hash_object(const struct dpu_event_rec *ev, struct obj_ref *refs
   }
   uint32_t j = i;
   for (; j < nrefs && refs[j].key == refs[i].key; j++) {
-    /* Reads of a location commute (explorer/pes.h): consecutive reads between two other
-     * operations are hashed in a canonical order (by thread name, then position), so runs
-     * that order them differently have one fingerprint. */
-    if (dpu_op_is_read(ev[refs[j].seq].op) &&
-        (j == i || !dpu_op_is_read(ev[refs[j - 1].seq].op))) {
+    /* Operations of one object that commute (dpu_op_commutes: reads of a location):
+     * consecutive ones between two others are hashed in a canonical order (by thread name,
+     * then position), so runs that order them differently have one fingerprint. */
+    uint8_t op = ev[refs[j].seq].op;
+    if (dpu_op_commutes(op, op) &&
+        (j == i || !dpu_op_commutes(ev[refs[j - 1].seq].op, op))) {
       uint32_t k = j + 1;
-      while (k < nrefs && refs[k].key == refs[i].key && dpu_op_is_read(ev[refs[k].seq].op)) k++;
+      while (k < nrefs && refs[k].key == refs[i].key && dpu_op_commutes(op, ev[refs[k].seq].op))
+        k++;
       for (uint32_t a = j + 1; a < k; a++) /* insertion sort of refs[j, k) */
         for (uint32_t b = a;
              b > j && read_before(ev, name, index, refs[b].seq, refs[b - 1].seq); b--) {
@@ -116,17 +118,14 @@ int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_
       path.k = index[i];
       blake2b(name[ev[i].obj], &path, NULL, DPU_FP_BYTES, sizeof path, 0);
     }
-    /* Start, exit and create are ordered by program order and thread names alone (see
-     * dpu_op_is_eager); exit → join follows from join naming its target. */
-    if (dpu_op_is_eager(ev[i].op)) continue;
-    /* A kill is ordered by its thread and follows the trace's one exit: the thread's sequence
-     * says where the exit stopped it. The exit is on the process object, alone there. */
-    if (ev[i].op == DPU_OP_THREAD_KILL) continue;
-    /* On no object: its thread's sequence has it (a barrier's leave follows the arrival that
-     * completed its round, which the barrier's sequence and the arrivals' results name). */
-    if (ev[i].op == DPU_OP_NONDET || ev[i].op == DPU_OP_BARRIER_LEAVE) continue;
-    uint64_t cls = dpu_op_is_thread_op(ev[i].op) ? 1ull << 63 : 0;
-    refs[nrefs++] = (struct obj_ref){.key = cls ^ dpu_op_object(ev[i].op, ev[i].obj), .seq = i};
+    /* On no object (protocol/ops.def's FAMILY NONE): its thread's sequence has it, and its
+     * extra cause follows from the others. Start, exit and create are ordered by program
+     * order and thread names alone (see dpu_op_is_eager); exit → join follows from join naming
+     * its target; a kill follows the trace's one exit, alone on the process object, and the
+     * thread's sequence says where the exit stopped it; a barrier's leave follows the arrival
+     * that completed its round, which the barrier's sequence and the arrivals' results name. */
+    if (dpu_op_on_no_object(ev[i].op)) continue;
+    refs[nrefs++] = (struct obj_ref){.key = dpu_op_key(ev[i].op, ev[i].obj), .seq = i};
   }
 
   uint32_t nh = 0;

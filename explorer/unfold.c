@@ -81,14 +81,11 @@ static uint32_t object_of_key(struct dpu_unfolding *u, uint64_t key) {
 }
 
 uint32_t dpu_unf_object(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint64_t obj) {
-  if (dpu_op_is_eager(op) || op == DPU_OP_THREAD_KILL || op == DPU_OP_NONDET ||
-      op == DPU_OP_BARRIER_LEAVE)
-    return DPU_NO_OBJECT;
-  /* The exits of a process are the operations of one object, whose key no thread or address
-   * has: two exits are in conflict (a process ends once), and a kill follows its exit. */
-  uint64_t key = op == DPU_OP_PROCESS_EXIT ? 1ull << 63 | 0xffff
-                                           : (dpu_op_is_thread_op(op) ? 1ull << 63 : 0) ^
-                                                 dpu_op_object(op, obj);
+  /* The object and its key are the operation's row of protocol/ops.def (FAMILY): the exits
+   * of a process, for one, are the operations of one object, whose key no thread or address
+   * has: two exits are in conflict (a process ends once). */
+  if (dpu_op_on_no_object(op)) return DPU_NO_OBJECT;
+  uint64_t key = dpu_op_key(op, obj);
   uint32_t x = object_of_key(u, key);
   if (x >= DPU_NO_OBJECT - 1 || !dpu_op_is_access(op)) return x;
   /* A location: reads (visible plain reads and atomic loads) are on the reader object of

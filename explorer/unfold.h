@@ -47,18 +47,18 @@ int dpu_unf_init(struct dpu_unfolding *u, uint32_t step);
 void dpu_unf_destroy(struct dpu_unfolding *u);
 
 /* The object index of thread tid's operation op on runtime object obj (a mutex address or a
- * thread id), or DPU_NO_OBJECT for operations that are in no object tree (thread start, exit
- * and create: see dpu_op_is_eager; a thread's kill, a nondet choice, a barrier leave, whose
- * extra cause is the arrival completing its round: extend.c). The exits of the process are on one
- * object of their own. A visible plain access's object is its
- * location (pes.h), made one on first use; a read's is the location's reader object of tid.
+ * thread id), or DPU_NO_OBJECT for operations that are in no object tree (FAMILY NONE in
+ * protocol/ops.def: dpu_op_on_no_object; their dependences are their thread and their extra
+ * cause, extend.c). Objects are told apart by dpu_op_key. A visible plain access's object is
+ * its location (pes.h), made one on first use; a read's is the location's reader object of tid.
  * Allocates an index for a new object; returns DPU_NO_OBJECT - 1 when DPU_PES_MAX_OBJECTS are
  * in use. */
 uint32_t dpu_unf_object(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint64_t obj);
 
 /* The event of thread tid doing (op, result) on object index oi with immediate causes pt
- * (previous event of the thread), pm (previous event on the object) and px (the create of a
- * started thread, the exit of a joined one): the existing one with this canonical name, or a
+ * (previous event of the thread), pm (previous event on the object) and px (its extra cause,
+ * protocol/ops.def's CAUSE: the create of a started thread, the exit of a joined one, ...):
+ * the existing one with this canonical name, or a
  * new one, whose object state model.h computes. site and aux (the trace record's) are recorded
  * on creation; data starts unknown. Returns NULL if out of memory. */
 struct dpu_event *dpu_unf_event(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint16_t result,

@@ -30,7 +30,7 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     snprintf(what, sizeof what, "before %s", dpu_op_name(e->result));
     return what;
   }
-  if (e->op == DPU_OP_SIG_SEND || e->op == DPU_OP_SIG_WAIT || e->op == DPU_OP_SIG_TRYWAIT) {
+  if (dpu_op_family(e->op) == DPU_FAM_SIGNALS) {
     int sig = e->op == DPU_OP_SIG_SEND ? (int)e->aux : e->result;
     const char *abbrev = sig ? sigabbrev_np(sig) : NULL;
     if (abbrev) snprintf(what, sizeof what, "SIG%s", abbrev);
@@ -40,10 +40,10 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
   }
   /* SV-COMP's atomic sections are one section of the whole program, a lock of dpu's own whose
    * address named nothing for a user (a user test). */
-  if (dpu_op_is_thread_op(e->op) || e->op == DPU_OP_PROCESS_EXIT ||
+  if (dpu_op_is_thread_op(e->op) || dpu_op_family(e->op) == DPU_FAM_PROCESS ||
       e->op == DPU_OP_ATOMIC_BEGIN || e->op == DPU_OP_ATOMIC_END)
     return NULL;
-  if (e->op == DPU_OP_KEY_CREATE || e->op == DPU_OP_KEY_DELETE) { /* the key table: the key */
+  if (dpu_op_family(e->op) == DPU_FAM_KEYS) { /* the key table: the key */
     if (e->flags & DPU_REC_VALUE) snprintf(obj, size, "key %llu", (unsigned long long)e->value);
     return NULL;
   }

@@ -157,13 +157,12 @@ bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid) {
   obj = dpu_op_object(op, obj);
   bool cont = continues(t, obj, t->pend_site);
   uint32_t *v = cont ? version_of(obj) : NULL;
-  return !dpu_spin_read_blocks(op != DPU_OP_ATOMIC_LOAD && op != DPU_OP_READ, t->stuck, cont,
+  return !dpu_spin_read_blocks(!dpu_op_is_read(op), t->stuck, cont,
                                v && *v == t->last_version, t->pend_aux != 0);
 }
 
 bool dpu_rt_rereads(const struct dpu_rt_thread *t) {
-  if (!t->last_read || (t->pend_op != DPU_OP_READ && t->pend_op != DPU_OP_ATOMIC_LOAD))
-    return false;
+  if (!t->last_read || !dpu_op_is_read(t->pend_op)) return false;
   uint64_t obj = dpu_op_object(t->pend_op, t->pend_obj);
   if (obj != t->last_obj || site_base(t->pend_site) != site_base(t->last_site)) return false;
   uint32_t *v = version_of(obj);
