@@ -61,7 +61,11 @@ void dpu_race_write(const void *p, uint64_t size);
  * caller knows the block is live). */
 void dpu_race_write_block(const void *p, uint64_t size);
 
-/* Threads: parent's clock -> child's (create -> start; called when tid is made, parent -1 for
+/* The happens-before edges below (thread_start to woken) are effects of the running thread's
+ * operation that its row of protocol/ops.def names (HB: create and exit release, join
+ * acquires, ...); the debug build checks each against the row.
+ *
+ * Threads: parent's clock -> child's (create -> start; called when tid is made, parent -1 for
  * main); the exiting thread's clock is kept for join (exit); join acquires it. */
 void dpu_race_thread_start(int parent, int tid);
 void dpu_race_thread_exit(int tid);
@@ -93,9 +97,10 @@ void dpu_race_wake(int woken);
 void dpu_race_woken(void);
 
 /* Atomic operations, after the instruction's effect is decided: kind is DPU_OP_ATOMIC_LOAD,
- * _STORE, _RMW, or _CAS (exchanged says whether a CAS wrote); order is the LLVM atomic
- * ordering (LLVMAtomicOrdering: 2 monotonic, 4 acquire, 5 release, 6 acq_rel, 7 seq_cst) of
- * the operation (for a failed CAS, its failure ordering). Records the atomic access of `size`
+ * _STORE, _RMW, or _CAS, whose row of protocol/ops.def says whether it reads and writes the
+ * location (HB: LOAD, STORE, STORE_IF_EXCHANGED; exchanged says whether a CAS wrote); order
+ * is the LLVM atomic ordering (LLVMAtomicOrdering: 2 monotonic, 4 acquire, 5 release, 6
+ * acq_rel, 7 seq_cst) of the operation (for a failed CAS, its failure ordering). Records the atomic access of `size`
  * bytes at p at the current site and applies C11's synchronisation (7.17.3; release sequences
  * as in C11/C17 5.1.2.4p10: a release store heads a sequence continued by later stores of the
  * same thread and by RMWs of any thread). */

@@ -3,6 +3,7 @@
  * runtime/ report (C11 5.1.2.4, 7.17.3-4). The shadow memory and the checks are in race.c. */
 #include <string.h>
 
+#include "../protocol/invariant.h"
 #include "race_impl.h"
 
 /* ---- vector clocks ----------------------------------------------------------------------- */
@@ -68,7 +69,14 @@ static uint32_t *obj_clock(uint64_t obj, enum dpu_sync_class cls, bool create) {
 
 static inline uint32_t *self_clock(void) { return dpu_race_clock_of[dpu_rt.cur]; }
 
+/* The debug build's check that the running thread's operation, whose runtime model applies a
+ * happens-before effect (enum dpu_hb), has it in its row of protocol/ops.def (HB): the table
+ * says every edge the models make. */
+#define EFFECT_OF_OPERATION(effect)                                                             \
+  DPU_ASSERT(dpu_rt.cur >= 0 && (dpu_op_hb(dpu_rt_cur_thread()->pend_op) & (effect)))
+
 void dpu_race_thread_start(int parent, int tid) {
+  if (parent >= 0) EFFECT_OF_OPERATION(DPU_HB_RELEASE); /* the create */
   if (!dpu_race_on) return;
   uint32_t *c = dpu_race_clock_of[tid];
   if (parent >= 0) {
@@ -86,20 +94,24 @@ void dpu_race_thread_start(int parent, int tid) {
 }
 
 void dpu_race_thread_exit(int tid) {
+  EFFECT_OF_OPERATION(DPU_HB_RELEASE);
   if (dpu_race_on) memcpy(exit_clock[tid], dpu_race_clock_of[tid], vc_size());
 }
 
 void dpu_race_thread_join(int tid) {
+  EFFECT_OF_OPERATION(DPU_HB_ACQUIRE);
   if (dpu_race_on) vc_join(self_clock(), exit_clock[tid]);
 }
 
 void dpu_race_acquire(uint64_t obj, enum dpu_sync_class cls) {
+  EFFECT_OF_OPERATION(DPU_HB_ACQUIRE);
   if (!dpu_race_on) return;
   const uint32_t *o = obj_clock(obj, cls, false);
   if (o) vc_join(self_clock(), o);
 }
 
 void dpu_race_release(uint64_t obj, enum dpu_sync_class cls) {
+  EFFECT_OF_OPERATION(DPU_HB_RELEASE);
   if (!dpu_race_on) return;
   uint32_t *o = obj_clock(obj, cls, true);
   if (!o) return;
@@ -115,6 +127,7 @@ void dpu_race_clear(uint64_t obj, enum dpu_sync_class cls) {
 }
 
 void dpu_race_wake(int woken) {
+  EFFECT_OF_OPERATION(DPU_HB_WAKE);
   if (!dpu_race_on) return;
   uint32_t *c = self_clock();
   vc_join(wake_clock[woken], c);
@@ -122,6 +135,7 @@ void dpu_race_wake(int woken) {
 }
 
 void dpu_race_woken(void) {
+  EFFECT_OF_OPERATION(DPU_HB_WOKEN);
   if (dpu_race_on) vc_join(self_clock(), wake_clock[dpu_rt.cur]);
 }
 
@@ -139,9 +153,9 @@ void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint3
   int u = dpu_rt.cur;
   uint32_t *c = dpu_race_clock_of[u];
   uint64_t loc = (uint64_t)(uintptr_t)p;
-  bool reads = kind != DPU_OP_ATOMIC_STORE;
-  bool writes = kind == DPU_OP_ATOMIC_STORE || kind == DPU_OP_ATOMIC_RMW ||
-                (kind == DPU_OP_ATOMIC_CAS && exchanged);
+  unsigned effect = dpu_op_hb(kind); /* protocol/ops.def's HB column */
+  bool reads = effect & DPU_HB_LOAD;
+  bool writes = (effect & DPU_HB_STORE) || ((effect & DPU_HB_STORE_IF_EXCHANGED) && exchanged);
   /* Read part: synchronises with every release sequence that the write it reads from is in
    * (7.17.3p2, 5.1.2.4p11): those still going on at the location. */
   uint32_t *anchor = obj_clock(loc, DPU_SYNC_ATOMIC, writes);
@@ -163,7 +177,7 @@ void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint3
    * So a plain store ends the sequences of every other thread; an RMW ends none. A write
    * after a release fence of its thread publishes what the fence did (7.17.4p2). */
   bool mine = dpu_tset_has(heads, (unsigned)u);
-  if (kind == DPU_OP_ATOMIC_STORE) { /* only u's own sequence goes on */
+  if (!reads) { /* a store: only u's own sequence goes on */
     for (unsigned w = 0; w < nw; w++) heads->w[w] = 0;
     if (mine) dpu_tset_add(heads, (unsigned)u);
   }
