@@ -17,9 +17,9 @@
  * The explored share F of the tree is then the sum, over the frames m of the path, of the
  * share of m's node times (children before e_m) / b, plus the share of the leaf; the leaves
  * seen so far divided by F estimate all the leaves. Measured on bench/qpor (bench/README.md,
- * "estimate"): within 15 % from a tenth of the runs on PI(8), MPC(3,4) and DISP(5,4); MPAT(6),
- * whose first subtrees are smaller than the later ones, between 0.34 and 1.47 of its final
- * count until a quarter of the runs, within 30 % after. */
+ * "Session 25: the estimate"), -j 1, from a tenth of the traces on: 0.88-1.06 of the final
+ * count on PI(8), MPC(3,4) and DISP(3,3); MPAT(6) and POOL(2,3), whose first subtrees are
+ * smaller than the later ones, down to 0.33 and 0.48 until a quarter of the traces. */
 #include "qpor_impl.h"
 
 #include <math.h>

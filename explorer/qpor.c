@@ -138,7 +138,7 @@ static void update_estimate(struct qpor *q, uint32_t n) {
   if (q->leaf || (++q->leaves & 15) != 0) return;
   if (q->estimated) {
     double leaves = qpor_estimate_leaves(q, n, q->leaves);
-    if (leaves > 0) q->estimated(q->est_arg, leaves, false);
+    if (leaves > 0) q->estimated(q->est_arg, leaves);
     return;
   }
   /* The whole tree: not a part of --shard's, nor a subtree that -j's workers handed over (the
@@ -389,7 +389,7 @@ enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec,
     status = qpor_explore(&q, 0, NULL, 0, halt); /* the first run: no replay but K's */
     if (q.estimated && status == DPU_EXPLORE_COMPLETE) { /* the part's leaves, counted */
       acct_lock(&q);
-      q.estimated(q.est_arg, (double)q.leaves, true);
+      q.estimated(q.est_arg, (double)q.leaves);
       acct_unlock(&q);
     }
     if (p->freeze) {

@@ -113,12 +113,12 @@ struct qpor {
   uint32_t nparks;
   uint32_t live_after_prune;
   /* The estimate (estimate.c): the leaves of this explorer's tree seen so far, and of them
-   * the maximal configurations; with -j over parts (shard.c), estimated(est_arg, leaves,
-   * final) takes the estimate of the part's leaves (under acct; final: the part is explored,
-   * leaves is its count), else the explorer's tree is the exploration's and its estimate goes
-   * into c->estimate. */
+   * the maximal configurations; with -j over parts (shard.c), estimated(est_arg, leaves)
+   * takes the estimate of the part's leaves (under acct; once the part is explored, its count
+   * of leaves), else the explorer's tree is the exploration's and its estimate goes into
+   * c->estimate. */
   uint64_t leaves, traces;
-  void (*estimated)(void *arg, double leaves, bool final);
+  void (*estimated)(void *arg, double leaves);
   void *est_arg;
 };
 
@@ -331,7 +331,7 @@ struct qpor_part {
   void *arg;
   pthread_mutex_t *acct;                /* qpor.acct and qpor.stop (NULL: alone) */
   const volatile bool *stop;
-  void (*estimated)(void *arg, double leaves, bool final); /* qpor.estimated (NULL: none) */
+  void (*estimated)(void *arg, double leaves); /* qpor.estimated (NULL: none) */
   void *est_arg;
   bool freeze;                          /* freeze freeze_addr (a synchronisation object) after */
   uint64_t freeze_addr;                 /* its event at depth freeze_depth (dpu_model_freeze, */

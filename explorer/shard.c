@@ -174,8 +174,7 @@ struct part_est {
 
 /* qpor.estimated for the parts of -j (under js->lock): the exploration's traces are the parts'
  * estimates, and for the parts not started, estimate()'s fit of those. */
-static void job_estimated(void *arg, double leaves, bool final) {
-  (void)final;
+static void job_estimated(void *arg, double leaves) {
   struct part_est *pe = arg;
   struct jobs *js = pe->js;
   js->est[pe->part] = leaves;
