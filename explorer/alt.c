@@ -1,6 +1,7 @@
 /* Alt (Alg. 1 line 11): k-partial alternatives in a comb (Sec. 5, steps 1-5), and the parking
  * of candidates rejected until a frame is backtracked. See qpor_impl.h. */
 
+#include "bound.h"
 #include "qpor_impl.h"
 
 #include <string.h>
@@ -148,9 +149,12 @@ int qpor_park(struct qpor *q, struct dpu_group *g, uint32_t i, uint32_t f) {
 }
 
 /* Adds s to the current spike if it is compatible with C and avoids D (step 3). When it is
- * rejected until a frame is backtracked, *park receives that frame (admissible()). */
+ * rejected until a frame is backtracked, *park receives that frame (admissible()). An event
+ * past --preemptions' bound is rejected for good. */
 static int spike_consider(struct qpor *q, uint32_t *n, struct dpu_event *s, uint32_t *park,
                           const struct dpu_event *extra) {
+  /* Past the bound: outside E_B, and so is every J that holds it (bound.h). */
+  if (dpu_bound_over(q->u->bound, s)) return 0;
   int ok = admissible(q, s, extra, park);
   if (ok <= 0) return ok;
   if (ensure((void **)&q->spikes, &q->scap, *n + 1, sizeof *q->spikes) != 0) return -1;

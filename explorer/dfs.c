@@ -47,7 +47,56 @@ struct frame {
   bool killed;       /* the step taken is the kill of `chosen` */
   int16_t kill_alt;  /* the thread whose kill is the other choice here, -1: none */
   bool kill_done;
+  /* --preemptions (bound.h), set by count_preemptions: the thread that ran before this step
+   * (the last one to take a step other than a start or a kill; -1: none), and the
+   * preemptions of the steps up to this one, this one included. */
+  int16_t prev;
+  uint16_t pre;
 };
+
+/* Whether thread u could move at record i of ev (of the run in shm): its enabled set, which
+ * the current run recorded (a frame's own set may be an earlier run's, that ran the step at
+ * once past its replay). */
+static bool could_move(struct dpu_shm *shm, const struct dpu_event_rec *ev, uint32_t i,
+                       uint16_t u) {
+  if (!ev[i].wide) return u < 64 && (ev[i].enabled >> u & 1);
+  struct dpu_tset all;
+  dpu_shm_tset(shm, ev[i].wide, &all);
+  return dpu_tset_has(&all, u);
+}
+
+/* Whether taking thread t at frame f (whose step is ev[i] of ev[0, n), the run in shm, on
+ * the current path) is a preemption: a switch away from f->prev while it could move. The
+ * start of a thread, which the runtime runs at once when it is created, is none. */
+static bool preempts(const struct frame *f, struct dpu_shm *shm, const struct dpu_event_rec *ev,
+                     uint32_t n, uint32_t i, uint16_t t) {
+  if (f->prev < 0 || t == (uint16_t)f->prev) return false;
+  /* An operation the runtime ran at once past the replay: its record's enabled set is its
+   * thread alone, and a flag says whether prev could have moved (protocol.h). */
+  if (ev[i].flags & DPU_REC_SOLO) {
+    if (!(ev[i].flags & DPU_REC_PREV_EN)) return false;
+  } else if (!could_move(shm, ev, i, (uint16_t)f->prev)) {
+    return false;
+  }
+  uint32_t j = i;
+  while (j < n && ev[j].tid != t) j++; /* t's step here is its next one on the current path */
+  return j == n || ev[j].op != DPU_OP_THREAD_START;
+}
+
+/* Sets prev and pre of frames [0, n) from the run ev[0, n). */
+static void count_preemptions(struct frame *stack, struct dpu_shm *shm,
+                              const struct dpu_event_rec *ev, uint32_t n) {
+  int16_t prev = -1;
+  uint32_t pre = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    struct frame *f = &stack[i];
+    f->prev = prev;
+    if (ev[i].op != DPU_OP_THREAD_KILL && preempts(f, shm, ev, n, i, ev[i].tid)) pre++;
+    f->pre = pre > UINT16_MAX ? UINT16_MAX : (uint16_t)pre;
+    if (ev[i].op != DPU_OP_THREAD_START && ev[i].op != DPU_OP_THREAD_KILL)
+      prev = (int16_t)ev[i].tid;
+  }
+}
 
 /* Sets the signal or nondet choices of frame f from the record of its event (in shm). */
 static void set_choices(struct frame *f, struct dpu_shm *shm, const struct dpu_event_rec *e) {
@@ -150,10 +199,30 @@ static int account(const struct dpu_explore_sink *sink, struct dpu_executor *exe
 
 /* The deepest frame of stack[0..n) with a choice not tried yet, which it takes: the next value
  * of a nondet call, another thread woken by a signal, another enabled thread, then the kill by
- * the exit that was not taken. Returns its index, -1 if every interleaving was explored. */
-static int64_t backtrack(struct frame *stack, uint32_t n) {
+ * the exit that was not taken. With a bound (bound >= 0), only choices whose steps so far
+ * have at most `bound` preemptions; frames must have prev and pre of the run ev[0, n) in shm.
+ * Returns its index, -1 if every interleaving (within the bound) was explored. */
+static int64_t backtrack(struct frame *stack, uint32_t n, struct dpu_shm *shm,
+                         const struct dpu_event_rec *ev, int64_t bound) {
   int64_t k = (int64_t)n - 1;
   for (; k >= 0; k--) {
+    if (bound >= 0) {
+      int64_t before = k ? stack[k - 1].pre : 0;
+      if (before > bound) continue; /* every choice here is past the bound */
+      if (stack[k].pre > bound) { /* past it by the thread taken here: not the same thread */
+        stack[k].nvals = 0;
+        stack[k].signal = false;
+      }
+      if (before == bound) /* the threads that would preempt are out of bounds */
+        for (int t = first_in(&stack[k].enabled, &stack[k].done); t >= 0;
+             t = first_in(&stack[k].enabled, &stack[k].done)) {
+          if (!stack[k].killed && preempts(&stack[k], shm, ev, n, (uint32_t)k, (uint16_t)t)) {
+            dpu_tset_add(&stack[k].done, (unsigned)t);
+            continue;
+          }
+          break;
+        }
+    }
     if (stack[k].woken < stack[k].nvals) { /* the same nondet call, the next value */
       stack[k].woken++;
       break;
@@ -236,7 +305,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec,
   uint32_t stack_cap = 256;
   struct frame *stack = calloc(stack_cap, sizeof *stack);
   struct dpu_replay_step *replay = malloc(cap * sizeof *replay);
-  struct dpu_fpset traces = {0};
+  struct dpu_fpset own = {0}, *seen = o->seen ? o->seen : &own; /* traces so far */
   enum dpu_explore_status status = DPU_EXPLORE_COMPLETE;
   if (!stack || !replay) {
     fprintf(stderr, "dpu: error: out of memory\n");
@@ -270,13 +339,21 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec,
       prefix = n;
     }
     set_frames(stack, shm, ev, n, prefix);
+    /* --preemptions: a run past the bound is no trace; its choices within it are explored. */
+    int64_t bound = o->bounded ? (int64_t)o->preemptions : -1;
+    bool over = false;
+    if (bound >= 0) {
+      count_preemptions(stack, shm, ev, n);
+      over = n && stack[n - 1].pre > bound;
+    }
     /* A run cut at the thread limit (DPU_LIMIT_THREADS) is a prefix: backtracked from, but
      * no trace (as in qpor.c). */
     bool leaf_cut = cut && shm->result.end == DPU_END_LIMIT &&
                     shm->result.code == DPU_LIMIT_THREADS;
     if (leaf_cut) c->cut++;
+    else if (over) c->bounded++;
     if (shm->result.limited) status = DPU_EXPLORE_INCOMPLETE; /* a prefix, even with a defect */
-    int d = leaf_cut ? 0 : account(&o->sink, exec, &traces, c);
+    int d = leaf_cut || over ? 0 : account(&o->sink, exec, seen, c);
     if (d < 0) {
       fprintf(stderr, "dpu: error: out of memory\n");
       status = DPU_EXPLORE_FAILED;
@@ -286,7 +363,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec,
       status = DPU_EXPLORE_STOPPED;
       break;
     }
-    int64_t k = backtrack(stack, n);
+    int64_t k = backtrack(stack, n, shm, ev, bound);
     if (k < 0) break; /* every interleaving explored */
     prefix = (uint32_t)k + 1;
     if (dpu_explore_must_stop(o, c)) {
@@ -295,7 +372,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec,
     }
   }
 out:
-  dpu_fpset_free(&traces);
+  dpu_fpset_free(&own);
   free(stack);
   free(replay);
   return status;

@@ -15,6 +15,8 @@
 #include "../protocol/protocol.h"
 #include "../results/results.h"
 
+struct dpu_fpset;
+
 /* What an exploration hands up as it goes: its runs, its traces, what it warns of, its
  * progress. The explorers call these and know nothing of who listens (docs/design.md §9: the
  * frontend wires the reports in, frontend/sink.h). Every callback may be NULL: nothing is
@@ -59,6 +61,17 @@ struct dpu_explore_options {
   bool stop_on_defect;
   volatile sig_atomic_t *interrupted; /* if not NULL and non-zero (set by a signal handler):
                                        * stop before the next run */
+  /* --preemptions=B (explorer/bound.h): explore the traces with at most `preemptions`
+   * preemptions (QPOR: E_B, a superset of them; exhaustive: exactly them), when `bounded` */
+  bool bounded;
+  uint32_t preemptions;
+  /* --preemptions=A..B deepens: the exploration of bound b > A yields only the traces that the
+   * one of bound b - 1 did not (QPOR: those with an event whose lb is b; the others are runs
+   * `repeated`), so the traces of all bounds add up. `from` is b for those, 0 otherwise;
+   * `seen` (the caller's, kept from one bound to the next; NULL: none) the exhaustive
+   * explorer's traces so far. */
+  uint32_t preemptions_from;
+  struct dpu_fpset *seen;
   /* QPOR (qpor.h) */
   unsigned k;            /* k-partial alternatives; 0 = optimal (all of D) */
   unsigned skip_step;    /* step s of the trees' skip pointers (Sec. 5.2) */

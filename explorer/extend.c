@@ -3,6 +3,8 @@
 
 #include "qpor_impl.h"
 
+#include "bound.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -177,8 +179,8 @@ static struct dpu_event *add_pending(struct qpor *q, uint16_t t, uint8_t op, uin
  * (Alg. 1 line 4: en(C)), and after an exit, the kills of the threads in `killable` and, when
  * the chosen event r is a kill, the pending operation it cut. A thread's pending operation at
  * frame m is its next operation in this run (the one its kill names), or what it was about to
- * do when the run ended. Returns the first such event not in D, or NULL; sets *failed if out
- * of memory. */
+ * do when the run ended. Returns the first such event not in D and within the bound (offer), or
+ * NULL; sets *failed if out of memory. */
 /* Adds to U thread t's pending operation at the current frame (see add_enabled); returns it,
  * or NULL when there is none (or out of memory, which next_event does not tell apart). */
 static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uint16_t t) {
@@ -203,6 +205,15 @@ static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uin
   return next_event(q, t, op, obj, site, aux);
 }
 
+/* An enabled event e at the current frame (NULL: none) as line 7's choice: the first one
+ * outside D and within the bound (bound.h) goes to *outside_d; q->bound_in_d notes one within
+ * the bound that is in D. */
+static void offer(struct qpor *q, struct dpu_event *e, struct dpu_event **outside_d) {
+  if (!e || dpu_bound_over(q->u->bound, e)) return;
+  if (e->in_d) q->bound_in_d = true;
+  else if (!*outside_d) *outside_d = e;
+}
+
 static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
                                      const struct dpu_event_rec *r,
                                      const struct dpu_tset *killable, bool *failed) {
@@ -225,13 +236,11 @@ static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
         *failed = true;
         return NULL;
       }
-      if (!k->in_d && !outside_d) outside_d = k;
+      offer(q, k, &outside_d);
     }
-    if (r->op == DPU_OP_THREAD_KILL) {
-      struct dpu_event *e =
-          add_pending(q, chosen, (uint8_t)r->result, r->obj, r->site, r->aux, failed);
-      if (e && !e->in_d && !outside_d) outside_d = e;
-    }
+    if (r->op == DPU_OP_THREAD_KILL)
+      offer(q, add_pending(q, chosen, (uint8_t)r->result, r->obj, r->site, r->aux, failed),
+            &outside_d);
   }
   /* The enabled set: the record's word for ids below 64, the whole set in a wide run. */
   struct dpu_tset wide;
@@ -246,8 +255,7 @@ static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
     if (chosen >> 6 == w) rest &= ~(1ull << (chosen & 63));
     for (; rest; rest &= rest - 1) {
       uint16_t t = (uint16_t)(w * 64 + (unsigned)__builtin_ctzll(rest));
-      struct dpu_event *e = add_pending_of(q, shm, t);
-      if (e && !e->in_d && !outside_d) outside_d = e;
+      offer(q, add_pending_of(q, shm, t), &outside_d);
     }
   }
   return outside_d;
@@ -321,6 +329,7 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
   struct dpu_shm *shm = q->exec->shm;
   const struct dpu_event_rec *rec = dpu_shm_records(shm);
   uint32_t n = shm->nevents;
+  q->at_bound = false;
   chain_by_thread(q, shm, from);
   uint32_t kref = from ? q->killable_after[from - 1] : 0;
   q->nksets = kref + 1; /* the sets of frames from `from` on are made again */
@@ -367,9 +376,12 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
     }
     /* Alg. 1 line 4: en(C_m) ... */
     bool failed = false;
+    q->bound_in_d = false;
     struct dpu_event *other = add_enabled(q, shm, r, kany ? &killable : NULL, &failed);
     if (failed) return -1;
-    if (e->in_d) { /* line 7 says: choose outside D */
+    /* Line 7 says: choose outside D, and within the bound, in E_B (bound.h). */
+    q->at_bound = dpu_bound_over(q->u->bound, e);
+    if (e->in_d || q->at_bound) {
       *redirect = other;
       q->n = m;
       return exit_cex(q, from, m) != 0 ? -1 : (int64_t)m;

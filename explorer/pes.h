@@ -62,8 +62,13 @@ struct dpu_event {
   struct dpu_group *ogroups;
   struct dpu_ostate st;     /* state of its object after it (model.h) */
   uint64_t aux;             /* the trace record's aux (initial value of a semaphore ...) */
+  uint16_t forced, lb;      /* bounded exploration (bound.h): preemptions forced on its thread
+                             * up to it, and in its whole history */
   uint32_t newest_child;    /* id + 1 of its newest child in either tree (0: none), kept by the
                              * unfolding (unfold.c) */
+  uint32_t cap, stab;       /* bound.h: up to which left end the gap before it is surely a
+                             * preemption, and the depth of the event after the thread's last
+                             * forced one */
 };
 
 /* Memory accesses (issue #10) and reads that commute. A location (the object of visible plain

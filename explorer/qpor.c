@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bound.h"
 #include "dot.h"
 #include "fingerprint.h"
 
@@ -51,11 +52,28 @@ static enum dpu_run_status run(struct qpor *q, uint32_t j, struct dpu_event **li
 static int finish_run(struct qpor *q) {
   struct dpu_shm *shm = q->exec->shm;
   const struct dpu_explore_sink *sink = &q->o->sink;
+  if (q->o->preemptions_from) { /* --preemptions=A..B: a trace of a lower bound's? */
+    uint32_t level = 0;
+    for (uint32_t i = 0; i < q->n; i++)
+      if (q->ev[i]->lb > level) level = q->ev[i]->lb;
+    if (level < q->o->preemptions_from) {
+      q->c->repeated++;
+      return 0;
+    }
+  }
   q->c->max_configs++;
   q->traces++;
   if (!sink->trace) return 0;
   uint8_t fp[DPU_FP_BYTES];
   bool print = sink->fingerprints && dpu_fingerprint(dpu_shm_records(shm), shm->nevents, fp) == 0;
+  if (getenv("DPU_DEBUG_BOUND") && dpu_fingerprint(dpu_shm_records(shm), shm->nevents, fp) == 0) { /* TEMP */
+    const struct dpu_event_rec *rec = dpu_shm_records(shm);
+    fprintf(stderr, "TRACE ");
+    for (unsigned i = 0; i < 16; i++) fprintf(stderr, "%02x", fp[i]);
+    for (uint32_t i = 0; i < shm->nevents; i++)
+      fprintf(stderr, " %u:%s:%u", rec[i].tid, dpu_op_name(rec[i].op), q->ev[i] ? q->ev[i]->lb : 0);
+    fprintf(stderr, "\n");
+  }
   struct dpu_run run;
   dpu_run_decode(shm, &run);
   /* last: it may run the program again, on this explorer's executor (-j: the worker's) */
@@ -301,11 +319,12 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
     uint32_t j; /* the frame to backtrack from */
     acct_lock(q); /* c and r: to the end of the run's accounting */
     if ((uint32_t)m < shm->nevents) {
-      /* The free run took an event of D at frame m. */
-      st->d_violations++;
+      /* The free run took an event of D, or one past the bound, at frame m. */
+      if (!q->at_bound) st->d_violations++;
       /* A redirected run that again takes an event of D at the same frame did not follow the
-       * redirection (a replay mismatch): count it as blocked rather than loop. */
-      if (redirect && redirected_at == (int64_t)m) redirect = NULL;
+       * redirection (a replay mismatch): count it as blocked rather than loop. A part of -j's
+       * split whose own prefix K is past the bound holds no configuration within it. */
+      if (redirect && (redirected_at == (int64_t)m || m < q->floor)) redirect = NULL;
       if (redirect && !(o->max_runs && c->runs >= o->max_runs)) {
         struct dpu_event *one[1] = {redirect};
         c->redirected++;
@@ -315,7 +334,8 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
         rs = run(q, from, one, 1);
         continue;
       }
-      c->ssbs++; /* en(C_m) ⊆ D: line 5 */
+      if (q->at_bound && !q->bound_in_d) c->bounded++; /* C_m is maximal in E_B */
+      else c->ssbs++; /* en(C_m) ⊆ D: line 5 */
       j = (uint32_t)m;
     } else if (q->leaf) {
       if (q->leaf(q, q->leaf_arg)) return DPU_EXPLORE_STOPPED; /* (no acct: alone) */
@@ -355,9 +375,11 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec,
                                          struct dpu_explore_result *res) {
   dpu_model_set_spin_kinds(o->spin_kinds, o->nsites);
   if (o->shards) return qpor_explore_shard(exec, o, res);
+  /* Bounded, the parts of the split (split.h) are not known to hold every trace within the
+   * bound (difftest --bound with -j 2 lost some): the workers share one unfolding. */
   if (o->workers > 1)
-    return o->dot || getenv("DPU_JOBS_SHARED") ? qpor_explore_workers(o, res)
-                                               : qpor_explore_jobs(exec, o, res);
+    return o->dot || o->bounded || getenv("DPU_JOBS_SHARED") ? qpor_explore_workers(o, res)
+                                                             : qpor_explore_jobs(exec, o, res);
   bool halt;
   struct qpor_part whole = {0};
   return qpor_explore_part(exec, o, &res->counts, &res->stats, &whole, &halt);
@@ -380,6 +402,7 @@ enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec,
     oom();
     status = DPU_EXPLORE_FAILED;
   } else {
+    u.bound = dpu_bound_of(o->bounded, o->preemptions);
     if (p->freeze) { /* the object's index in this unfolding, before any run names it */
       uint32_t oi = dpu_unf_object(&u, p->freeze_tid, p->freeze_op, p->freeze_addr);
       dpu_model_freeze(oi, p->freeze_depth);

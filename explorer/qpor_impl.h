@@ -60,6 +60,9 @@ struct qpor {
    * the others. */
   uint32_t *killable_after;       /* [cap] */
   struct dpu_tset *ksets;
+  /* The last qpor_process_run stopped at an event past the bound; at that frame, an enabled
+   * event within the bound was in D. */
+  bool at_bound, bound_in_d;
   uint32_t nksets, ksets_cap;
   uint32_t proc;                  /* the process object, DPU_NO_OBJECT until an exit is seen */
   /* Maxima of the configuration the backtracking stands at, per thread and object. */
@@ -251,9 +254,10 @@ bool qpor_compatible(struct qpor *q, const struct dpu_event *x);
 /* Turns the run in the executor's shared memory into frames, from frame `from` on (frames
  * before are the replayed prefix, unchanged), adding the events and their conflicting
  * extensions to U; cmax_* must describe C_from. Returns n if the run was processed to its end,
- * or the frame m < n at which the run took an event of D: then frames stop at m, *redirect is
- * an enabled event at C_m outside D (or NULL: an SSB), and cmax_* describe C_m. Returns -1 if
- * out of memory. */
+ * or the frame m < n at which the run took an event of D, or one past --preemptions' bound
+ * (q->at_bound; bound.h): then frames stop at m, *redirect is an enabled event at C_m outside
+ * D and within the bound (or NULL: an SSB, or a leaf of E_B when q->bound_in_d is false too),
+ * and cmax_* describe C_m. Returns -1 if out of memory. */
 int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redirect);
 
 /* ---- alt.c: Alt and parked candidates ---- */

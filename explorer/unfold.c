@@ -1,12 +1,15 @@
 /* See unfold.h. */
 #include "unfold.h"
 
+#include "bound.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int dpu_unf_init(struct dpu_unfolding *u, uint32_t step) {
   memset(u, 0, sizeof *u);
+  u->bound = DPU_BOUND_NONE;
   if (dpu_pes_init(&u->pes, step) != 0) return -1;
   u->ocap = 1024;
   u->okeys = malloc(u->ocap * sizeof *u->okeys);
@@ -132,6 +135,7 @@ struct dpu_event *dpu_unf_event_r(struct dpu_unfolding *u, uint16_t tid, uint8_t
                     tid, e, dpu_op_is_read(op)) != 0)
     return NULL;
   dpu_model_apply(e, oi != DPU_NO_OBJECT ? u->okind[oi] : 0);
+  if (u->bound != DPU_BOUND_NONE) dpu_bound_event(&u->pes, e);
   return e;
 }
 

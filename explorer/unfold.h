@@ -38,6 +38,9 @@ struct dpu_unfolding {
    * cleared it: the orders of the writes after its earlier reads are not all explored, which
    * the explorer warns of (qpor.c). */
   uint32_t reads_unexplored;
+  /* --preemptions: events with lb above it are outside the explored E_B (bound.h);
+   * DPU_BOUND_NONE (dpu_unf_init's) for none. Set before the first event. */
+  int32_t bound;
 };
 
 /* Initialises an empty unfolding with skip step `step`. Returns 0, -1 if out of memory. */

@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bound.h"
 #include "dot.h"
 
 /* Whether nothing before k in the depth-first order is left to do but q's own work: no other
@@ -386,6 +387,7 @@ enum dpu_explore_status qpor_explore_workers(const struct dpu_explore_options *o
   struct task *root = calloc(1, sizeof *root);
   bool ok = pool.w && root && dpu_unf_init(&pool.u, o->skip_step) == 0 &&
             ensure((void **)&pool.tasks, &pool.tcap, 1, sizeof *pool.tasks) == 0;
+  if (ok) pool.u.bound = dpu_bound_of(o->bounded, o->preemptions);
   for (unsigned i = 0; ok && i < pool.n; i++) {
     struct qpor *q = &pool.w[i];
     q->exec = &o->execs[i], q->o = o, q->c = &res->counts, q->st = &res->stats;

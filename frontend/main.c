@@ -13,6 +13,7 @@
 #include "../executor/executor.h"
 #include "../explorer/dfs.h"
 #include "../explorer/explore.h"
+#include "../explorer/fingerprint.h"
 #include "../explorer/qpor.h"
 #include "../explorer/visible.h"
 #include "../passes/instrument.h"
@@ -38,6 +39,8 @@ enum { EXIT_CLEAN = 0, EXIT_DEFECTS = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EX
 static int open_report(const struct dpu_options *o, struct dpu_report *rep) {
   rep->text = stdout;
   rep->shard = o->shard, rep->shards = o->shards;
+  rep->bounded = o->bounded, rep->preemptions = o->preemptions;
+  rep->preemptions_done = -1;
   rep->format = o->format == DPU_FORMAT_JSON    ? DPU_REPORT_JSON
                 : o->format == DPU_FORMAT_SARIF ? DPU_REPORT_SARIF
                                                 : DPU_REPORT_TEXT;
@@ -219,6 +222,8 @@ static int prepare_exploration(struct session *s) {
   const struct dpu_options *o = &s->o;
   s->eo = (struct dpu_explore_options){
       .max_runs = o->max_runs,
+      .bounded = o->bounded,
+      .preemptions = o->preemptions,
       .deadline = o->timeout > 0 ? s->t0 + o->timeout : 0,
       .stop_on_defect = o->stop_on_defect,
       .interrupted = &dpu_interrupted,
@@ -232,6 +237,8 @@ static int prepare_exploration(struct session *s) {
       .nsites = (uint32_t)s->sites.n,
       .sink = dpu_sink_for(&s->sink, o->print_traces),
   };
+  /* --preemptions: free runs that preempt no thread (protocol.h) */
+  for (unsigned i = 0; i < s->nexecs; i++) s->execs[i].shm->nonpreemptive = o->bounded;
   if (o->estimate > 0) { /* the exploration's first SECONDS, or --timeout if sooner */
     double until = dpu_now() + o->estimate;
     if (!s->eo.deadline || until < s->eo.deadline) s->eo.deadline = until;
@@ -288,12 +295,11 @@ static bool more_visible_sites(struct session *s, uint64_t **earlier, uint32_t *
 }
 
 /* Explores (again, for a racy program, while new racing sites appear), or replays. */
-static enum dpu_explore_status explore(struct session *s) {
+static enum dpu_explore_status explore_once(struct session *s) {
   const struct dpu_options *o = &s->o;
   enum dpu_explore_status st;
   uint64_t *earlier = NULL; /* each defect's traces in the exploration before */
   uint32_t nearlier = 0;
-  dpu_progress_start(o->verbosity >= 0 && !o->replay, &s->res.counts, &s->rep.defects);
   for (;;) {
     s->explorations++;
     uint64_t mismatches = s->res.stats.replay_mismatch;
@@ -325,6 +331,35 @@ static enum dpu_explore_status explore(struct session *s) {
    * behave the same way on every run of the same trace, and the traces that only it would
    * have led to may be left out: Theorem 6 holds for a deterministic program only. */
   if (st == DPU_EXPLORE_COMPLETE && s->mismatches) st = DPU_EXPLORE_INCOMPLETE;
+  return st;
+}
+
+/* Explores, bound by bound for --preemptions=A..B (explorer/bound.h): each bound's
+ * exploration yields the traces the one before did not, and the report says the highest bound
+ * completed. */
+static enum dpu_explore_status explore(struct session *s) {
+  const struct dpu_options *o = &s->o;
+  dpu_progress_start(o->verbosity >= 0 && !o->replay, &s->res.counts, &s->rep.defects);
+  if (!o->bounded || o->replay) return explore_once(s);
+  struct dpu_fpset seen = {0}; /* the exhaustive explorer's traces of the bounds so far */
+  s->eo.seen = &seen;
+  enum dpu_explore_status st;
+  for (uint32_t b = o->preemptions_lo;; b++) {
+    s->eo.preemptions = b;
+    s->eo.preemptions_from = b > o->preemptions_lo ? b : 0;
+    s->rep.preemptions = b;
+    st = explore_once(s);
+    if (st != DPU_EXPLORE_COMPLETE) break;
+    s->rep.preemptions_done = b;
+    if (b == o->preemptions) break;
+    if (o->verbosity > 0 && s->rep.text) {
+      dpu_progress_clear();
+      fprintf(s->rep.text, "dpu: bound %u: complete (%llu traces so far); exploring bound %u\n",
+              b, (unsigned long long)s->res.counts.max_configs, b + 1);
+    }
+  }
+  s->eo.seen = NULL;
+  dpu_fpset_free(&seen);
   return st;
 }
 

@@ -184,6 +184,7 @@ static int add_report(struct merged *m, const char *file, json_t *doc) {
     add_int(sum, s, "max_configs");
     add_int(sum, s, "ssbs");
     add_int(sum, s, "runs");
+    if (json_object_get(sum, "runs_bounded")) add_int(sum, s, "runs_bounded");
     double secs = json_number_value(json_object_get(s, "seconds"));
     if (secs > json_number_value(json_object_get(sum, "seconds")))
       json_object_set_new(sum, "seconds", json_real(secs));

@@ -21,7 +21,7 @@ enum {
   OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
   OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_WITNESS, OPT_SHARED_FILES,
-  OPT_SPURIOUS, OPT_SHARD, OPT_ESTIMATE, OPT_COMPILE_COMMANDS
+  OPT_SPURIOUS, OPT_SHARD, OPT_ESTIMATE, OPT_COMPILE_COMMANDS, OPT_PREEMPTIONS
 };
 
 static const struct option longopts[] = {
@@ -33,6 +33,7 @@ static const struct option longopts[] = {
     {"estimate", optional_argument, 0, OPT_ESTIMATE},
     {"run-timeout", required_argument, 0, OPT_RUN_TIMEOUT},
     {"max-runs", required_argument, 0, OPT_MAX_RUNS},
+    {"preemptions", required_argument, 0, OPT_PREEMPTIONS},
     {"max-steps", required_argument, 0, OPT_MAX_STEPS},
     {"max-threads", required_argument, 0, OPT_MAX_THREADS},
     {"max-events", required_argument, 0, OPT_MAX_EVENTS},
@@ -170,6 +171,27 @@ static int limit_option(struct dpu_options *o, int c, const char *arg) {
     if (parse_u64(arg, &o->max_runs))
       return bad("--max-runs", arg, "an integer >= 0; 0 = no limit");
     break;
+  case OPT_PREEMPTIONS: { /* B, or A..B */
+    const char *dots = strstr(arg, "..");
+    uint64_t lo = 0;
+    char head[32];
+    bool ok = true;
+    if (dots) {
+      size_t n = (size_t)(dots - arg);
+      ok = n > 0 && n < sizeof head;
+      if (ok) {
+        memcpy(head, arg, n);
+        head[n] = 0;
+        ok = !parse_u64(head, &lo);
+      }
+    }
+    if (!ok || parse_u64(dots ? dots + 2 : arg, &u) || u > 1000 || lo > u)
+      return bad("--preemptions", arg, "an integer B from 0 to 1000, or A..B with A <= B");
+    o->bounded = true;
+    o->preemptions_lo = (uint32_t)(dots ? lo : u);
+    o->preemptions = (uint32_t)u;
+    break;
+  }
   case OPT_MAX_STEPS:
     if (parse_u64(arg, &u) || u == 0 || u > UINT32_MAX)
       return bad("--max-steps", arg, "an integer from 1 to 4294967295");
@@ -364,12 +386,14 @@ static int check_combinations(const struct dpu_options *o) {
     dpu_warn("jobs-ignored", "-j applies to --por=qpor's exploration; %s runs with one worker",
              o->replay ? "a replay" : "--por=none");
   if (o->shards && (o->por != DPU_POR_QPOR || o->replay || o->jobs > 1 || o->dot ||
-                    o->property || o->svcomp || o->witness)) {
+                    o->bounded || o->property || o->svcomp || o->witness)) {
     fprintf(stderr, "dpu: error: --shard splits --por=qpor's exploration: not with %s\n",
             o->replay                ? "a replay"
             : o->por != DPU_POR_QPOR ? "--por=none"
             : o->jobs > 1            ? "-j N (run one shard per core instead)"
             : o->dot                 ? "--dot"
+            : o->bounded             ? "--preemptions (its parts are not known to hold every "
+                                       "execution within the bound)"
                                      : "a verdict (--svcomp, --property, --witness): one "
                                        "shard cannot say the program is correct");
     return 2;

@@ -41,6 +41,9 @@ struct dpu_options {
                            * of the exploration's size alone (explorer/estimate.c); 0 = off */
   double run_timeout;     /* one run, seconds */
   uint64_t max_runs;      /* 0 = no limit */
+  bool bounded;           /* --preemptions given: explore the traces with at most */
+  uint32_t preemptions;   /* this many preemptions (explorer/bound.h), */
+  uint32_t preemptions_lo; /* bound by bound from this one (A..B; B alone: B) */
   uint32_t max_steps;
   uint32_t max_threads;  /* --max-threads: canonical thread ids per exploration (1..1024) */
   uint32_t max_events;

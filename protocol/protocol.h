@@ -77,6 +77,12 @@ struct dpu_event_rec {
 /* dpu_event_rec.flags: value holds the value the access read or wrote (an access of at most
  * 8 bytes; a store of an integer or a pointer: passes/atomics.c passes no other). */
 #define DPU_REC_VALUE 1u
+/* dpu_event_rec.flags: past the replay, the operation ran at once (dpu_op_is_eager) and
+ * `enabled` holds its thread alone (the scheduler offered no other choice); then PREV_EN says
+ * whether the thread of the last record other than a start or a kill could have moved too,
+ * for the exhaustive explorer's count of preemptions (explorer/dfs.c, --preemptions). */
+#define DPU_REC_SOLO 2u
+#define DPU_REC_PREV_EN 4u
 
 /* One replay step: let thread tid perform count visible operations in a row. choice, when not
  * 0, decides the outcome of the last of them that is a nondeterministic choice of the runtime:
@@ -445,6 +451,10 @@ struct dpu_shm {
    * waits for that object (--shard's split, explorer/split.h). 0: an ordinary run. */
   uint32_t frozen;
   uint64_t frozen_obj;
+  /* Set by the explorer: non-zero for --preemptions (explorer/bound.h): past the replay, the
+   * thread of the last record other than a start goes on while it can (a thread just created
+   * does not run first), so that a free run preempts no thread. 0: the usual policy. */
+  uint32_t nonpreemptive;
   /* Set by the explorer: the CPU the runner pins itself to (-1: none; a change takes effect
    * at the next run); its explorer thread pins itself to the same one
    * (dpu_executor_pin_thread), so that a pair's turns cost a switch on one core rather than a

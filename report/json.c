@@ -369,6 +369,12 @@ json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end 
   dpu_json_put(sum, "seconds", json_real(secs), &ok);
   dpu_json_put(sum, "estimated_traces", c->estimate > 0 ? json_real(c->estimate) : json_null(),
                &ok);
+  dpu_json_put(sum, "preemption_bound",
+               r->bounded ? json_integer((json_int_t)r->preemptions) : json_null(), &ok);
+  dpu_json_put(sum, "runs_bounded", json_integer((json_int_t)c->bounded), &ok);
+  dpu_json_put(sum, "preemption_bound_complete",
+               r->bounded && r->preemptions_done >= 0 ? json_integer(r->preemptions_done)
+                                                      : json_null(), &ok);
   dpu_json_put(doc, "summary", sum, &ok);
   json_t *stats = json_object();
   dpu_json_put(stats, "runs_per_second", json_real(secs > 0 ? (double)c->runs / secs : 0), &ok);

@@ -450,9 +450,30 @@ const char *dpu_report_verdict(const struct dpu_report *r, const struct dpu_repo
     bounded |= d->end == DPU_END_HANG_TIME ||
                (d->end == DPU_END_HANG_STEPS && d->code != DPU_HANG_SPIN);
   }
-  /* A nondet value explored over part of its type (passes/nondet.c) leaves the others open. */
-  bounded |= r->sites && r->sites->nondet_bounded;
+  /* A nondet value explored over part of its type (passes/nondet.c) leaves the others open;
+   * --preemptions the executions with more preemptions. */
+  bounded |= (r->sites && r->sites->nondet_bounded) || r->bounded;
   return strcmp(end->state, "complete") == 0 && !bounded ? "true" : "unknown";
+}
+
+/* --preemptions' line (explorer/bound.h): the bound the exploration is complete for. */
+static void print_bound(const struct dpu_report *r, const struct dpu_report_end *end, FILE *f) {
+  int64_t done = r->preemptions_done;
+  const char *s = done == 1 ? "" : "s";
+  if (strcmp(end->state, "complete") == 0 && done >= 0) {
+    if (r->defects.n)
+      fprintf(f, "dpu: bound: complete for the executions with at most %lld preemption%s; "
+                 "executions with more were explored in part only\n", (long long)done, s);
+    else
+      fprintf(f, "dpu: bound: no defect within %lld preemption%s (complete for that bound; "
+                 "executions with more were explored in part only)\n", (long long)done, s);
+  } else if (done >= 0) {
+    fprintf(f, "dpu: bound: complete for the executions with at most %lld preemption%s; the "
+               "exploration of bound %u did not end\n", (long long)done, s, r->preemptions);
+  } else {
+    fprintf(f, "dpu: bound: at most %u preemption%s, and the exploration did not end\n",
+            r->preemptions, r->preemptions == 1 ? "" : "s");
+  }
 }
 
 /* The notes of the text report's end, said on `to` (NULL: kept for the documents only). */
@@ -490,9 +511,13 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
       const struct {
         uint64_t n;
         const char *what;
-      } more[] = {{c->redirected, "redirected (took an event of D, run again along another)"},
+      } more[] = {{c->redirected, r->bounded ? "redirected (took an event of D, or one past the bound, run "
+                                                 "again along another)"
+                                               : "redirected (took an event of D, run again along "
+                                                 "another)"},
                   {c->repeated, "repeated (another interleaving of a trace already seen)"},
                   {c->cut, "cut short"},
+                  {c->bounded, "stopped at the bound (--preemptions)"},
                   {c->earlier, "of earlier explorations"}};
       for (unsigned i = 0; i < sizeof more / sizeof *more; i++)
         if (more[i].n) fprintf(f, " + %llu %s", (unsigned long long)more[i].n, more[i].what);
@@ -526,6 +551,7 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
       fprintf(f, "dpu: exploration stopped at the first defect (%s): the traces not explored "
                  "may hold other defects\n", end->reason ? end->reason : "--stop-on-defect");
     }
+    if (r->bounded) print_bound(r, end, f);
     if (r->sites && r->sites->nondet_bounded)
       fprintf(f, "dpu: data: %zu __VERIFIER_nondet_* calls took some values of their type only: "
                  "runs with other values are not explored\n",

@@ -116,6 +116,12 @@ struct dpu_report {
    * filled in during the exploration (the caller's; not NULL with shards). */
   unsigned shard, shards;
   const struct dpu_split_info *split;
+  /* --preemptions (explorer/bound.h), when `bounded`: the bound explored last, and the highest
+   * bound whose exploration ended (-1: none yet); complete for the executions with at most
+   * that many preemptions. */
+  bool bounded;
+  uint32_t preemptions;
+  int64_t preemptions_done;
   bool doc_pending;                  /* the file lacks a defect: rewrite it when allowed */
   double doc_written, doc_cost;      /* when the file was last written, and how long it took */
 };

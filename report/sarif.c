@@ -515,6 +515,13 @@ json_t *dpu_report_sarif(const struct dpu_report *r, const struct dpu_report_end
   /* JSON's summary.estimated_traces (explorer/estimate.c) */
   dpu_json_put(props, "estimatedTraces", c->estimate > 0 ? json_real(c->estimate) : json_null(),
                &ok);
+  /* JSON's summary.preemption_bound and runs_bounded (explorer/bound.h) */
+  dpu_json_put(props, "preemptionBound",
+               r->bounded ? json_integer((json_int_t)r->preemptions) : json_null(), &ok);
+  dpu_json_put(props, "runsBounded", json_integer((json_int_t)c->bounded), &ok);
+  dpu_json_put(props, "preemptionBoundComplete",
+               r->bounded && r->preemptions_done >= 0 ? json_integer(r->preemptions_done)
+                                                      : json_null(), &ok);
   dpu_json_put(run, "properties", props, &ok);
   dpu_json_push(runs, run, &ok);
   dpu_json_put(log, "runs", runs, &ok);

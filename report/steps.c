@@ -225,7 +225,8 @@ static void widen(struct dpu_report *r, struct columns *w, uint32_t step,
  * same outcome. */
 static bool same_step(const struct dpu_event_rec *a, const struct dpu_event_rec *b) {
   return a->tid == b->tid && a->op == b->op && a->obj == b->obj && a->site == b->site &&
-         a->result == b->result && a->aux == b->aux && a->flags == b->flags &&
+         a->result == b->result && a->aux == b->aux &&
+         (a->flags & DPU_REC_VALUE) == (b->flags & DPU_REC_VALUE) &&
          (!(a->flags & DPU_REC_VALUE) || a->value == b->value);
 }
 

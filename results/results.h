@@ -10,13 +10,14 @@
 /* What an exploration counted. Every run is one of: a new trace (max_configs), a
  * sleep-set-blocked run (ssbs), a QPOR run that took an event of D and was run again along
  * another enabled event (redirected), an exhaustive run of a trace seen before (repeated: an
- * interleaving of it), a run cut short by a limit of dpu or by a plain spin loop (cut), or a run
- * of an earlier exploration of a racy program (earlier), so that runs is their sum. */
+ * interleaving of it), a run cut short by a limit of dpu or by a plain spin loop (cut), a run
+ * that went past --preemptions' bound where nothing within the bound could go on (bounded), or
+ * a run of an earlier exploration of a racy program (earlier), so that runs is their sum. */
 struct dpu_counts {
   uint64_t max_configs;  /* distinct Mazurkiewicz traces (maximal configurations) */
   uint64_t ssbs;         /* sleep-set-blocked runs (0 in exhaustive mode) */
   uint64_t runs;
-  uint64_t redirected, repeated, cut, earlier;
+  uint64_t redirected, repeated, cut, earlier, bounded;
   uint64_t events;       /* visible operations the runs executed (--shard's and -j's split
                           * bound their cost with it: explorer/split.h) */
   uint64_t timed_out;    /* runs that --run-timeout ended (the split stops at the first) */
@@ -34,7 +35,7 @@ struct dpu_counts {
  * sites are visible: explorer/visible.h): the runs so far become runs of earlier
  * explorations, and everything else that sums to runs starts again from 0. */
 static inline void dpu_counts_restart(struct dpu_counts *c) {
-  c->max_configs = c->ssbs = c->redirected = c->repeated = c->cut = 0;
+  c->max_configs = c->ssbs = c->redirected = c->repeated = c->cut = c->bounded = 0;
   c->estimate = 0;
   c->earlier = c->runs;
 }

@@ -29,9 +29,10 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
   uint32_t n = shm->nevents;
   struct dpu_event_rec *e = &dpu_rt.records[n];
   e->op = op;
-  e->flags = 0;
+  e->flags = dpu_rt.cur_flags;
   e->result = 0;
   e->tid = (uint16_t)dpu_rt.cur;
+  dpu_rt.last_real = dpu_rt.cur;
   e->site = t->pend_site;
   e->obj = obj;
   e->enabled = dpu_rt.cur_enabled;
@@ -75,6 +76,7 @@ static void thread_entry(void) {
                                            .tid = (uint16_t)dpu_rt.cur,
                                            .site = t->pend_site,
                                            .obj = (uint64_t)dpu_rt.cur,
+                                           .flags = dpu_rt.cur_flags,
                                            .enabled = dpu_rt.cur_enabled,
                                            .wide = dpu_rt.cur_wide};
   dpu_rt.shm->nevents = n + 1;

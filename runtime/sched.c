@@ -75,6 +75,7 @@ static void reset(void) {
   dpu_rt.nwords = 1;
   shm->ntsets = 0;
   dpu_rt.cur_wide = 0;
+  dpu_rt.last_real = -1;
   for (unsigned i = 0; i < dpu_rt.nthreads; i++) {
     dpu_rt.threads[dpu_rt.order[i]].state = DPU_TS_UNUSED;
     shm->pending[dpu_rt.order[i]].op = DPU_OP_COUNT;
@@ -227,6 +228,7 @@ static bool kill_thread(int tid) {
                               .tid = (uint16_t)tid,
                               .site = t->pend_site,
                               .obj = t->pend_obj,
+                              .flags = dpu_rt.cur_flags,
                               .enabled = dpu_rt.cur_enabled,
                               .wide = dpu_rt.cur_wide,
                               .aux = t->pend_aux};
@@ -405,8 +407,12 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
    * before one of these, where it could not be observed). */
   bool eager = false;
   int ei = p->ri < p->rlen ? -1 : first_eager(en, ws);
+  dpu_rt.cur_flags = 0;
   if (ei >= 0) {
     eager = true;
+    dpu_rt.cur_flags = DPU_REC_SOLO;
+    if (dpu_rt.last_real >= 0 && en_has(en, ws, (unsigned)dpu_rt.last_real))
+      dpu_rt.cur_flags |= DPU_REC_PREV_EN;
     if (ws) {
       dpu_tset_clear(ws);
       dpu_tset_add(ws, (unsigned)ei);
@@ -447,8 +453,11 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
     for (unsigned k = 0; k < dpu_rt.nthreads && tid < 0; k++)
       if (dpu_rt.threads[dpu_rt.order[k]].state == DPU_TS_ALIVE) tid = dpu_rt.order[k];
   } else {
-    /* The policy past the replay: the last thread goes on (see let_others_first). */
+    /* The policy past the replay: the last thread goes on (see let_others_first); with
+     * --preemptions, the last but a thread just started (dpu_shm.nonpreemptive). */
     int last = p->last;
+    if (__builtin_expect(dpu_rt.shm->nonpreemptive != 0, 0) && dpu_rt.last_real >= 0)
+      last = dpu_rt.last_real;
     if (!wide) /* every id is below 64 */
       tid = (en >> last & 1) ? last : __builtin_ctzll(en);
     else

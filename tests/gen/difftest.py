@@ -199,7 +199,7 @@ def run_dpu(dpu, label, args, timeout, json_path=None):
                 r.json_problem = "JSON report in state %r" % report.get("state")
             # Every run is named (report/report.h: struct dpu_counts).
             s, st = report["summary"], report["statistics"]
-            named = s["max_configs"] + s["ssbs"] + sum(
+            named = s["max_configs"] + s["ssbs"] + s.get("runs_bounded", 0) + sum(
                 st[k] for k in ("runs_redirected", "runs_repeated", "runs_cut",
                                 "runs_earlier_explorations"))
             if s["runs"] != named:
@@ -479,6 +479,33 @@ class Case:
         self.text = text          # generated source (None for corpus files)
 
 
+def compare_bounded(oracle, r):
+    """Differences of r, QPOR with --preemptions=B, against the oracle with the same bound
+    (explorer/bound.h): the oracle explores exactly the traces within the bound, QPOR every
+    one of them and maybe more; so the oracle's traces and defects must be among QPOR's."""
+    if r.timed_out or r.summary is None or oracle.summary is None:
+        return []  # already reported by self_check
+    out = []
+    miss = sorted(set(oracle.traces) - set(r.traces))
+    # A racy program's explorations make the racing sites that their runs met visible: with
+    # other runs, other sites, and traces with other events (defects are still compared).
+    if oracle.explored[0] != r.explored[0]:
+        miss = []
+    if miss:
+        out.append("%d of the oracle's traces within the bound missing (e.g. %s)"
+                   % (len(miss), miss[0]))
+    da = collections.Counter(normalize_defect(*d) for d in oracle.defects)
+    db = collections.Counter(normalize_defect(*d) for d in r.defects)
+    lost = set(da) - set(db)
+    if lost:
+        out.append("a defect of the oracle's missing (e.g. %s)" % next(iter(lost)))
+    if not miss and oracle.explored[0] == r.explored[0] and \
+            r.summary["max_configs"] < oracle.summary["max_configs"]:
+        out.append("%d max-configs, oracle %d" % (r.summary["max_configs"],
+                                                   oracle.summary["max_configs"]))
+    return out
+
+
 def check_case(case, opts, tmp):
     """Returns (problems, results, source path)."""
     if case.text is not None:
@@ -492,7 +519,8 @@ def check_case(case, opts, tmp):
     # --shard's do (jobs_flag); the sequential explorer's traces compare one by one
     one = [] if jobs_flag(opts.dpu_flag) > 1 or any(f.startswith(("-j", "--jobs")) for f in
                                                      opts.dpu_flag) else ["-j", "1"]
-    base = one + opts.dpu_flag + case.args + files
+    bound = [] if opts.bound is None else ["--preemptions=%d" % opts.bound]
+    base = one + bound + opts.dpu_flag + case.args + files
     m = OPTIONS_RE.search(case.text or "")
     if m:  # e.g. "--races=report (the synchronisation's traces only)"
         base = [w for w in m.group(1).split("(")[0].split() if w.startswith("-")] + base
@@ -506,7 +534,7 @@ def check_case(case, opts, tmp):
     results = [oracle]
     problems = ["oracle: " + p
                 for p in self_check(oracle) + (racy_check(oracle) if racy else [])]
-    if case.text is not None and opts.model:
+    if case.text is not None and opts.model and opts.bound is None:
         problems += ["oracle vs model: " + p for p in model_check(case.text, oracle)]
     if opts.oracle_only:
         others = [run_dpu(opts.dpu, "none#2", ["--por=none", "--print-traces"] + base,
@@ -524,11 +552,15 @@ def check_case(case, opts, tmp):
     per_label = []
     for r in others:
         results.append(r)
-        mine = getattr(r, "shard_problems", []) + self_check(r) + compare(
-            oracle, r, opts.oracle_only, racy, parts=jobs_flag(opts.dpu_flag) > 1)
+        if opts.bound is not None and not opts.oracle_only:
+            mine = self_check(r) + compare_bounded(oracle, r)
+        else:
+            mine = getattr(r, "shard_problems", []) + self_check(r) + compare(
+                oracle, r, opts.oracle_only, racy, parts=jobs_flag(opts.dpu_flag) > 1)
         if racy:
             mine += racy_check(r)
-        if r.label.startswith("k=0") and r.summary is not None and r.summary["ssbs"] != 0:
+        if (r.label.startswith("k=0") and r.summary is not None and r.summary["ssbs"] != 0
+                and opts.bound is None):
             mine.append("%d SSBs" % r.summary["ssbs"])
         if mine:
             per_label.append((r.label, mine))
@@ -791,6 +823,9 @@ def main(argv=None):
     ap.add_argument("--shards", type=parse_ks, default=[], metavar="N,N,...",
                     help="instead of one QPOR exploration per -k, N processes with "
                          "--shard=I/N and `dpu merge` of their reports, for each N")
+    ap.add_argument("--bound", type=int, default=None, metavar="B",
+                    help="--preemptions=B for both explorers: the oracle's traces and defects "
+                    "must be among QPOR's (a superset within the bound, explorer/bound.h)")
     ap.add_argument("--no-model", dest="model", action="store_false",
                     help="do not check the oracle against the generator's model")
     ap.add_argument("--timeout", type=float, default=120,

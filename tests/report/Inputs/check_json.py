@@ -110,11 +110,11 @@ def main():
     if len({d["digest"] for d in defects}) != len(defects):
         fail("two defects with one digest")
     # Every run is named (report/report.h, struct dpu_counts): once the exploration is over,
-    # runs = max-configs + SSBs + the four other kinds of run.
+    # runs = max-configs + SSBs + the runs stopped at --preemptions' bound + the four other kinds.
     st = doc.get("statistics", {})
     others = ["runs_redirected", "runs_repeated", "runs_cut", "runs_earlier_explorations"]
     if doc["state"] != "running" and doc["state"] != "error" and all(k in st for k in others):
-        named = s["max_configs"] + s["ssbs"] + sum(st[k] for k in others)
+        named = s["max_configs"] + s["ssbs"] + s.get("runs_bounded", 0) + sum(st[k] for k in others)
         if s["runs"] != named:
             fail("summary.runs %d but max_configs + ssbs + %s = %d" % (
                 s["runs"], " + ".join(others), named))
