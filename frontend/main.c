@@ -237,8 +237,6 @@ static int prepare_exploration(struct session *s) {
       .nsites = (uint32_t)s->sites.n,
       .sink = dpu_sink_for(&s->sink, o->print_traces),
   };
-  /* --preemptions: free runs that preempt no thread (protocol.h) */
-  for (unsigned i = 0; i < s->nexecs; i++) s->execs[i].shm->nonpreemptive = o->bounded;
   if (o->estimate > 0) { /* the exploration's first SECONDS, or --timeout if sooner */
     double until = dpu_now() + o->estimate;
     if (!s->eo.deadline || until < s->eo.deadline) s->eo.deadline = until;

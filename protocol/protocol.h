@@ -451,10 +451,6 @@ struct dpu_shm {
    * waits for that object (--shard's split, explorer/split.h). 0: an ordinary run. */
   uint32_t frozen;
   uint64_t frozen_obj;
-  /* Set by the explorer: non-zero for --preemptions (explorer/bound.h): past the replay, the
-   * thread of the last record other than a start goes on while it can (a thread just created
-   * does not run first), so that a free run preempts no thread. 0: the usual policy. */
-  uint32_t nonpreemptive;
   /* Set by the explorer: the CPU the runner pins itself to (-1: none; a change takes effect
    * at the next run); its explorer thread pins itself to the same one
    * (dpu_executor_pin_thread), so that a pair's turns cost a switch on one core rather than a

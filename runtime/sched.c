@@ -453,11 +453,8 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
     for (unsigned k = 0; k < dpu_rt.nthreads && tid < 0; k++)
       if (dpu_rt.threads[dpu_rt.order[k]].state == DPU_TS_ALIVE) tid = dpu_rt.order[k];
   } else {
-    /* The policy past the replay: the last thread goes on (see let_others_first); with
-     * --preemptions, the last but a thread just started (dpu_shm.nonpreemptive). */
+    /* The policy past the replay: the last thread goes on (see let_others_first). */
     int last = p->last;
-    if (__builtin_expect(dpu_rt.shm->nonpreemptive != 0, 0) && dpu_rt.last_real >= 0)
-      last = dpu_rt.last_real;
     if (!wide) /* every id is below 64 */
       tid = (en >> last & 1) ? last : __builtin_ctzll(en);
     else
