@@ -261,6 +261,30 @@ static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
   return outside_d;
 }
 
+/* Adds to U, for every thread that waits at the current frame (not in record r's enabled
+ * set) for the operation it performs next in this run, that operation at the earlier positions
+ * of its object where it could have gone first (add_pending). Returns 0, -1 if out of
+ * memory. */
+static int waiting_cex(struct qpor *q, struct dpu_shm *shm, const struct dpu_event_rec *r) {
+  const struct dpu_event_rec *rec = dpu_shm_records(shm);
+  struct dpu_tset en;
+  if (r->wide) {
+    dpu_shm_tset(shm, r->wide, &en);
+  } else {
+    dpu_tset_clear(&en);
+    en.w[0] = r->enabled;
+  }
+  for (unsigned t = 0; t < q->u->pes.nthreads && t < shm->nthread_ids; t++) {
+    if (t == r->tid || dpu_tset_has(&en, t) || q->first_of[t] == UINT32_MAX) continue;
+    const struct dpu_event_rec *nr = &rec[q->first_of[t]];
+    uint8_t op = nr->op == DPU_OP_THREAD_KILL ? (uint8_t)nr->result : nr->op;
+    bool failed = false;
+    add_pending(q, (uint16_t)t, op, nr->obj, nr->site, nr->aux, &failed);
+    if (failed) return -1;
+  }
+  return 0;
+}
+
 #if DPU_CHECKS
 /* Alg. 1's C after a run (issue #14: the invariants where the paper states them): C is a
  * configuration, causally closed (every immediate cause of an event of C is in C: its thread's
@@ -382,6 +406,11 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
     /* Line 7 says: choose outside D, and within the bound, in E_B (bound.h). */
     q->at_bound = dpu_bound_over(q->u->bound, e);
     if (e->in_d || q->at_bound) {
+      /* An event past the bound was never in C: its conflicting extensions (its operation at
+       * earlier positions of its object, within the bound perhaps) and those of the operations
+       * the other threads wait to perform at C_m are extensions of C_m that no later frame
+       * will add (Alg. 1 line 3). */
+      if (q->at_bound && (dpu_unf_cex(q->u, e) != 0 || waiting_cex(q, shm, r) != 0)) return -1;
       *redirect = other;
       q->n = m;
       return exit_cex(q, from, m) != 0 ? -1 : (int64_t)m;
