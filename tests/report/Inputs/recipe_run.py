@@ -113,10 +113,14 @@ def main():
         m = re.sub(r"^sbatch .*--wrap '(.*)'$", r"\1", m)  # what the merge job runs
         m = re.sub(r"\s*>\s*report\.txt$", "", m)
         if late:
-            before = set(f for d in (tmp, os.path.join(tmp, "reports")) for f in os.listdir(d))
+            # The report, not its temporary file (written beside it, then renamed: stopped
+            # between the two, the merge would see no report of that shard at all).
+            def reports_now():
+                return set(f for d in (tmp, os.path.join(tmp, "reports")) for f in os.listdir(d)
+                           if f.endswith(".json"))
+            before = reports_now()
             start(n - 1)
-            while set(f for d in (tmp, os.path.join(tmp, "reports"))
-                      for f in os.listdir(d)) == before:
+            while reports_now() == before:
                 if procs[-1].poll() is not None:
                     sys.exit("recipe %s: the last shard ended before its report was seen" % name)
                 time.sleep(0.01)
