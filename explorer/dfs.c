@@ -59,9 +59,9 @@ struct frame {
  * once past its replay). */
 static bool could_move(struct dpu_shm *shm, const struct dpu_event_rec *ev, uint32_t i,
                        uint16_t u) {
-  if (!ev[i].wide) return u < 64 && (ev[i].enabled >> u & 1);
+  if (!ev[i].wide) return u < 64 && (ev[i].enabled >> u & 1); /* without a copy of the set */
   struct dpu_tset all;
-  dpu_shm_tset(shm, ev[i].wide, &all);
+  dpu_rec_enabled(shm, &ev[i], &all);
   return dpu_tset_has(&all, u);
 }
 

@@ -268,12 +268,7 @@ static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
 static int waiting_cex(struct qpor *q, struct dpu_shm *shm, const struct dpu_event_rec *r) {
   const struct dpu_event_rec *rec = dpu_shm_records(shm);
   struct dpu_tset en;
-  if (r->wide) {
-    dpu_shm_tset(shm, r->wide, &en);
-  } else {
-    dpu_tset_clear(&en);
-    en.w[0] = r->enabled;
-  }
+  dpu_rec_enabled(shm, r, &en);
   for (unsigned t = 0; t < q->u->pes.nthreads && t < shm->nthread_ids; t++) {
     if (t == r->tid || dpu_tset_has(&en, t) || q->first_of[t] == UINT32_MAX) continue;
     const struct dpu_event_rec *nr = &rec[q->first_of[t]];

@@ -66,14 +66,6 @@ static int finish_run(struct qpor *q) {
   if (!sink->trace) return 0;
   uint8_t fp[DPU_FP_BYTES];
   bool print = sink->fingerprints && dpu_fingerprint(dpu_shm_records(shm), shm->nevents, fp) == 0;
-  if (getenv("DPU_DEBUG_BOUND") && dpu_fingerprint(dpu_shm_records(shm), shm->nevents, fp) == 0) { /* TEMP */
-    const struct dpu_event_rec *rec = dpu_shm_records(shm);
-    fprintf(stderr, "TRACE ");
-    for (unsigned i = 0; i < 16; i++) fprintf(stderr, "%02x", fp[i]);
-    for (uint32_t i = 0; i < shm->nevents; i++)
-      fprintf(stderr, " %u:%s:%u", rec[i].tid, dpu_op_name(rec[i].op), q->ev[i] ? q->ev[i]->lb : 0);
-    fprintf(stderr, "\n");
-  }
   struct dpu_run run;
   dpu_run_decode(shm, &run);
   /* last: it may run the program again, on this explorer's executor (-j: the worker's) */
@@ -322,9 +314,8 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
       /* The free run took an event of D, or one past the bound, at frame m. */
       if (!q->at_bound) st->d_violations++;
       /* A redirected run that again takes an event of D at the same frame did not follow the
-       * redirection (a replay mismatch): count it as blocked rather than loop. A part of -j's
-       * split whose own prefix K is past the bound holds no configuration within it. */
-      if (redirect && (redirected_at == (int64_t)m || m < q->floor)) redirect = NULL;
+       * redirection (a replay mismatch): count it as blocked rather than loop. */
+      if (redirect && redirected_at == (int64_t)m) redirect = NULL;
       if (redirect && !(o->max_runs && c->runs >= o->max_runs)) {
         struct dpu_event *one[1] = {redirect};
         c->redirected++;

@@ -276,7 +276,11 @@ static bool more_visible_sites(struct session *s, uint64_t **earlier, uint32_t *
   s->sink.nspin = 0;
   if (!added) return false;
   s->sink.divergence[0] = 0;
-  /* Again, with a fresh unfolding; the counts become those of the new exploration. */
+  /* Again, with a fresh unfolding; the counts become those of the new exploration, and with
+   * --preemptions=A..B every trace within the bound under way counts again: the traces of the
+   * bounds before had other visible sites (the exhaustive explorer's fingerprints of them go). */
+  s->eo.preemptions_from = 0;
+  if (s->eo.seen) dpu_fpset_free(s->eo.seen); /* (empty again, fingerprint.h) */
   free(s->visible_text);
   rep->visible_sites = s->visible_text = dpu_visible_list(s->execs[0].shm, &s->sites);
   if (s->o.verbosity > 0 && rep->text) {
