@@ -364,6 +364,7 @@ static void *worker_main(void *arg) {
       break;
     }
     pool->idle++;
+    if (pool->always_hand) pthread_cond_signal(&pool->gathered);
     pthread_cond_wait(&pool->wake, &pool->lock);
     pool->idle--;
   }
@@ -383,6 +384,7 @@ enum dpu_explore_status qpor_explore_workers(const struct dpu_explore_options *o
   unsigned started = 0;
   pthread_mutex_init(&pool.lock, NULL);
   pthread_cond_init(&pool.wake, NULL);
+  pthread_cond_init(&pool.gathered, NULL);
   pool.w = calloc(pool.n, sizeof *pool.w);
   struct task *root = calloc(1, sizeof *root);
   bool ok = pool.w && root && dpu_unf_init(&pool.u, o->skip_step) == 0 &&
@@ -401,9 +403,20 @@ enum dpu_explore_status qpor_explore_workers(const struct dpu_explore_options *o
     pool.status = DPU_EXPLORE_FAILED;
     free(root);
   } else {
-    pool.tasks[pool.ntasks++] = root;
+    /* Under DPU_HANDOFF=always the root waits until every other worker waits for work, so
+     * that the first chance to hand a subtree over finds them idle whatever the machine's
+     * load (the tests count the hand-overs); the busy count keeps them from stopping. */
+    if (!pool.always_hand) pool.tasks[pool.ntasks++] = root;
+    else pool.busy = 1;
     for (started = 1; started < pool.n; started++)
       if (pthread_create(&threads[started], NULL, worker_main, &pool.w[started]) != 0) break;
+    if (pool.always_hand) {
+      pthread_mutex_lock(&pool.lock);
+      while (pool.idle + 1 < started) pthread_cond_wait(&pool.gathered, &pool.lock);
+      pool.tasks[pool.ntasks++] = root;
+      pool.busy = 0;
+      pthread_mutex_unlock(&pool.lock);
+    }
     worker_main(&pool.w[0]);
     dpu_executor_unpin_thread();
     for (unsigned i = 1; i < started; i++) pthread_join(threads[i], NULL);
@@ -421,5 +434,6 @@ enum dpu_explore_status qpor_explore_workers(const struct dpu_explore_options *o
   dpu_unf_destroy(&pool.u);
   pthread_mutex_destroy(&pool.lock);
   pthread_cond_destroy(&pool.wake);
+  pthread_cond_destroy(&pool.gathered);
   return pool.status;
 }

@@ -58,6 +58,7 @@ struct parked_on {
 struct dpu_pool {
   pthread_mutex_t lock;
   pthread_cond_t wake;      /* work, a position changed, or the end */
+  pthread_cond_t gathered;  /* DPU_HANDOFF=always: a worker began to wait for work */
   struct dpu_unfolding u;
   struct qpor *w;           /* [n] the workers */
   unsigned n;
