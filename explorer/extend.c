@@ -37,15 +37,17 @@ static struct dpu_event *c_exit(struct qpor *q) {
   return q->proc != DPU_NO_OBJECT ? q->cmax_o[q->proc] : NULL;
 }
 
-/* The extra cause in C of thread t's operation op on obj after its event pt, as op's row of
- * protocol/ops.def names it (CAUSE): the create of t for a start, the exit of the joined thread
- * for a join, the arrival that completed the round of pt (t's arrival) for a barrier's leave,
- * C's exit for a kill. NULL when C does not have it (op is not enabled at C) and when op has no
- * extra cause (dpu_op_cause: test that first, on the hot path). `ran`: the run performed op
- * at C, and a join follows the joined thread's last event in C whatever it is (a join of a
+/* The extra cause in C of thread t's operation op on obj (with aux) after its event pt, as
+ * op's row of protocol/ops.def names it (CAUSE): the create of t for a start, the exit of the
+ * joined thread for a join, the arrival that completed the round of pt (t's arrival) for a
+ * barrier's leave, C's exit for a kill, for a store buffer's flush the event of the buffer's
+ * owner after which it made the store (at depth aux in its thread), for a drain its buffer's
+ * flush of the last of the aux stores it made. NULL when C does not have it (op is not enabled
+ * at C) and when op has no extra cause (dpu_op_cause: test that first, on the hot path).
+ * `ran`: the run performed op at C, and a join follows the joined thread's last event in C whatever it is (a join of a
  * detached thread is a misuse that the run reports after it). */
 static struct dpu_event *extra_cause(struct qpor *q, uint16_t t, uint8_t op, uint64_t obj,
-                                     const struct dpu_event *pt, bool ran) {
+                                     uint64_t aux, const struct dpu_event *pt, bool ran) {
   switch (dpu_op_cause(op)) {
   case DPU_CAUSE_CREATOR:
     return q->creator[t];
@@ -57,6 +59,17 @@ static struct dpu_event *extra_cause(struct qpor *q, uint16_t t, uint8_t op, uin
     return round_end(q, pt);
   case DPU_CAUSE_PROCESS_EXIT:
     return c_exit(q);
+  case DPU_CAUSE_STORED: { /* t is a store buffer: its owner's event at depth aux (its
+                           * first event is at depth 1) */
+    const struct dpu_event *cr = q->creator[t];
+    const struct dpu_event *x = cr ? q->cmax_t[cr->tid] : NULL;
+    return x && x->tnode.depth >= aux ? q->chain_t[cr->tid].e[aux] : NULL;
+  }
+  case DPU_CAUSE_FLUSHED: { /* obj: t's buffer; its flushes in C: all aux stores of t's (after
+                            * its start, at depth 1) */
+    struct dpu_event *x = obj < DPU_PES_MAX_THREADS ? q->cmax_t[obj] : NULL;
+    return x && x->op == DPU_OP_TSO_FLUSH && x->tnode.depth == aux + 1 ? x : NULL;
+  }
   case DPU_CAUSE_NONE:
     break;
   }
@@ -72,7 +85,7 @@ static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint
   struct dpu_event *pm = qpor_c_pm(q, oi);
   struct dpu_event *px = NULL;
   if (dpu_op_cause(op) != DPU_CAUSE_NONE &&
-      !(px = extra_cause(q, t, op, obj, q->cmax_t[t], false)))
+      !(px = extra_cause(q, t, op, obj, aux, q->cmax_t[t], false)))
     return NULL;
   uint16_t results[DPU_MODEL_MAX_OUTCOMES];
   unsigned n = dpu_model_outcomes(pm, q->cmax_t[t], t, op, site, aux,
@@ -119,7 +132,8 @@ static int kill_cex(struct qpor *q) {
     uint32_t oi = dpu_unf_object(q->u, (uint16_t)t, op, r->obj);
     if (oi == DPU_NO_OBJECT - 1) continue;
     if (dpu_op_cause(op) != DPU_CAUSE_NONE) { /* only after its extra cause, if C has it */
-      struct dpu_event *px = extra_cause(q, (uint16_t)t, op, r->obj, k->pre_thread, false);
+      struct dpu_event *px =
+          extra_cause(q, (uint16_t)t, op, r->obj, r->aux, k->pre_thread, false);
       if (px && !dpu_unf_event(q->u, (uint16_t)t, op, 0, oi, k->pre_thread, qpor_c_pm(q, oi),
                                px, r->site, r->aux))
         return -1;
@@ -367,11 +381,13 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
     }
     enum dpu_op_cause cause = dpu_op_cause(r->op);
     struct dpu_event *px =
-        cause != DPU_CAUSE_NONE ? extra_cause(q, t, r->op, r->obj, q->cmax_t[t], true) : NULL;
+        cause != DPU_CAUSE_NONE ? extra_cause(q, t, r->op, r->obj, r->aux, q->cmax_t[t], true)
+                                : NULL;
     /* Main's start has no creator, and a join of an unknown thread (a misuse the run reports)
      * no joined thread; a leave and a kill have theirs, or the runner and the explorer
      * disagree. */
-    if (!px && (cause == DPU_CAUSE_ROUND_END || cause == DPU_CAUSE_PROCESS_EXIT)) {
+    if (!px && (cause == DPU_CAUSE_ROUND_END || cause == DPU_CAUSE_PROCESS_EXIT ||
+                cause == DPU_CAUSE_STORED || cause == DPU_CAUSE_FLUSHED)) {
       fprintf(stderr, "dpu: error: %s before its extra cause (runtime/explorer mismatch)\n",
               dpu_op_name(r->op));
       return -1;

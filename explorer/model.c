@@ -377,6 +377,7 @@ void dpu_model_apply(struct dpu_event *e, uint8_t kind) {
     s.owner = DPU_ONCE_DONE;
     break;
   case DPU_OP_ATOMIC_STORE:
+  case DPU_OP_TSO_FLUSH: /* a buffered store reaches memory */
   case DPU_OP_WRITE:
     s.count++;
     break;

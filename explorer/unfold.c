@@ -233,8 +233,9 @@ struct dpu_unf_choice {
  * of j's reads of x from the latest that pt holds on. Each set is closed under the histories
  * of its reads and named by its latest read per thread (the event's rpre). */
 static int earlier_write(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t x0,
-                         struct dpu_event *pt, struct dpu_event *x, uint32_t site, uint64_t aux,
-                         struct dpu_event *const *conf, uint32_t nconf) {
+                         struct dpu_event *pt, struct dpu_event *x, struct dpu_event *px,
+                         uint32_t site, uint64_t aux, struct dpu_event *const *conf,
+                         uint32_t nconf) {
   struct dpu_pes *p = &u->pes;
   /* The unfolding's scratch, not a static one: -j's workers over parts (explorer/shard.c)
    * extend unfoldings of their own at once. */
@@ -246,6 +247,7 @@ static int earlier_write(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint
     c->n = reads_of(conf, nconf, r, x, c->list, MAX_READS_OF, &u->reads_unexplored);
     if (!c->n || c->list[0]->tid == tid) continue; /* own reads: in pt's history already */
     struct dpu_event *lb = pt ? dpu_event_omax(pt, r) : NULL;
+    if (px) lb = later_read(lb, dpu_event_omax(px, r)); /* a store buffer's flush */
     if (lb && lb->pre_obj != x) lb = NULL;
     if (lb) { /* no choice older than what pt holds */
       uint32_t i = 0;
@@ -276,6 +278,8 @@ static int earlier_write(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint
       }
       struct dpu_event *h = pt ? dpu_event_omax(pt, ch[i].obj) : NULL;
       if (h && h->pre_obj == x) m = later_read(m, h);
+      h = px ? dpu_event_omax(px, ch[i].obj) : NULL;
+      if (h && h->pre_obj == x) m = later_read(m, h);
       if (!m) continue;
       uint32_t j = n++; /* insertion by thread */
       while (j > 0 && rpre[j - 1]->tid > m->tid) rpre[j] = rpre[j - 1], j--;
@@ -283,7 +287,7 @@ static int earlier_write(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint
     }
     for (unsigned i = 0; i < nres; i++) {
       uint32_t before = p->nevents;
-      if (!dpu_unf_event_r(u, tid, op, results[i], x0, pt, x, NULL, rpre, n, site, aux)) return -1;
+      if (!dpu_unf_event_r(u, tid, op, results[i], x0, pt, x, px, rpre, n, site, aux)) return -1;
       u->cex_created += p->nevents - before;
     }
     uint32_t i = 0; /* the next combination */
@@ -310,7 +314,7 @@ int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t 
     /* x: the new position's object predecessor (NULL: the object's first operation). */
     if (lo && (!x || x->onode.depth < lo->onode.depth)) break; /* above lo (the root is) */
     if (loc_write) {
-      if (earlier_write(u, tid, op, oi, pt, x, site, aux, conf, nconf) != 0) return -1;
+      if (earlier_write(u, tid, op, oi, pt, x, px, site, aux, conf, nconf) != 0) return -1;
     } else {
       unsigned n = dpu_model_outcomes(x, pt, tid, op, site, aux, u->okind[to], oi, results);
       for (unsigned i = 0; i < n; i++) {

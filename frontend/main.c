@@ -40,6 +40,7 @@ static int open_report(const struct dpu_options *o, struct dpu_report *rep) {
   rep->text = stdout;
   rep->shard = o->shard, rep->shards = o->shards;
   rep->bounded = o->bounded, rep->preemptions = o->preemptions;
+  rep->tso = o->tso;
   rep->preemptions_done = -1;
   rep->format = o->format == DPU_FORMAT_JSON    ? DPU_REPORT_JSON
                 : o->format == DPU_FORMAT_SARIF ? DPU_REPORT_SARIF
@@ -152,6 +153,7 @@ static int build_program(struct session *s, LLVMOrcThreadSafeContextRef tsc, LLV
       .nondet_hi = o->nondet_hi,
       .races = o->races,
       .svcomp = o->svcomp,
+      .tso = o->tso,
       .error = s->unsupported,
       .error_size = sizeof s->unsupported,
       .note = dpu_sink_pass_note};
@@ -190,6 +192,7 @@ static int start_executor(struct session *s, LLVMOrcThreadSafeContextRef tsc,
       .argc = o->prog_argc + 1,
       .argv = s->pargv,
       .spurious_wakeups = o->spurious_wakeups,
+      .tso = o->tso,
       .isolate_files = !o->shared_files,
       .debugger = o->gdb,
   };

@@ -21,7 +21,8 @@ enum {
   OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
   OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_WITNESS, OPT_SHARED_FILES,
-  OPT_SPURIOUS, OPT_SHARD, OPT_ESTIMATE, OPT_COMPILE_COMMANDS, OPT_PREEMPTIONS
+  OPT_SPURIOUS, OPT_SHARD, OPT_ESTIMATE, OPT_COMPILE_COMMANDS, OPT_PREEMPTIONS,
+  OPT_MEMORY_MODEL
 };
 
 static const struct option longopts[] = {
@@ -46,6 +47,7 @@ static const struct option longopts[] = {
     {"heap-size", required_argument, 0, OPT_HEAP},
     {"shared-files", no_argument, 0, OPT_SHARED_FILES},
     {"spurious-wakeups", no_argument, 0, OPT_SPURIOUS},
+    {"memory-model", required_argument, 0, OPT_MEMORY_MODEL},
     {"std", required_argument, 0, OPT_STD},
     {"compile-commands", required_argument, 0, OPT_COMPILE_COMMANDS},
     {"print-traces", no_argument, 0, OPT_PRINT_TRACES},
@@ -288,6 +290,24 @@ static int program_option(struct dpu_options *o, int c, const char *arg) {
         return 2;
       }
     o->visible_sites = arg;
+    break;
+  case OPT_MEMORY_MODEL:
+    if (strcmp(arg, "sc") == 0) {
+      o->tso = false;
+    } else if (strcmp(arg, "tso") == 0) {
+      o->tso = true;
+    } else if (strcmp(arg, "ra") == 0 || strcmp(arg, "rc11") == 0) {
+      fprintf(stderr,
+              "dpu: error: --memory-model=%s is not supported yet: dpu explores sc (sequential "
+              "consistency) and tso (x86-TSO)\n",
+              arg);
+      return 2;
+    } else {
+      fprintf(stderr, "dpu: error: invalid value '%s' for --memory-model (expected sc or tso)\n",
+              arg);
+      return 2;
+    }
+    add_run_flag(o, "memory-model", arg);
     break;
   case OPT_SPURIOUS:
     o->spurious_wakeups = true;

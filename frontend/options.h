@@ -79,6 +79,8 @@ struct dpu_options {
   int verbosity;          /* -q: -1, default 0, -v: 1 */
   bool races;             /* --races=on (default) | report: detect data races */
   bool spurious_wakeups;  /* --spurious-wakeups (runtime/models/cond.c) */
+  bool tso;               /* --memory-model=tso: x86-TSO's store buffers (runtime/models/tso.c);
+                           * false: sc, sequential consistency */
   bool shared_files;      /* --shared-files: no file isolation between runs (runtime/isolate.h) */
   bool races_explore;     /* --races=on: make racing sites visible and explore again */
   const char *visible_sites; /* --visible-sites=ID,ID,...: access sites visible from the

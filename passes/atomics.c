@@ -38,13 +38,50 @@ static void note_weak(const struct dpu_instrument_options *o, LLVMValueRef inst,
   char *file = NULL, *fn = NULL;
   unsigned line = 0, col = 0;
   dpu_pass_describe(inst, &file, &line, &col, &fn);
-  dpu_pass_note(o, "weak-atomics", file, fn, line, col,
-                "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u in "
-                "%s): dpu explores sequentially consistent executions only, not those that only "
-                "weaker orders allow (docs/model.md, \"Modelled functions\")",
-                n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
+  if (o->tso)
+    dpu_pass_note(o, "weak-atomics", file, fn, line, col,
+                  "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u "
+                  "in %s): dpu explores x86-TSO's executions (--memory-model=tso), not those "
+                  "that only C11's weaker models allow (docs/memory-models.md)",
+                  n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
+  else
+    dpu_pass_note(o, "weak-atomics", file, fn, line, col,
+                  "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u "
+                  "in %s): dpu explores sequentially consistent executions only, not those that "
+                  "only weaker orders allow; --memory-model=tso explores x86-TSO's "
+                  "(docs/memory-models.md)",
+                  n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
   free(file);
   free(fn);
+}
+
+/* Whether an atomic access of type t moves an integer, a pointer or a floating-point number
+ * (what x86-TSO's store buffers carry, as 8 bytes at most). */
+static bool scalar(LLVMTypeRef t) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  return k == LLVMIntegerTypeKind || k == LLVMPointerTypeKind || k == LLVMFloatTypeKind ||
+         k == LLVMDoubleTypeKind || k == LLVMHalfTypeKind;
+}
+
+/* v (of scalar type t, size bytes) as the zero-extended i64 of its bits. */
+static LLVMValueRef as_i64(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRef t, unsigned long long size,
+                           LLVMTypeRef i64) {
+  LLVMContextRef ctx = LLVMGetTypeContext(t);
+  if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) return LLVMBuildPtrToInt(b, v, i64, "");
+  if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind)
+    v = LLVMBuildBitCast(b, v, LLVMIntTypeInContext(ctx, (unsigned)size * 8), "");
+  return size < 8 ? LLVMBuildZExt(b, v, i64, "") : v;
+}
+
+/* The inverse: the i64 v's low size bytes as a value of scalar type t. */
+static LLVMValueRef from_i64(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRef t,
+                             unsigned long long size, LLVMContextRef ctx) {
+  if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) return LLVMBuildIntToPtr(b, v, t, "");
+  LLVMTypeRef it = LLVMGetTypeKind(t) == LLVMIntegerTypeKind
+                       ? t
+                       : LLVMIntTypeInContext(ctx, (unsigned)size * 8);
+  if (size < 8 || LLVMGetIntTypeWidth(it) < 64) v = LLVMBuildTrunc(b, v, it, "");
+  return it == t ? v : LLVMBuildBitCast(b, v, t, "");
 }
 
 static LLVMValueRef hook(LLVMModuleRef mod, const char *name, LLVMTypeRef *type,
@@ -102,6 +139,13 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
   LLVMValueRef op_fn =
       hook(mod, "__dpu_atomic_op", &op_ty, (LLVMTypeRef[]){ptr, i32, i32, i64}, 4);
   LLVMValueRef res_fn = hook(mod, "__dpu_atomic_cas_result", &res_ty, (LLVMTypeRef[]){i32}, 1);
+  LLVMTypeRef fence_ty, load_ty = LLVMFunctionType(i64, (LLVMTypeRef[]){ptr, i32}, 2, 0);
+  LLVMValueRef fence_fn = NULL, load_fn = NULL;
+  if (o->tso) {
+    fence_fn = hook(mod, "__dpu_tso_fence", &fence_ty, NULL, 0);
+    load_fn = LLVMGetNamedFunction(mod, "__dpu_tso_load");
+    if (!load_fn) load_fn = LLVMAddFunction(mod, "__dpu_tso_load", load_ty);
+  }
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   unsigned weak = 0; /* atomic operations with an order weaker than seq_cst, the first one */
   LLVMValueRef first_weak = NULL;
@@ -127,6 +171,14 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
         } else if (LLVMIsAAtomicCmpXchgInst(i)) {
           addr = LLVMGetOperand(i, 0), op = DPU_OP_ATOMIC_CAS;
           vty = LLVMTypeOf(LLVMGetOperand(i, 1));
+        } else if (o->tso && LLVMIsAFenceInst(i) &&
+                   LLVMGetOrdering(i) == LLVMAtomicOrderingSequentiallyConsistent &&
+                   !LLVMIsAtomicSingleThread(i)) {
+          /* mfence: the thread's store buffer empties (runtime/models/tso.c). */
+          LLVMPositionBuilderBefore(b, i);
+          LLVMValueRef c = LLVMBuildCall2(b, fence_ty, fence_fn, NULL, 0, "");
+          LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(i));
+          continue;
         } else {
           continue;
         }
@@ -158,12 +210,31 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
           else
             expected = v;
         }
+        /* x86-TSO: a store weaker than seq_cst of at most 8 bytes goes to the store buffer,
+         * which needs its value whatever its type. */
+        if (o->tso && store && size <= 8 &&
+            (op >> 8 & 15) != LLVMAtomicOrderingSequentiallyConsistent && scalar(vty)) {
+          op |= DPU_ATOMIC_BUFFERED;
+          expected = as_i64(b, LLVMGetOperand(i, 0), vty, size, i64);
+        }
         LLVMValueRef c = LLVMBuildCall2(
             b, op_ty, op_fn,
             (LLVMValueRef[]){addr, LLVMConstInt(i32, op, 0), LLVMConstInt(i32, size, 0), expected},
             4, "");
         LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(i));
         dpu_pass_copy_spin(i, c); /* its site is the read's (number_sites) */
+        if (o->tso && (op & 0xff) == DPU_OP_ATOMIC_LOAD && size <= 8 && scalar(vty)) {
+          /* x86-TSO: the load reads through the store buffers, not memory. */
+          LLVMValueRef v = LLVMBuildCall2(
+              b, load_ty, load_fn, (LLVMValueRef[]){addr, LLVMConstInt(i32, size, 0)}, 2, "");
+          LLVMInstructionSetDebugLoc(v, LLVMInstructionGetDebugLoc(i));
+          LLVMValueRef r = from_i64(b, v, vty, size, ctx);
+          LLVMReplaceAllUsesWith(i, r);
+          if (first_weak == i) first_weak = v; /* the note's location: the same line */
+          LLVMInstructionEraseFromParent(i);
+          i = LLVMIsAInstruction(r) ? r : v;
+          continue;
+        }
         if ((op & 0xff) != DPU_OP_ATOMIC_CAS) continue;
         LLVMValueRef next = LLVMGetNextInstruction(i);
         LLVMPositionBuilderBefore(b, next);

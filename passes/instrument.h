@@ -26,6 +26,8 @@ struct dpu_instrument_options {
                         * (HI - LO < DPU_NONDET_MAX_VALUES) */
   long long nondet_lo, nondet_hi;
   bool races;          /* instrument memory accesses for the race detector (--races) */
+  bool tso;            /* --memory-model=tso: atomic loads read through the store buffers,
+                        * stores weaker than seq_cst are buffered (passes/atomics.c) */
   bool svcomp;         /* --svcomp: SV-COMP's conventions even if the program does not show
                         * them (steps.h: dpu_pass_svcomp) */
   char *error;         /* when step 2 rejects a function: its first message, without the

@@ -52,6 +52,9 @@ enum dpu_op_cause {
   DPU_CAUSE_ROUND_END,    /* a barrier's leave: the arrival that completed the round of its
                            * thread's arrival */
   DPU_CAUSE_PROCESS_EXIT, /* a kill: the process's exit */
+  DPU_CAUSE_STORED,       /* a store buffer's flush: the event of the buffer's thread after
+                           * which it made the store (aux: that event's depth in its thread) */
+  DPU_CAUSE_FLUSHED,      /* a drain: its buffer's flush of the last store it buffered */
 };
 
 /* What an operation does to the race detector's happens-before (runtime/race_hb.c, after C11
@@ -94,12 +97,14 @@ enum dpu_op {
 #define DPU_KEYS_OBJ 9u
 
 /* The tables below are generated from ops.def's rows, indexed by operation; 0 (no flags, no
- * object, no cause, no effect) for the values up to 63 that are no operation (DPU_OP_COUNT:
+ * object, no cause, no effect) for the values below DPU_OP_SLOTS that are no operation
+ * (DPU_OP_COUNT:
  * none pending). They are lookups on the explorer's and the runner's hot paths. */
-_Static_assert(DPU_OP_COUNT < 64, "an operation fits 6 bits");
+#define DPU_OP_SLOTS 128 /* the tables' size: every operation and DPU_OP_COUNT below it */
+_Static_assert(DPU_OP_COUNT < DPU_OP_SLOTS, "an operation fits 7 bits");
 
 /* The flags of each operation (ops.def's FLAGS column, and DPU_OPF_ACCESS from FAMILY). */
-static const uint8_t dpu_op_flags[64] = {
+static const uint8_t dpu_op_flags[DPU_OP_SLOTS] = {
 #define DPU_OP(id, name, flags, if1, if0, family, cause, hb)                                    \
   [DPU_OP_##id] = (flags) | (DPU_FAM_##family == DPU_FAM_LOCATION ? DPU_OPF_ACCESS : 0),
 #include "ops.def"
@@ -108,17 +113,17 @@ static const uint8_t dpu_op_flags[64] = {
 
 /* Each operation's family (enum dpu_op_family), extra cause (enum dpu_op_cause) and
  * happens-before effect (enum dpu_hb): ops.def's FAMILY, CAUSE and HB columns. */
-static const uint8_t dpu_op_families[64] = {
+static const uint8_t dpu_op_families[DPU_OP_SLOTS] = {
 #define DPU_OP(id, name, flags, if1, if0, family, cause, hb) [DPU_OP_##id] = DPU_FAM_##family,
 #include "ops.def"
 #undef DPU_OP
 };
-static const uint8_t dpu_op_causes[64] = {
+static const uint8_t dpu_op_causes[DPU_OP_SLOTS] = {
 #define DPU_OP(id, name, flags, if1, if0, family, cause, hb) [DPU_OP_##id] = DPU_CAUSE_##cause,
 #include "ops.def"
 #undef DPU_OP
 };
-static const uint8_t dpu_op_hb_effects[64] = {
+static const uint8_t dpu_op_hb_effects[DPU_OP_SLOTS] = {
 #define DPU_OP(id, name, flags, if1, if0, family, cause, hb) [DPU_OP_##id] = DPU_HB_##hb,
 #include "ops.def"
 #undef DPU_OP
@@ -132,7 +137,7 @@ struct dpu_op_key_rule {
   uint64_t mask;  /* obj & mask: the object (the granule of a plain access) */
   uint64_t cls;   /* xor'ed in: 1 << 63 for a thread, 1 << 63 | 0xffff for the process */
 };
-static const struct dpu_op_key_rule dpu_op_key_rules[64] = {
+static const struct dpu_op_key_rule dpu_op_key_rules[DPU_OP_SLOTS] = {
 #define DPU_OP(id, name, flags, if1, if0, family, cause, hb)                                    \
   [DPU_OP_##id] = {DPU_FAM_##family == DPU_FAM_LOCATION && !((flags) & DPU_OPF_ATOMIC)          \
                        ? ~(uint64_t)7                                                           \
@@ -146,12 +151,14 @@ static const struct dpu_op_key_rule dpu_op_key_rules[64] = {
 };
 
 /* Whether op (any value) has flag f (enum dpu_op_flag). */
-static inline int dpu_op_has(uint8_t op, unsigned f) { return op < 64 && (dpu_op_flags[op] & f); }
+static inline int dpu_op_has(uint8_t op, unsigned f) {
+  return op < DPU_OP_SLOTS && (dpu_op_flags[op] & f);
+}
 
 /* The family of the object op (any value) is on (ops.def's FAMILY column); DPU_FAM_NONE for
  * a value that is no operation. */
 static inline enum dpu_op_family dpu_op_family(uint8_t op) {
-  return op < 64 ? (enum dpu_op_family)dpu_op_families[op] : DPU_FAM_NONE;
+  return op < DPU_OP_SLOTS ? (enum dpu_op_family)dpu_op_families[op] : DPU_FAM_NONE;
 }
 
 /* Whether op is on no object (FAMILY NONE), or a value that is no operation. */
@@ -160,12 +167,14 @@ static inline int dpu_op_on_no_object(uint8_t op) { return dpu_op_family(op) == 
 /* The extra cause of op's events (ops.def's CAUSE column); DPU_CAUSE_NONE for a value that is
  * no operation. */
 static inline enum dpu_op_cause dpu_op_cause(uint8_t op) {
-  return op < 64 ? (enum dpu_op_cause)dpu_op_causes[op] : DPU_CAUSE_NONE;
+  return op < DPU_OP_SLOTS ? (enum dpu_op_cause)dpu_op_causes[op] : DPU_CAUSE_NONE;
 }
 
 /* op's effect on the race detector's happens-before (ops.def's HB column, enum dpu_hb bits); 0
  * for a value that is no operation. */
-static inline unsigned dpu_op_hb(uint8_t op) { return op < 64 ? dpu_op_hb_effects[op] : 0; }
+static inline unsigned dpu_op_hb(uint8_t op) {
+  return op < DPU_OP_SLOTS ? dpu_op_hb_effects[op] : 0;
+}
 
 /* The replay choice of a kill (struct dpu_replay_step). */
 #define DPU_CHOICE_KILL 0xffff

@@ -214,6 +214,10 @@ enum dpu_rmw {
  * clang stores and loads as an integer): the report shows it, and a store passes it as
  * `expected`. */
 #define DPU_ATOMIC_SHOW_VALUE (1u << 16)
+/* ... and DPU_ATOMIC_BUFFERED for a store that x86-TSO buffers (--memory-model=tso: an order
+ * weaker than seq_cst, at most 8 bytes; runtime/models/tso.c): `expected` is then the value
+ * stored, whatever its type. */
+#define DPU_ATOMIC_BUFFERED (1u << 17)
 
 /* Whether the read-modify-write `kind` with operand v leaves the value cur of a location of
  * `size` bytes (1 to 8; cur and v zero-extended) as it is: an exchange of the value already

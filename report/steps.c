@@ -19,7 +19,7 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
   static char what[48]; /* an outcome made of the record's data */
   obj[0] = 0;
   if (e->op == DPU_OP_THREAD_CREATE || e->op == DPU_OP_THREAD_JOIN ||
-      e->op == DPU_OP_THREAD_DETACH) {
+      e->op == DPU_OP_THREAD_DETACH || e->op == DPU_OP_TSO_DRAIN) {
     if (e->obj == UINT64_MAX) snprintf(obj, size, "(unknown thread)");
     else snprintf(obj, size, "T%llu", (unsigned long long)e->obj);
     return NULL;
@@ -165,7 +165,11 @@ void dpu_report_step_text(const struct dpu_report *r, const struct dpu_event_rec
     snprintf(obj + len, cap - len, " %s", outcome);
   else if (dpu_op_has(e->op, DPU_OPF_ATOMIC) && e->flags & DPU_REC_VALUE)
     snprintf(obj + len, cap - len, " %s %s%s%s%s",
-             e->op == DPU_OP_ATOMIC_LOAD || e->op == DPU_OP_ATOMIC_STORE ? "=" : "read", value,
+             e->op == DPU_OP_ATOMIC_LOAD || e->op == DPU_OP_ATOMIC_STORE ||
+                     e->op == DPU_OP_TSO_FLUSH
+                 ? "="
+                 : "read",
+             value,
              outcome ? " (" : "", outcome ? outcome : "", outcome ? ")" : "");
   else if (outcome)
     snprintf(obj + len, cap - len, " (%s)", outcome);
@@ -176,6 +180,7 @@ const char *dpu_report_op_name(const struct dpu_report *r, const struct dpu_even
       r->sites->v[e->site].callee && strcmp(r->sites->v[e->site].callee,
                                             "pthread_cond_timedwait") == 0)
     return "pthread_cond_timedwait";
+  if (e->op == DPU_OP_THREAD_CREATE && e->aux == 1) return "create-store-buffer"; /* tso.c */
   return dpu_op_name(e->op);
 }
 

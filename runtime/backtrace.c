@@ -10,6 +10,7 @@
 #include <string.h>
 #include <ucontext.h>
 
+#include "models/tso.h"
 #include "rt.h"
 #include "symbolize.h"
 
@@ -183,6 +184,7 @@ void dpu_bt_capture(struct dpu_run_result *r, const void *fault) {
   for (unsigned i = 0; i < dpu_rt.nthreads; i++) {
     int tid = dpu_rt.order[i];
     if (tid == first || dpu_rt.threads[tid].state != DPU_TS_ALIVE) continue;
+    if (dpu_tso_on && dpu_tso_is_buffer((int)tid)) continue; /* no frames of the program */
     capture_thread(&r->stacks.threads[k++], tid, tid == running ? fault : NULL);
   }
   r->stacks.state = DPU_STACKS_RAW;

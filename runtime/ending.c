@@ -10,6 +10,7 @@
 
 #include "backtrace.h"
 #include "race.h"
+#include "models/tso.h"
 #include "rt.h"
 
 /* Whether the result a stopped thread recorded stands against a new end: the first defect of
@@ -91,6 +92,7 @@ void dpu_rt_set_end(int end, int code, const char *fmt, ...) {
  * result of 0 (it happens before the exit in a real execution). */
 _Noreturn void dpu_rt_process_exit(int status, const char *fmt, ...) {
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_PROCESS_EXIT, 0);
+  if (__builtin_expect(dpu_tso_on, 0)) dpu_tso_at_exit();
   bool others = false;
   static struct dpu_tset alive;
   for (unsigned k = 0; k < dpu_rt.nthreads; k++) {

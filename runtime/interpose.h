@@ -69,6 +69,10 @@ _Noreturn void __dpu_svcomp_abort(void);
  * for integers and pointers of at most 8 bytes), else 0. A visible operation (atomic.c). */
 void __dpu_atomic_op(void *addr, uint32_t op, uint32_t size, uint64_t expected);
 
+/* Under x86-TSO (--memory-model=tso), at a seq_cst fence: the running thread's store buffer
+ * empties (runtime/models/tso.c). */
+void __dpu_tso_fence(void);
+
 /* After a cmpxchg: whether it exchanged (non-zero) or failed. */
 void __dpu_atomic_cas_result(uint32_t exchanged);
 

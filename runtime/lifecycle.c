@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "memcheck.h"
+#include "models/tso.h"
 #include "race.h"
 #include "rt.h"
 
@@ -12,7 +13,15 @@ struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj) {
   return dpu_rt_visible_aux(op, obj, 0);
 }
 
+/* Whether op waits for its thread's store buffer to empty under x86-TSO (tso.c): every
+ * operation but a load, a plain read, a nondet choice and the buffers' own. */
+static inline bool drains(uint8_t op) {
+  return op != DPU_OP_ATOMIC_LOAD && op != DPU_OP_READ && op != DPU_OP_NONDET &&
+         op != DPU_OP_TSO_FLUSH && op != DPU_OP_TSO_DRAIN;
+}
+
 struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux) {
+  if (__builtin_expect(dpu_tso_undrained != 0, 0) && drains(op)) dpu_tso_drain();
   struct dpu_rt_thread *t = dpu_rt_cur_thread();
   t->pend_op = op;
   t->pend_obj = obj;
@@ -39,6 +48,7 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
   e->wide = dpu_rt.cur_wide;
   e->aux = aux;
   shm->nevents = n + 1;
+  t->nevents++;
   t->last_read = false;
   t->last_try = false;
   if (!dpu_op_is_read(op)) t->nstreak = 0, t->stuck = false;
@@ -80,6 +90,7 @@ static void thread_entry(void) {
                                            .enabled = dpu_rt.cur_enabled,
                                            .wide = dpu_rt.cur_wide};
   dpu_rt.shm->nevents = n + 1;
+  t->nevents = 1;
   void *ret = t->fn(t->arg);
   __dpu_site = 0; /* returned from the start routine: no call site */
   dpu_rt_thread_exit(ret);
@@ -126,6 +137,7 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->state = DPU_TS_ALIVE;
   t->detached = t->joined = false;
   t->ncreated = 0;
+  t->nevents = 0;
   t->sigmask = parent >= 0 ? dpu_rt.threads[parent].sigmask : 0; /* inherited (POSIX) */
   t->spurious = false;
   t->cond_waits = t->cond_woken = t->barrier_at = NULL;

@@ -106,6 +106,16 @@ void dpu_race_woken(void);
  * same thread and by RMWs of any thread). */
 void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint32_t order);
 
+/* Under x86-TSO (runtime/models/tso.c), a store of the running thread's that waits in its
+ * store buffer (order: as above): its access is checked now, and what its write publishes when
+ * it reaches memory is kept in snap (DPU_RACE_TSO_SNAP words, the caller's): the thread's clock
+ * now and at its last release fence. dpu_race_tso_flush is that write, by thread u's buffer:
+ * it heads or continues u's release sequence at p as dpu_race_atomic's store would have. No
+ * effect when race detection is off. */
+#define DPU_RACE_TSO_SNAP (2 * DPU_MAX_THREADS + 1)
+void dpu_race_tso_store(void *p, uint32_t size, uint32_t order, uint32_t *snap);
+void dpu_race_tso_flush(void *p, int u, uint32_t order, const uint32_t *snap);
+
 /* A fence (C11 7.17.4) of LLVM ordering `order`, called by the instrumented program. */
 void __dpu_fence(uint32_t order);
 

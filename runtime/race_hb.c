@@ -148,6 +148,9 @@ static inline bool is_release(uint32_t o) {
   return o == ORD_RELEASE || o == ORD_ACQ_REL || o == ORD_SEQ_CST;
 }
 
+static void publish(uint64_t loc, struct dpu_tset *heads, bool reads, int u, uint32_t order,
+                    const uint32_t *c, const uint32_t *frel, bool fenced_u);
+
 void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint32_t order) {
   if (!dpu_race_on || dpu_race_gave_up) return;
   int u = dpu_rt.cur;
@@ -172,6 +175,16 @@ void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint3
   dpu_race_access((uintptr_t)p, size, __dpu_site,
             (uint8_t)(DPU_ACCESS_ATOMIC | (writes ? DPU_ACCESS_WRITE : 0)));
   if (!writes || !heads) return;
+  publish(loc, heads, reads, u, order, c, fence_rel[u], fenced[u]);
+  if (is_release(order)) c[u]++;
+}
+
+/* The write part of thread u's atomic write of loc (an RMW when `reads`) of the given order,
+ * whose location has the release-sequence heads `heads`: c is u's clock at the write, frel its
+ * clock at its last release fence, fenced whether it had one. */
+static void publish(uint64_t loc, struct dpu_tset *heads, bool reads, int u, uint32_t order,
+                    const uint32_t *c, const uint32_t *frel, bool fenced_u) {
+  unsigned nw = dpu_tset_words(nids());
   /* C11/C17 5.1.2.4p10: a release sequence headed by a release write A goes on through later
    * writes of A's thread and RMWs of any thread (C++20 dropped the first; dpu compiles C17).
    * So a plain store ends the sequences of every other thread; an RMW ends none. A write
@@ -182,14 +195,34 @@ void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint3
     if (mine) dpu_tset_add(heads, (unsigned)u);
   }
   bool rel = is_release(order);
-  if (rel || mine || fenced[u]) {
+  if (rel || mine || fenced_u) {
     uint32_t *l = obj_clock(loc | (uint64_t)(u + 1) << 48, DPU_SYNC_ATOMIC, true);
     if (!l) return;
     if (!mine) memset(l, 0, vc_size());
-    vc_join(l, rel ? c : fence_rel[u]);
+    vc_join(l, rel ? c : frel);
     dpu_tset_add(heads, (unsigned)u);
   }
-  if (rel) c[u]++;
+}
+
+void dpu_race_tso_store(void *p, uint32_t size, uint32_t order, uint32_t *snap) {
+  if (!dpu_race_on || dpu_race_gave_up) return;
+  int u = dpu_rt.cur;
+  uint32_t *c = dpu_race_clock_of[u];
+  dpu_race_access((uintptr_t)p, size, __dpu_site, DPU_ACCESS_ATOMIC | DPU_ACCESS_WRITE);
+  memcpy(snap, c, vc_size());
+  memcpy(snap + DPU_MAX_THREADS, fence_rel[u], vc_size());
+  snap[2 * DPU_MAX_THREADS] = fenced[u];
+  if (is_release(order)) c[u]++;
+}
+
+void dpu_race_tso_flush(void *p, int u, uint32_t order, const uint32_t *snap) {
+  if (!dpu_race_on || dpu_race_gave_up) return;
+  uint64_t loc = (uint64_t)(uintptr_t)p;
+  uint32_t *anchor = obj_clock(loc, DPU_SYNC_ATOMIC, true);
+  if (!anchor) return;
+  struct dpu_tset *heads = &seq_heads[(size_t)(anchor - oclocks[0]) / DPU_MAX_THREADS];
+  publish(loc, heads, false, u, order, snap, snap + DPU_MAX_THREADS,
+          snap[2 * DPU_MAX_THREADS] != 0);
 }
 
 void __dpu_fence(uint32_t order) {

@@ -34,6 +34,7 @@ struct dpu_rt_thread {
   uint64_t pend_obj;
   uint64_t pend_aux;
   uint16_t ncreated;        /* threads it created so far in this run */
+  uint32_t nevents;         /* its events so far in this run (its start is the first) */
   uint64_t sigmask;         /* its blocked signals, bit s - 1 for signal s (signal.c) */
   bool spurious;            /* its last condition wait woke spuriously (cond.c) */
   /* Condition variables and barriers keep their waiters here, not in the object, so that a
@@ -90,6 +91,8 @@ struct dpu_rt_config {
   int internal_fd;                       /* where the runner reports its own failures */
   bool races;                            /* detect data races (runtime/race.h) */
   bool spurious_wakeups;                 /* a condition wait may return unsignalled (cond.c) */
+  bool tso;                              /* explore x86-TSO's store buffers
+                                          * (--memory-model=tso, runtime/models/tso.c) */
   bool stdin_rewind;                     /* rewind stdin before every run (its input is a
                                           * file: frontend/stdin.h); else only clear its
                                           * end-of-file and error flags */
@@ -152,6 +155,10 @@ extern struct dpu_rt dpu_rt;
 /* The value of the `size` bytes at p (at most 8 are read), zero-extended, as the trace
  * records what an access read (runtime/models/atomic.c). */
 uint64_t dpu_rt_value_at(const void *p, uint32_t size);
+
+/* A modification of the atomic location at addr that no atomic operation's model made (a
+ * store buffer's flush, runtime/models/tso.c): its version changes, for the spin-loop rule. */
+void dpu_rt_atomic_modified(uint64_t addr);
 
 /* The program's @__dpu_spin_kinds (passes/instrument.h: enum dpu_site_spin per site id) and
  * its length; set once in the zygote after the JIT (NULL, 0 in unit tests: all plain). */

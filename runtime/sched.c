@@ -11,6 +11,7 @@
 #include "backtrace.h"
 #include "memcheck.h"
 #include "race.h"
+#include "models/tso.h"
 #include "rt.h"
 
 /* On the hot path: called for every live thread at every step. */
@@ -49,6 +50,10 @@ static inline __attribute__((always_inline)) bool thread_enabled(const struct dp
     return dpu_rt_atomic_enabled(op, obj, tid);
   case DPU_OP_SIG_WAIT:
     return dpu_rt_sig_enabled(t->pend_aux);
+  case DPU_OP_TSO_FLUSH:
+    return dpu_tso_flush_enabled(tid);
+  case DPU_OP_TSO_DRAIN:
+    return dpu_tso_drained(tid);
   case DPU_OP_PROCESS_EXIT: /* a process exits once: a second exit waits for its kill */
     return !dpu_rt.exiting;
   case DPU_OP_THREAD_JOIN: {
@@ -86,6 +91,7 @@ static void reset(void) {
   if (dpu_rt.cfg.stdin_rewind) fseek(stdin, 0, SEEK_SET);
   else clearerr(stdin);
   dpu_rt_atomic_reset();
+  if (dpu_tso_on) dpu_tso_reset();
   dpu_rt_signals_reset();
   dpu_rt.run_stamp++;
   dpu_rt.choice = 0;
@@ -144,6 +150,7 @@ static void record_blocked(void) {
     /* Only operations still to perform: the thread that ended the run may have performed its
      * last one (exit) already. */
     if (dpu_rt.threads[i].state != DPU_TS_ALIVE || p->op == DPU_OP_COUNT) continue;
+    if (dpu_tso_on && dpu_tso_idle_buffer((int)i)) continue; /* waits for stores, blocks nothing */
     r->blocked[r->nblocked++] = (struct dpu_blocked){
         .tid = (uint16_t)i, .op = p->op, .site = p->site, .obj = p->obj, .aux = p->aux};
   }
@@ -234,6 +241,7 @@ static bool kill_thread(int tid) {
                               .aux = t->pend_aux};
   t->state = DPU_TS_STOPPED;
   dpu_rt.nalive--;
+  if (dpu_tso_on) dpu_tso_killed(tid);
   dpu_rt.shm->pending[tid].op = DPU_OP_COUNT;
   return true;
 }
@@ -387,7 +395,7 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
   }
   if (none && (!dpu_rt.exiting || dpu_rt.nalive == 0)) {
     dpu_rt.cur = -1;
-    if (dpu_rt.nalive == 0) {
+    if (dpu_rt.nalive == 0 || (dpu_tso_on && dpu_tso_only_buffers_alive())) {
       dpu_rt_set_end(DPU_END_OK, 0, "all threads exited");
     } else {
       record_blocked();
@@ -395,7 +403,8 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
        * could still move: to that assume, which makes the run infeasible. So the others'
        * waiting is no deadlock: the run ends as the assume's. */
       if (!spin_end() && !(dpu_rt.stopped && dpu_rt.shm->result.end == DPU_END_ASSUME))
-        dpu_rt_set_end(DPU_END_DEADLOCK, 0, "%u threads blocked", dpu_rt.nalive);
+        dpu_rt_set_end(DPU_END_DEADLOCK, 0, "%u threads blocked",
+                       dpu_rt.nalive - (dpu_tso_on ? dpu_tso_buffers_alive() : 0));
     }
     return STEP_END;
   }

@@ -2,6 +2,7 @@
 #include <stdint.h>
 
 #include "interpose.h"
+#include "models/tso.h"
 #include "race.h"
 
 extern uint32_t __dpu_site;
@@ -19,6 +20,8 @@ static const struct dpu_symbol table[] = {
     {"__dpu_load", (void *)__dpu_load},
     {"__dpu_store", (void *)__dpu_store},
     {"__dpu_fence", (void *)__dpu_fence},
+    {"__dpu_tso_fence", (void *)__dpu_tso_fence},
+    {"__dpu_tso_load", (void *)__dpu_tso_load},
     {"__dpu_svcomp_abort", (void *)__dpu_svcomp_abort},
     {"__dpu_nondet", (void *)__dpu_nondet},
 };

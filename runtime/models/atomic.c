@@ -53,6 +53,7 @@
 #include "../memcheck.h"
 #include "../race.h"
 #include "../rt.h"
+#include "tso.h"
 
 /* Location versions: open addressing on the address; the slots used in a run are listed so
  * that the reset costs what the run used. */
@@ -219,6 +220,12 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
   uint8_t rmw = op_order >> 12 & 15;
   uint64_t obj = (uint64_t)(uintptr_t)addr;
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
+  /* x86-TSO: a store weaker than seq_cst goes to the thread's buffer, no operation (tso.c). */
+  if (__builtin_expect((op_order & DPU_ATOMIC_BUFFERED) != 0, 0) &&
+      dpu_tso_store(obj, size, expected, order)) {
+    dpu_mem_check((uintptr_t)addr, size, __dpu_site, 1);
+    return;
+  }
   bool wide = size > 8; /* no spin detection: values are compared up to 8 bytes */
   if (op != DPU_OP_ATOMIC_STORE) __dpu_site = spin_site(t, __dpu_site);
   uint64_t aux = (op == DPU_OP_ATOMIC_CAS || op == DPU_OP_ATOMIC_RMW) && !wide &&
@@ -230,7 +237,13 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
    * __dpu_atomic_cas_result says it exchanged; a read-modify-write that writes the value that
    * is there (its record's result 1, "unchanged": no modification of the location, but still
    * a write for the race detector, C11 7.17.7.3). */
-  uint64_t cur = wide || op == DPU_OP_ATOMIC_STORE ? 0 : dpu_rt_value_at(addr, size);
+  /* Under x86-TSO, what the load reads is the store buffers' (__dpu_tso_load), and an
+   * instruction that writes memory acts on the location's global value. */
+  if (__builtin_expect(dpu_tso_on, 0) && op != DPU_OP_ATOMIC_LOAD) dpu_tso_through(obj, size);
+  uint64_t cur = wide || op == DPU_OP_ATOMIC_STORE ? 0
+                 : __builtin_expect(dpu_tso_on, 0) && op == DPU_OP_ATOMIC_LOAD
+                     ? dpu_tso_value(obj, size)
+                     : dpu_rt_value_at(addr, size);
   if (op_order & DPU_ATOMIC_SHOW_VALUE) {
     /* for the report: the value read, or the one a store writes (passed as `expected`) */
     e->value = op == DPU_OP_ATOMIC_STORE ? expected : cur;
@@ -261,6 +274,15 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
   /* Freed while the thread waited to be scheduled? Checked after the race detector saw the
    * access (a free by an unordered thread is also a data race, reported with it). */
   dpu_mem_check_op((uintptr_t)addr, size, e->site, (uint8_t)op);
+}
+
+void dpu_rt_atomic_modified(uint64_t addr) {
+  uint32_t *v = version_of(addr);
+  if (v) ++*v;
+}
+
+void __dpu_tso_fence(void) {
+  if (dpu_tso_undrained) dpu_tso_drain();
 }
 
 void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, uint64_t value) {
