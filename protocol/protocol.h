@@ -83,6 +83,11 @@ struct dpu_event_rec {
  * for the exhaustive explorer's count of preemptions (explorer/dfs.c, --preemptions). */
 #define DPU_REC_SOLO 2u
 #define DPU_REC_PREV_EN 4u
+/* dpu_event_rec.flags of an atomic load under --memory-model=tso (runtime/models/tso.c), for
+ * reports only: it read its own thread's store still in the store buffer (OWN_BUFFER), or it
+ * read memory while another thread's store to the location waited in a buffer (MISSED). */
+#define DPU_REC_OWN_BUFFER 8u
+#define DPU_REC_MISSED 16u
 
 /* One replay step: let thread tid perform count visible operations in a row. choice, when not
  * 0, decides the outcome of the last of them that is a nondeterministic choice of the runtime:

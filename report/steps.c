@@ -63,6 +63,10 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     format_value(e->aux, value + 2, sizeof value - 2);
     return value;
   }
+  /* x86-TSO (runtime/models/tso.c): where a load's value came from. */
+  if (e->op == DPU_OP_ATOMIC_LOAD && e->flags & (DPU_REC_OWN_BUFFER | DPU_REC_MISSED))
+    return e->flags & DPU_REC_OWN_BUFFER ? "its own store, not yet flushed"
+                                         : "a store to it waits in a store buffer";
   return dpu_op_outcome_word(e->op, e->result); /* protocol/ops.def */
 }
 

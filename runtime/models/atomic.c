@@ -244,6 +244,8 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
                  : __builtin_expect(dpu_tso_on, 0) && op == DPU_OP_ATOMIC_LOAD
                      ? dpu_tso_value(obj, size)
                      : dpu_rt_value_at(addr, size);
+  if (__builtin_expect(dpu_tso_on, 0) && op == DPU_OP_ATOMIC_LOAD)
+    e->flags |= dpu_tso_source(obj, size);
   if (op_order & DPU_ATOMIC_SHOW_VALUE) {
     /* for the report: the value read, or the one a store writes (passed as `expected`) */
     e->value = op == DPU_OP_ATOMIC_STORE ? expected : cur;

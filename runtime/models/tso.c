@@ -235,6 +235,16 @@ uint64_t dpu_tso_value(uint64_t addr, uint32_t size) {
   return dpu_rt_value_at((void *)(uintptr_t)addr, size);
 }
 
+uint8_t dpu_tso_source(uint64_t addr, uint32_t size) {
+  const struct buffer *b = &bufs[dpu_rt.cur];
+  for (uint32_t k = 0; k < b->n; k++) {
+    const struct entry *e = &b->e[(b->head + k) % CAP];
+    if (e->addr == addr && e->size == size) return DPU_REC_OWN_BUFFER;
+  }
+  const struct global *g = nglobals ? global_of(addr, size, false) : NULL;
+  return g && g->pending ? DPU_REC_MISSED : 0;
+}
+
 uint64_t __dpu_tso_load(void *addr, uint32_t size) {
   return dpu_tso_value((uint64_t)(uintptr_t)addr, size);
 }

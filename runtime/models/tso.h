@@ -31,6 +31,10 @@ bool dpu_tso_store(uint64_t addr, uint32_t size, uint64_t value, uint32_t order)
  * else the location's global value (the last flushed store), else memory. */
 uint64_t dpu_tso_value(uint64_t addr, uint32_t size);
 
+/* Where dpu_tso_value's answer for the running thread comes from, as a record's flags
+ * (protocol.h): DPU_REC_OWN_BUFFER, DPU_REC_MISSED, or 0. */
+uint8_t dpu_tso_source(uint64_t addr, uint32_t size);
+
 /* Waits (the visible DPU_OP_TSO_DRAIN) until the running thread's buffer is empty, when it
  * buffered a store since its last drain; nothing otherwise. */
 void dpu_tso_drain(void);

@@ -28,8 +28,8 @@
 // RUN: FileCheck --check-prefix=RC11 %s < %t.rc11
 // TSO: dpu: defect 1: assertion failure: r1 || r2 (at {{.*}}weak_order_note.c:[[#@LINE+46]] in main)
 // TSO: T1 create-store-buffer T3 {{.*}}weak_order_note.c:[[#@LINE+28]] left
-// TSO: T1 atomic-load 'y' = 0 {{.*}}weak_order_note.c:[[#@LINE+28]] left
-// TSO: T2 atomic-load 'x' = 0 {{.*}}weak_order_note.c:[[#@LINE+33]] right
+// TSO: T1 atomic-load 'y' = 0 (a store to it waits in a store buffer) {{.*}}weak_order_note.c:[[#@LINE+28]] left
+// TSO: T2 atomic-load 'x' = 0 (a store to it waits in a store buffer) {{.*}}weak_order_note.c:[[#@LINE+33]] right
 // TSO: T3 store-buffer-flush 'x' = 1 {{.*}}weak_order_note.c:[[#@LINE+25]] left
 // TSO: T1 store-buffer-drain T3
 // TSO: replay: dpu replay {{[0-9:,]+}} --memory-model=tso {{.*}}weak_order_note.c
