@@ -113,6 +113,9 @@ void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint3
  * it heads or continues u's release sequence at p as dpu_race_atomic's store would have. No
  * effect when race detection is off. */
 #define DPU_RACE_TSO_SNAP (2 * DPU_MAX_THREADS + 1)
+/* An atomic load that reads its own thread's buffered store (x86-TSO): the access is checked,
+ * and it synchronises with nothing (it reads from its own thread). */
+void dpu_race_atomic_own(void *p, uint32_t size);
 void dpu_race_tso_store(void *p, uint32_t size, uint32_t order, uint32_t *snap);
 void dpu_race_tso_flush(void *p, int u, uint32_t order, const uint32_t *snap);
 

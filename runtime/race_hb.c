@@ -215,6 +215,11 @@ void dpu_race_tso_store(void *p, uint32_t size, uint32_t order, uint32_t *snap) 
   if (is_release(order)) c[u]++;
 }
 
+void dpu_race_atomic_own(void *p, uint32_t size) {
+  if (!dpu_race_on || dpu_race_gave_up) return;
+  dpu_race_access((uintptr_t)p, size, __dpu_site, DPU_ACCESS_ATOMIC);
+}
+
 void dpu_race_tso_flush(void *p, int u, uint32_t order, const uint32_t *snap) {
   if (!dpu_race_on || dpu_race_gave_up) return;
   uint64_t loc = (uint64_t)(uintptr_t)p;

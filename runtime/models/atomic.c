@@ -244,8 +244,9 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
                  : __builtin_expect(dpu_tso_on, 0) && op == DPU_OP_ATOMIC_LOAD
                      ? dpu_tso_value(obj, size)
                      : dpu_rt_value_at(addr, size);
+  uint8_t source = 0; /* x86-TSO: where the load's value comes from */
   if (__builtin_expect(dpu_tso_on, 0) && op == DPU_OP_ATOMIC_LOAD)
-    e->flags |= dpu_tso_source(obj, size);
+    e->flags |= source = dpu_tso_source(obj, size);
   if (op_order & DPU_ATOMIC_SHOW_VALUE) {
     /* for the report: the value read, or the one a store writes (passed as `expected`) */
     e->value = op == DPU_OP_ATOMIC_STORE ? expected : cur;
@@ -262,7 +263,9 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
   switch (op) {
   case DPU_OP_ATOMIC_LOAD:
     streak_push(t, obj, e->site, *v);
-    dpu_race_atomic(addr, size, (uint8_t)op, false, order);
+    /* A load of its own buffered store reads from it: no other thread's release. */
+    if (__builtin_expect(source == DPU_REC_OWN_BUFFER, 0)) dpu_race_atomic_own(addr, size);
+    else dpu_race_atomic(addr, size, (uint8_t)op, false, order);
     break;
   case DPU_OP_ATOMIC_CAS:
     cas_rec = e;
