@@ -44,8 +44,8 @@ static struct dpu_event *c_exit(struct qpor *q) {
  * owner after which it made the store (at depth aux in its thread), for a drain its buffer's
  * flush of the last of the aux stores it made. NULL when C does not have it (op is not enabled
  * at C) and when op has no extra cause (dpu_op_cause: test that first, on the hot path).
- * `ran`: the run performed op at C, and a join follows the joined thread's last event in C whatever it is (a join of a
- * detached thread is a misuse that the run reports after it). */
+ * `ran`: the run performed op at C, and a join follows the joined thread's last event in C
+ * whatever it is (a join of a detached thread is a misuse that the run reports after it). */
 static struct dpu_event *extra_cause(struct qpor *q, uint16_t t, uint8_t op, uint64_t obj,
                                      uint64_t aux, const struct dpu_event *pt, bool ran) {
   switch (dpu_op_cause(op)) {
@@ -384,10 +384,10 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
         cause != DPU_CAUSE_NONE ? extra_cause(q, t, r->op, r->obj, r->aux, q->cmax_t[t], true)
                                 : NULL;
     /* Main's start has no creator, and a join of an unknown thread (a misuse the run reports)
-     * no joined thread; a leave and a kill have theirs, or the runner and the explorer
-     * disagree. */
-    if (!px && (cause == DPU_CAUSE_ROUND_END || cause == DPU_CAUSE_PROCESS_EXIT ||
-                cause == DPU_CAUSE_STORED || cause == DPU_CAUSE_FLUSHED)) {
+     * no joined thread; every other operation with an extra cause has it, or the runner and
+     * the explorer disagree. */
+    if (!px && cause != DPU_CAUSE_NONE && cause != DPU_CAUSE_CREATOR &&
+        cause != DPU_CAUSE_JOINED_EXIT) {
       fprintf(stderr, "dpu: error: %s before its extra cause (runtime/explorer mismatch)\n",
               dpu_op_name(r->op));
       return -1;

@@ -201,21 +201,15 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
         bool store = (op & 0xff) == DPU_OP_ATOMIC_STORE;
         if (integer && !float_bits(i, store)) op |= DPU_ATOMIC_SHOW_VALUE;
         if (((op & 0xff) == DPU_OP_ATOMIC_CAS || (op & 0xff) == DPU_OP_ATOMIC_RMW ||
-             (store && op & DPU_ATOMIC_SHOW_VALUE)) && integer) {
-          LLVMValueRef v = LLVMGetOperand(i, store ? 0 : 1);
-          if (LLVMGetTypeKind(vty) == LLVMPointerTypeKind)
-            expected = LLVMBuildPtrToInt(b, v, i64, "");
-          else if (size < 8)
-            expected = LLVMBuildZExt(b, v, i64, "");
-          else
-            expected = v;
-        }
+             (store && op & DPU_ATOMIC_SHOW_VALUE)) && integer)
+          expected = as_i64(b, LLVMGetOperand(i, store ? 0 : 1), vty, size, i64);
         /* x86-TSO: a store weaker than seq_cst of at most 8 bytes goes to the store buffer,
-         * which needs its value whatever its type. */
+         * which needs its value whatever its type (a float's bits too). */
         if (o->tso && store && size <= 8 &&
             (op >> 8 & 15) != LLVMAtomicOrderingSequentiallyConsistent && scalar(vty)) {
+          if (!(op & DPU_ATOMIC_SHOW_VALUE))
+            expected = as_i64(b, LLVMGetOperand(i, 0), vty, size, i64);
           op |= DPU_ATOMIC_BUFFERED;
-          expected = as_i64(b, LLVMGetOperand(i, 0), vty, size, i64);
         }
         LLVMValueRef c = LLVMBuildCall2(
             b, op_ty, op_fn,

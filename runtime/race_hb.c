@@ -151,6 +151,11 @@ static inline bool is_release(uint32_t o) {
 static void publish(uint64_t loc, struct dpu_tset *heads, bool reads, int u, uint32_t order,
                     const uint32_t *c, const uint32_t *frel, bool fenced_u);
 
+/* The release-sequence heads of the atomic location whose clock entry is anchor. */
+static inline struct dpu_tset *heads_of(const uint32_t *anchor) {
+  return &seq_heads[(size_t)(anchor - oclocks[0]) / DPU_MAX_THREADS];
+}
+
 void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint32_t order) {
   if (!dpu_race_on || dpu_race_gave_up) return;
   int u = dpu_rt.cur;
@@ -162,8 +167,7 @@ void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint3
   /* Read part: synchronises with every release sequence that the write it reads from is in
    * (7.17.3p2, 5.1.2.4p11): those still going on at the location. */
   uint32_t *anchor = obj_clock(loc, DPU_SYNC_ATOMIC, writes);
-  struct dpu_tset *heads =
-      anchor ? &seq_heads[(size_t)(anchor - oclocks[0]) / DPU_MAX_THREADS] : NULL;
+  struct dpu_tset *heads = anchor ? heads_of(anchor) : NULL;
   unsigned nw = dpu_tset_words(nids());
   if (reads && heads)
     for (unsigned w = 0; w < nw; w++)
@@ -225,8 +229,7 @@ void dpu_race_tso_flush(void *p, int u, uint32_t order, const uint32_t *snap) {
   uint64_t loc = (uint64_t)(uintptr_t)p;
   uint32_t *anchor = obj_clock(loc, DPU_SYNC_ATOMIC, true);
   if (!anchor) return;
-  struct dpu_tset *heads = &seq_heads[(size_t)(anchor - oclocks[0]) / DPU_MAX_THREADS];
-  publish(loc, heads, false, u, order, snap, snap + DPU_MAX_THREADS,
+  publish(loc, heads_of(anchor), false, u, order, snap, snap + DPU_MAX_THREADS,
           snap[2 * DPU_MAX_THREADS] != 0);
 }
 

@@ -239,14 +239,13 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
    * a write for the race detector, C11 7.17.7.3). */
   /* Under x86-TSO, what the load reads is the store buffers' (__dpu_tso_load), and an
    * instruction that writes memory acts on the location's global value. */
-  if (__builtin_expect(dpu_tso_on, 0) && op != DPU_OP_ATOMIC_LOAD) dpu_tso_through(obj, size);
+  uint8_t source = 0; /* x86-TSO: where the load's value comes from (a record flag) */
+  bool tso_load = __builtin_expect(dpu_tso_on, 0) && op == DPU_OP_ATOMIC_LOAD;
+  if (__builtin_expect(dpu_tso_on, 0) && !tso_load) dpu_tso_through(obj, size);
   uint64_t cur = wide || op == DPU_OP_ATOMIC_STORE ? 0
-                 : __builtin_expect(dpu_tso_on, 0) && op == DPU_OP_ATOMIC_LOAD
-                     ? dpu_tso_value(obj, size)
-                     : dpu_rt_value_at(addr, size);
-  uint8_t source = 0; /* x86-TSO: where the load's value comes from */
-  if (__builtin_expect(dpu_tso_on, 0) && op == DPU_OP_ATOMIC_LOAD)
-    e->flags |= source = dpu_tso_source(obj, size);
+                 : tso_load                        ? dpu_tso_value(obj, size, &source)
+                                                   : dpu_rt_value_at(addr, size);
+  e->flags |= source;
   if (op_order & DPU_ATOMIC_SHOW_VALUE) {
     /* for the report: the value read, or the one a store writes (passed as `expected`) */
     e->value = op == DPU_OP_ATOMIC_STORE ? expected : cur;

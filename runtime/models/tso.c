@@ -224,29 +224,24 @@ bool dpu_tso_store(uint64_t addr, uint32_t size, uint64_t value, uint32_t order)
   return true;
 }
 
-uint64_t dpu_tso_value(uint64_t addr, uint32_t size) {
+uint64_t dpu_tso_value(uint64_t addr, uint32_t size, uint8_t *source) {
   const struct buffer *b = &bufs[dpu_rt.cur];
   for (uint32_t k = b->n; k-- > 0;) {
     const struct entry *e = &b->e[(b->head + k) % CAP];
-    if (e->addr == addr && e->size == size) return e->value;
+    if (e->addr == addr && e->size == size) {
+      if (source) *source = DPU_REC_OWN_BUFFER;
+      return e->value;
+    }
   }
+  /* a location has a global entry while stores to it are buffered (pending > 0) */
   const struct global *g = nglobals ? global_of(addr, size, false) : NULL;
+  if (source) *source = g ? DPU_REC_MISSED : 0;
   if (g && g->has) return g->value;
   return dpu_rt_value_at((void *)(uintptr_t)addr, size);
 }
 
-uint8_t dpu_tso_source(uint64_t addr, uint32_t size) {
-  const struct buffer *b = &bufs[dpu_rt.cur];
-  for (uint32_t k = 0; k < b->n; k++) {
-    const struct entry *e = &b->e[(b->head + k) % CAP];
-    if (e->addr == addr && e->size == size) return DPU_REC_OWN_BUFFER;
-  }
-  const struct global *g = nglobals ? global_of(addr, size, false) : NULL;
-  return g && g->pending ? DPU_REC_MISSED : 0;
-}
-
 uint64_t __dpu_tso_load(void *addr, uint32_t size) {
-  return dpu_tso_value((uint64_t)(uintptr_t)addr, size);
+  return dpu_tso_value((uint64_t)(uintptr_t)addr, size, NULL);
 }
 
 void dpu_tso_at_exit(void) {

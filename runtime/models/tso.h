@@ -28,12 +28,10 @@ void dpu_tso_reset(void);
 bool dpu_tso_store(uint64_t addr, uint32_t size, uint64_t value, uint32_t order);
 
 /* What the running thread's load of size bytes at addr reads: its newest buffered store there,
- * else the location's global value (the last flushed store), else memory. */
-uint64_t dpu_tso_value(uint64_t addr, uint32_t size);
-
-/* Where dpu_tso_value's answer for the running thread comes from, as a record's flags
- * (protocol.h): DPU_REC_OWN_BUFFER, DPU_REC_MISSED, or 0. */
-uint8_t dpu_tso_source(uint64_t addr, uint32_t size);
+ * else the location's global value (the last flushed store), else memory. *source (when not
+ * NULL) says where it comes from, as a record's flags (protocol.h): DPU_REC_OWN_BUFFER,
+ * DPU_REC_MISSED (another thread's store to the location waits in a buffer), or 0. */
+uint64_t dpu_tso_value(uint64_t addr, uint32_t size, uint8_t *source);
 
 /* Waits (the visible DPU_OP_TSO_DRAIN) until the running thread's buffer is empty, when it
  * buffered a store since its last drain; nothing otherwise. */
@@ -62,7 +60,8 @@ void dpu_tso_at_exit(void);
 /* A buffer's thread killed by the exit. */
 void dpu_tso_killed(int tid);
 
-/* The replacement of an atomic load's instruction (passes/atomics.c): dpu_tso_value. */
+/* The replacement of an atomic load's instruction (passes/atomics.c): the size (1 to 8) bytes
+ * the running thread reads at addr, zero-extended (dpu_tso_value). */
 uint64_t __dpu_tso_load(void *addr, uint32_t size);
 
 #endif
