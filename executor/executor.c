@@ -162,7 +162,7 @@ static _Noreturn void zygote_serve(struct dpu_shm *shm) {
      * damaged the symboliser's memory. */
     struct dpu_run_result *r = &shm->result;
     dpu_bt_symbolise(r);
-    if (r->end == DPU_END_NONE || r->end == DPU_END_OK) {
+    if ((r->end == DPU_END_NONE || r->end == DPU_END_OK) && !r->ran_on) {
       if (WIFSIGNALED(st)) { /* e.g. SIGABRT raised by the program itself */
         r->end = DPU_END_SIGNAL;
         r->code = WTERMSIG(st);
@@ -525,8 +525,11 @@ enum dpu_run_status dpu_executor_run(struct dpu_executor *exec,
                                                            .aux = shm->pending[i].aux};
   }
   if (timed_out && global) return DPU_RUN_DEADLINE;
-  /* A run that hangs after a thread stopped at a defect keeps that defect (protocol.h). */
-  if (timed_out && (!dpu_end_is_defect(shm->result.end) || shm->result.end == DPU_END_HANG_TIME)) {
+  /* A run that hangs after a thread stopped at a defect keeps that defect (protocol.h); one
+   * that runs on after the process's exit (result OK) keeps the exit's result: the process
+   * ends while the others run (protocol/ops.def: PROCESS_EXIT). */
+  if (timed_out && shm->result.end != DPU_END_OK &&
+      (!dpu_end_is_defect(shm->result.end) || shm->result.end == DPU_END_HANG_TIME)) {
     struct dpu_run_result *res = &shm->result;
     res->end = DPU_END_HANG_TIME;
     res->defect_at = shm->nevents;

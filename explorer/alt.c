@@ -190,22 +190,6 @@ static int spike_object(struct qpor *q, uint32_t *n, struct dpu_group *groups,
   return 0;
 }
 
-/* The kills among d's siblings in its thread tree (protocol.h: DPU_OP_THREAD_KILL, the
- * process's exit stopping d's thread where d would run). A kill conflicts with d on d's thread
- * tree only, which the spike of an event on an object (spike_object) and spike_empty do not
- * read. Nothing to do before the first kill. */
-static int spike_kills(struct qpor *q, uint32_t *n, const struct dpu_event *d,
-                       const struct dpu_event *extra) {
-  if (!q->u->kills) return 0;
-  if (ensure_marks(q) != 0) return -1;
-  for (struct dpu_event *s = first_sibling(q, d); s; s = s->tsibling) {
-    uint32_t frame = UINT32_MAX;
-    if (s != d && s->op == DPU_OP_THREAD_KILL && spike_consider(q, n, s, &frame, extra) != 0)
-      return -1;
-  }
-  return 0;
-}
-
 /* The spike of d without an object (step 2): its other children of pt(d) in the thread tree. */
 static int spike_thread(struct qpor *q, uint32_t *n, struct dpu_event *first,
                         const struct dpu_event *d, const struct dpu_event *extra) {
@@ -213,9 +197,9 @@ static int spike_thread(struct qpor *q, uint32_t *n, struct dpu_event *first,
 #if DPU_CHECKS
     DPU_ASSERT(!d->pre_extra || in_c(q, d->pre_extra));
     for (struct dpu_event *s = first; s; s = s->tsibling)
-      DPU_ASSERT(s == d || s->op == DPU_OP_THREAD_KILL || !qpor_compatible(q, s));
+      DPU_ASSERT(s == d || !qpor_compatible(q, s));
 #endif
-    return spike_kills(q, n, d, extra);
+    return 0;
   }
   if (ensure_marks(q) != 0) return -1;
   for (struct dpu_event *s = first; s; s = s->tsibling) {
@@ -311,8 +295,7 @@ int64_t qpor_alt(struct qpor *q, struct dpu_event *e) {
     if (d->obj != DPU_NO_OBJECT) {
       uint32_t to = dpu_pes_tree_object(&q->u->pes, d->obj);
       struct dpu_group *groups = d->pre_obj ? d->pre_obj->ogroups : q->u->oroot_groups[to];
-      if (spike_object(q, &ns, groups, d, e) || spike_kills(q, &ns, d, e))
-        return -1;
+      if (spike_object(q, &ns, groups, d, e)) return -1;
     } else if (spike_thread(q, &ns, first_sibling(q, d), d, e)) {
       return -1;
     }

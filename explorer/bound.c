@@ -27,7 +27,6 @@ static uint32_t lock_cap(const struct dpu_event *e, const struct dpu_event *x) {
  * depth L, is a preemption in every schedule of ⌈e⌉ (e is enabled there). 0: none. */
 static uint32_t gap_cap(const struct dpu_pes *p, const struct dpu_event *e,
                         const struct dpu_event *x) {
-  if (e->op == DPU_OP_THREAD_KILL) return 0; /* a kill is no step of its thread */
   /* A trylock retried in a spin loop waits for its lock to change (runtime/sched.c). */
   if (dpu_op_is_try(e->op)) return 0;
   if (!dpu_op_has(e->op, DPU_OPF_BLOCKS)) return UINT32_MAX;
@@ -75,7 +74,7 @@ void dpu_bound_event(const struct dpu_pes *p, struct dpu_event *e) {
   const struct dpu_event *pt = e->pre_thread;
   uint32_t forced = pt ? pt->forced : 0, stab = pt ? pt->stab : 0;
   e->cap = pt ? gap_cap(p, e, pt) : 0;
-  uint32_t lmax = e->op == DPU_OP_THREAD_KILL ? 0 : left_end(e);
+  uint32_t lmax = left_end(e);
   /* For every depth L <= lmax, the interval from the thread's event at depth L to e holds a
    * switch in every schedule; the first one in it is a preemption if every gap of it allows
    * (cap >= L). Greedy stabbing by right ends counts the most disjoint such intervals: one

@@ -40,15 +40,8 @@ struct frame {
   struct dpu_tset waiters, wdone;
   uint16_t nvals;    /* a nondet value: the size of its domain, whose indexes are tried in
                       * order (woken - 1 is the current one); 0 for any other operation */
-  /* After the process's exit (protocol.h), a thread may also be killed. Every trace has a
-   * run where the kills come after every other event, so one kill is offered per choice
-   * point (of the first thread alive: the order of kills does not matter), and a choice point
-   * right after a kill offers nothing else (what moves there could have moved before it). */
-  bool killed;       /* the step taken is the kill of `chosen` */
-  int16_t kill_alt;  /* the thread whose kill is the other choice here, -1: none */
-  bool kill_done;
   /* --preemptions (bound.h), set by count_preemptions: the thread that ran before this step
-   * (the last one to take a step other than a start or a kill; -1: none), and the
+   * (the last one to take a step other than a start; -1: none), and the
    * preemptions of the steps up to this one, this one included. */
   int16_t prev;
   uint16_t pre;
@@ -91,10 +84,9 @@ static void count_preemptions(struct frame *stack, struct dpu_shm *shm,
   for (uint32_t i = 0; i < n; i++) {
     struct frame *f = &stack[i];
     f->prev = prev;
-    if (ev[i].op != DPU_OP_THREAD_KILL && preempts(f, shm, ev, n, i, ev[i].tid)) pre++;
+    if (preempts(f, shm, ev, n, i, ev[i].tid)) pre++;
     f->pre = pre > UINT16_MAX ? UINT16_MAX : (uint16_t)pre;
-    if (ev[i].op != DPU_OP_THREAD_START && ev[i].op != DPU_OP_THREAD_KILL)
-      prev = (int16_t)ev[i].tid;
+    if (ev[i].op != DPU_OP_THREAD_START) prev = (int16_t)ev[i].tid;
   }
 }
 
@@ -118,42 +110,8 @@ static void set_choices(struct frame *f, struct dpu_shm *shm, const struct dpu_e
   if (e->result) dpu_tset_add(&f->wdone, e->result - 1u);
 }
 
-/* The threads alive after the exit before record e, given those before the previous record
- * (empty before the exit), updated into *killable for the next record; returns whether it
- * may hold a thread (the exit happened). */
-static bool killable_after(struct dpu_tset *killable, bool any, struct dpu_shm *shm,
-                           const struct dpu_event_rec *e) {
-  if (e->op == DPU_OP_PROCESS_EXIT) {
-    dpu_shm_tset(shm, e->aux, killable);
-    return true;
-  }
-  if (!any) return false;
-  if (e->op == DPU_OP_THREAD_KILL || e->op == DPU_OP_THREAD_EXIT) dpu_tset_del(killable, e->tid);
-  if (e->op == DPU_OP_THREAD_CREATE && e->obj < DPU_MAX_THREADS)
-    dpu_tset_add(killable, (unsigned)e->obj);
-  return true;
-}
-
-/* The first thread of `killable` that may be killed at record i of ev[0, n): its pending
- * operation (its next record's, or what its kill names) is not one that the runtime runs at
- * once (dpu_op_is_eager), where no kill happens. -1 if none. */
-static int16_t kill_choice(const struct dpu_event_rec *ev, uint32_t n, uint32_t i,
-                           const struct dpu_tset *killable) {
-  for (int t = dpu_tset_next(killable, 0); t >= 0; t = dpu_tset_next(killable, t + 1u)) {
-    uint32_t j = i;
-    while (j < n && ev[j].tid != t) j++;
-    if (j == n) continue;
-    uint8_t op = ev[j].op == DPU_OP_THREAD_KILL ? (uint8_t)ev[j].result : ev[j].op;
-    if (!dpu_op_is_eager(op)) return (int16_t)t;
-  }
-  return -1;
-}
-
-/* Sets frame f from record i of ev[0, n) (in shm), with `killable` the threads alive after the
- * exit before it, NULL before the exit. */
-static void set_frame(struct frame *f, struct dpu_shm *shm, const struct dpu_event_rec *ev,
-                      uint32_t n, uint32_t i, const struct dpu_tset *killable) {
-  const struct dpu_event_rec *e = &ev[i];
+/* Sets frame f from record e of the run in shm. */
+static void set_frame(struct frame *f, struct dpu_shm *shm, const struct dpu_event_rec *e) {
   if (e->wide) {
     dpu_shm_tset(shm, e->wide, &f->enabled);
   } else {
@@ -163,17 +121,7 @@ static void set_frame(struct frame *f, struct dpu_shm *shm, const struct dpu_eve
   set_clear(&f->done);
   dpu_tset_add(&f->done, e->tid);
   f->chosen = e->tid;
-  f->killed = false;
-  f->kill_alt = -1;
-  f->kill_done = false;
   set_choices(f, shm, e);
-  if (e->op == DPU_OP_THREAD_KILL) {
-    f->killed = true;
-    set_clear(&f->done); /* the thread's own operation is another choice */
-    if (i && ev[i - 1].op == DPU_OP_THREAD_KILL) set_clear(&f->enabled);
-  } else if (killable) {
-    f->kill_alt = kill_choice(ev, n, i, killable);
-  }
 }
 
 /* Fingerprints one finished run of exec, and hands it to sink if its trace is new. Returns 1
@@ -198,8 +146,7 @@ static int account(const struct dpu_explore_sink *sink, struct dpu_executor *exe
 }
 
 /* The deepest frame of stack[0..n) with a choice not tried yet, which it takes: the next value
- * of a nondet call, another thread woken by a signal, another enabled thread, then the kill by
- * the exit that was not taken. With a bound (bound >= 0), only choices whose steps so far
+ * of a nondet call, another thread woken by a signal, another enabled thread. With a bound (bound >= 0), only choices whose steps so far
  * have at most `bound` preemptions; frames must have prev and pre of the run ev[0, n) in shm.
  * Returns its index, -1 if every interleaving (within the bound) was explored. */
 static int64_t backtrack(struct frame *stack, uint32_t n, struct dpu_shm *shm,
@@ -216,7 +163,7 @@ static int64_t backtrack(struct frame *stack, uint32_t n, struct dpu_shm *shm,
       if (before == bound) /* the threads that would preempt are out of bounds */
         for (int t = first_in(&stack[k].enabled, &stack[k].done); t >= 0;
              t = first_in(&stack[k].enabled, &stack[k].done)) {
-          if (!stack[k].killed && preempts(&stack[k], shm, ev, n, (uint32_t)k, (uint16_t)t)) {
+          if (preempts(&stack[k], shm, ev, n, (uint32_t)k, (uint16_t)t)) {
             dpu_tset_add(&stack[k].done, (unsigned)t);
             continue;
           }
@@ -236,27 +183,12 @@ static int64_t backtrack(struct frame *stack, uint32_t n, struct dpu_shm *shm,
     int rem = first_in(&stack[k].enabled, &stack[k].done);
     if (rem >= 0) {
       uint16_t t = (uint16_t)rem;
-      if (stack[k].killed) { /* the kill taken here was tried */
-        stack[k].kill_alt = (int16_t)stack[k].chosen;
-        stack[k].kill_done = true;
-        stack[k].killed = false;
-      }
       dpu_tset_add(&stack[k].done, t);
       stack[k].chosen = t;
       stack[k].woken = 0;
       stack[k].signal = false;
       stack[k].nvals = 0;
       stack[k].refresh = true;
-      break;
-    }
-    if (stack[k].kill_alt >= 0 && !stack[k].kill_done) {
-      stack[k].kill_done = true;
-      stack[k].killed = true;
-      stack[k].chosen = (uint16_t)stack[k].kill_alt;
-      stack[k].woken = 0;
-      stack[k].signal = false;
-      stack[k].nvals = 0;
-      stack[k].refresh = false;
       break;
     }
   }
@@ -283,14 +215,7 @@ static void set_frames(struct frame *stack, struct dpu_shm *shm, const struct dp
   nw = dpu_tset_words(shm->nthread_ids);
   if (prefix && prefix <= n && stack[prefix - 1].refresh)
     set_choices(&stack[prefix - 1], shm, &ev[prefix - 1]);
-  struct dpu_tset killable;
-  bool kany = false; /* after the exit */
-  for (uint32_t i = 0; i < prefix && i < n; i++)
-    kany = killable_after(&killable, kany, shm, &ev[i]);
-  for (uint32_t i = prefix; i < n; i++) {
-    set_frame(&stack[i], shm, ev, n, i, kany ? &killable : NULL);
-    kany = killable_after(&killable, kany, shm, &ev[i]);
-  }
+  for (uint32_t i = prefix; i < n; i++) set_frame(&stack[i], shm, &ev[i]);
 }
 
 enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec,
@@ -316,8 +241,7 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec,
   for (;;) {
     uint32_t nr = 0;
     for (uint32_t i = 0; i < prefix; i++)
-      dpu_replay_push(replay, &nr, stack[i].chosen,
-                      stack[i].killed ? DPU_CHOICE_KILL : stack[i].woken);
+      dpu_replay_push(replay, &nr, stack[i].chosen, stack[i].woken);
     bool cut = false;
     enum dpu_explore_status ended =
         dpu_explore_ran(dpu_executor_run(exec, replay, nr, o->deadline), o, shm, c, &cut);

@@ -32,15 +32,10 @@ static struct dpu_event *round_end(struct qpor *q, const struct dpu_event *a) {
   return c;
 }
 
-/* The exit in C, NULL if none. */
-static struct dpu_event *c_exit(struct qpor *q) {
-  return q->proc != DPU_NO_OBJECT ? q->cmax_o[q->proc] : NULL;
-}
-
 /* The extra cause in C of thread t's operation op on obj (with aux) after its event pt, as
  * op's row of protocol/ops.def names it (CAUSE): the create of t for a start, the exit of the
  * joined thread for a join, the arrival that completed the round of pt (t's arrival) for a
- * barrier's leave, C's exit for a kill, for a store buffer's flush the event of the buffer's
+ * barrier's leave, for a store buffer's flush the event of the buffer's
  * owner after which it made the store (at depth aux in its thread), for a drain its buffer's
  * flush of the last of the aux stores it made. NULL when C does not have it (op is not enabled
  * at C) and when op has no extra cause (dpu_op_cause: test that first, on the hot path).
@@ -57,8 +52,6 @@ static struct dpu_event *extra_cause(struct qpor *q, uint16_t t, uint8_t op, uin
   }
   case DPU_CAUSE_ROUND_END:
     return round_end(q, pt);
-  case DPU_CAUSE_PROCESS_EXIT:
-    return c_exit(q);
   case DPU_CAUSE_STORED: { /* t is a store buffer: its owner's event at depth aux (its
                            * first event is at depth 1) */
     const struct dpu_event *cr = q->creator[t];
@@ -101,75 +94,6 @@ static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint
   return first;
 }
 
-/* Thread t's kill (protocol.h: DPU_OP_THREAD_KILL) by the exit x after its event pt, at the
- * site where it stands (of its pending operation). NULL if out of memory. */
-static struct dpu_event *kill_after(struct qpor *q, uint16_t t, struct dpu_event *pt,
-                                    struct dpu_event *x, uint32_t site) {
-  q->u->kills = true;
-  return dpu_unf_event(q->u, t, DPU_OP_THREAD_KILL, 0, DPU_NO_OBJECT, pt, NULL, x, site, 0);
-}
-
-/* Thread t's kill by the exit of C after its last event in C. */
-static struct dpu_event *kill_event(struct qpor *q, uint16_t t, uint32_t site) {
-  DPU_ASSERT(c_exit(q));
-  return kill_after(q, t, q->cmax_t[t], c_exit(q), site);
-}
-
-/* The conflicting extensions of C that its kills give rise to: the operation that a kill k
- * of C cut, after k's thread predecessor, at every position of its object's tree in C where
- * the object's state enables it (it conflicts with k on the thread tree only; C's events after
- * k on the object make positions that no run had when k was processed). The pending
- * operation is read from the kill's record (protocol.h). Returns 0, -1 if out of memory. */
-static int kill_cex(struct qpor *q) {
-  const struct dpu_event_rec *rec = dpu_shm_records(q->exec->shm);
-  for (unsigned t = 0; t < q->u->pes.nthreads; t++) {
-    struct dpu_event *k = q->cmax_t[t];
-    if (!k || k->op != DPU_OP_THREAD_KILL) continue;
-    const struct dpu_event_rec *r = &rec[k->cframe];
-    if (r->result >= DPU_OP_COUNT) continue;
-    uint8_t op = (uint8_t)r->result;
-    if (dpu_op_is_eager(op)) continue;
-    uint32_t oi = dpu_unf_object(q->u, (uint16_t)t, op, r->obj);
-    if (oi == DPU_NO_OBJECT - 1) continue;
-    if (dpu_op_cause(op) != DPU_CAUSE_NONE) { /* only after its extra cause, if C has it */
-      struct dpu_event *px =
-          extra_cause(q, (uint16_t)t, op, r->obj, r->aux, k->pre_thread, false);
-      if (px && !dpu_unf_event(q->u, (uint16_t)t, op, 0, oi, k->pre_thread, qpor_c_pm(q, oi),
-                               px, r->site, r->aux))
-        return -1;
-      continue;
-    }
-    if (oi == DPU_NO_OBJECT) continue;
-    if (dpu_unf_earlier(q->u, (uint16_t)t, op, oi, k->pre_thread, qpor_c_pm(q, oi), NULL, r->site,
-                        r->aux, true, q->cmax_o, DPU_PES_MAX_OBJECTS) != 0)
-      return -1;
-  }
-  return 0;
-}
-
-/* The conflicting extensions of C_n (the frames [0, n)) that its exit x gives rise to (Alg. 1's
- * cex(C)): the kill of every other thread right before each of its events y in C_n outside
- * ⌈x⌉, in conflict with y on its thread tree (its history, y's predecessor and x, is in C; nothing
- * but kills follows x causally). They depend on C, not on one event: for frames before
- * `from`, the replayed prefix, they were added when the run that first had both y and x was
- * processed, and are kept by pruning as siblings of y. Not before a start, exit or create
- * (dpu_op_is_eager), where no thread is killed. Returns 0, -1 if out of memory. */
-static int exit_cex(struct qpor *q, uint32_t from, uint32_t n) {
-  struct dpu_event *x = c_exit(q);
-  if (!x) return 0;
-  for (uint32_t i = x->cframe < from ? from : 0; i < n; i++) {
-    struct dpu_event *y = q->ev[i];
-    if (y->tid == x->tid || dpu_op_is_eager(y->op) || y->op == DPU_OP_THREAD_KILL ||
-        !y->pre_thread)
-      continue;
-    /* y in x's history (x joined y's thread after it, say): no kill before y can follow x. */
-    const struct dpu_event *xt = dpu_event_tmax(x, y->tid);
-    if (xt && y->tnode.depth <= xt->tnode.depth) continue;
-    if (!kill_after(q, y->tid, y->pre_thread, x, y->site)) return -1;
-  }
-  return kill_cex(q);
-}
-
 /* Adds thread t's pending operation (op, obj, site, aux) to U: at C if it is enabled there
  * (returned), else, when it waits for an object, at the earlier positions of the object where
  * it could have gone first (NULL). Returns NULL too for an operation that cannot be placed
@@ -189,12 +113,6 @@ static struct dpu_event *add_pending(struct qpor *q, uint16_t t, uint8_t op, uin
   return NULL;
 }
 
-/* Adds to U the events enabled at C_m for the threads in `enabled` other than the one chosen
- * (Alg. 1 line 4: en(C)), and after an exit, the kills of the threads in `killable` and, when
- * the chosen event r is a kill, the pending operation it cut. A thread's pending operation at
- * frame m is its next operation in this run (the one its kill names), or what it was about to
- * do when the run ended. Returns the first such event not in D and within the bound (offer), or
- * NULL; sets *failed if out of memory. */
 /* Adds to U thread t's pending operation at the current frame (see add_enabled); returns it,
  * or NULL when there is none (or out of memory, which next_event does not tell apart). */
 static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uint16_t t) {
@@ -205,7 +123,6 @@ static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uin
   uint32_t nx = q->first_of[t];
   if (nx != UINT32_MAX) {
     op = rec[nx].op, obj = rec[nx].obj, site = rec[nx].site, aux = rec[nx].aux;
-    if (op == DPU_OP_THREAD_KILL) op = (uint8_t)rec[nx].result; /* what the kill cut */
     if (op == DPU_OP_COUNT) return NULL;
   } else {
     uint32_t b = 0;
@@ -228,34 +145,14 @@ static void offer(struct qpor *q, struct dpu_event *e, struct dpu_event **outsid
   else if (!*outside_d) *outside_d = e;
 }
 
+/* Adds to U the events enabled at C_m for the threads in record r's enabled set other than the
+ * one chosen (Alg. 1 line 4: en(C)). A thread's pending operation at frame m is its next
+ * operation in this run, or what it was about to do when the run ended. Returns the first such
+ * event not in D and within the bound (offer), or NULL. */
 static struct dpu_event *add_enabled(struct qpor *q, struct dpu_shm *shm,
-                                     const struct dpu_event_rec *r,
-                                     const struct dpu_tset *killable, bool *failed) {
-  const struct dpu_event_rec *rec = dpu_shm_records(shm);
+                                     const struct dpu_event_rec *r) {
   struct dpu_event *outside_d = NULL;
   uint16_t chosen = r->tid;
-  if (__builtin_expect(killable != NULL, 0)) {
-    for (int kt = dpu_tset_next(killable, 0); kt >= 0; kt = dpu_tset_next(killable, kt + 1u)) {
-      uint16_t t = (uint16_t)kt;
-      if (t == chosen && r->op == DPU_OP_THREAD_KILL) continue;
-      /* t's pending operation: a thread is not killed right before a start, exit or create,
-       * which the runtime runs at once (protocol.h: dpu_op_is_eager). */
-      const struct dpu_event_rec *nr = t == chosen ? r
-                                      : q->first_of[t] != UINT32_MAX ? &rec[q->first_of[t]]
-                                                                     : NULL;
-      if (!nr) continue;
-      if (dpu_op_is_eager(nr->op == DPU_OP_THREAD_KILL ? (uint8_t)nr->result : nr->op)) continue;
-      struct dpu_event *k = kill_event(q, t, nr->site);
-      if (!k) {
-        *failed = true;
-        return NULL;
-      }
-      offer(q, k, &outside_d);
-    }
-    if (r->op == DPU_OP_THREAD_KILL)
-      offer(q, add_pending(q, chosen, (uint8_t)r->result, r->obj, r->site, r->aux, failed),
-            &outside_d);
-  }
   /* The enabled set: the record's word for ids below 64, the whole set in a wide run. */
   struct dpu_tset wide;
   const uint64_t *words = &r->enabled;
@@ -286,9 +183,8 @@ static int waiting_cex(struct qpor *q, struct dpu_shm *shm, const struct dpu_eve
   for (unsigned t = 0; t < q->u->pes.nthreads && t < shm->nthread_ids; t++) {
     if (t == r->tid || dpu_tset_has(&en, t) || q->first_of[t] == UINT32_MAX) continue;
     const struct dpu_event_rec *nr = &rec[q->first_of[t]];
-    uint8_t op = nr->op == DPU_OP_THREAD_KILL ? (uint8_t)nr->result : nr->op;
     bool failed = false;
-    add_pending(q, (uint16_t)t, op, nr->obj, nr->site, nr->aux, &failed);
+    add_pending(q, (uint16_t)t, nr->op, nr->obj, nr->site, nr->aux, &failed);
     if (failed) return -1;
   }
   return 0;
@@ -364,17 +260,11 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
   uint32_t n = shm->nevents;
   q->at_bound = false;
   chain_by_thread(q, shm, from);
-  uint32_t kref = from ? q->killable_after[from - 1] : 0;
-  q->nksets = kref + 1; /* the sets of frames from `from` on are made again */
-  bool kany = kref != 0; /* after the exit */
-  struct dpu_tset killable; /* read only while kany, and set at the exit */
-  if (kany) killable = q->ksets[kref];
   for (uint32_t m = from; m < n; m++) {
     const struct dpu_event_rec *r = &rec[m];
     uint16_t t = r->tid;
     q->first_of[t] = q->pos_next[m]; /* from now on, t's next operation is the following one */
     uint32_t oi = dpu_unf_object(q->u, t, r->op, r->obj);
-    if (dpu_op_family(r->op) == DPU_FAM_PROCESS) q->proc = oi;
     if (oi == DPU_NO_OBJECT - 1) {
       fprintf(stderr, "dpu: error: more than %u synchronisation objects\n", DPU_PES_MAX_OBJECTS);
       return -1;
@@ -398,11 +288,8 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
     bool atomic = dpu_op_is_atomic(r->op);
     struct dpu_event *pm = qpor_c_pm(q, oi), *rpre[DPU_PES_MAX_THREADS];
     uint32_t nrpre = qpor_c_reads(q, t, oi, pm, rpre);
-    bool kill = r->op == DPU_OP_THREAD_KILL;
-    struct dpu_event *e = kill ? kill_event(q, t, r->site)
-                               : dpu_unf_event_r(q->u, t, r->op, atomic ? 0 : r->result, oi,
-                                                 q->cmax_t[t], pm, px, rpre, nrpre, r->site,
-                                                 r->aux);
+    struct dpu_event *e = dpu_unf_event_r(q->u, t, r->op, atomic ? 0 : r->result, oi,
+                                          q->cmax_t[t], pm, px, rpre, nrpre, r->site, r->aux);
     if (!e) return -1;
     if (atomic && e->data != r->result) {
       e->data = r->result;
@@ -410,10 +297,8 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
       dpu_model_apply(e, 0);
     }
     /* Alg. 1 line 4: en(C_m) ... */
-    bool failed = false;
     q->bound_in_d = false;
-    struct dpu_event *other = add_enabled(q, shm, r, kany ? &killable : NULL, &failed);
-    if (failed) return -1;
+    struct dpu_event *other = add_enabled(q, shm, r);
     /* Line 7 says: choose outside D, and within the bound, in E_B (bound.h). */
     q->at_bound = dpu_bound_over(q->u->bound, e);
     if (e->in_d || q->at_bound) {
@@ -424,37 +309,18 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
       if (q->at_bound && (dpu_unf_cex(q->u, e) != 0 || waiting_cex(q, shm, r) != 0)) return -1;
       *redirect = other;
       q->n = m;
-      return exit_cex(q, from, m) != 0 ? -1 : (int64_t)m;
+      return (int64_t)m;
     }
     /* ... and cex(C_m), computed once per event. */
     if (dpu_unf_cex(q->u, e) != 0) return -1;
     q->ev[m] = e;
     if (qpor_c_add(q, e, m) != 0) return -1;
-    bool kchange = false;
-    if (r->op == DPU_OP_THREAD_CREATE && r->obj < DPU_PES_MAX_THREADS) {
-      q->creator[r->obj] = e;
-      if (kany) dpu_tset_add(&killable, (unsigned)r->obj), kchange = true; /* alive */
-    }
-    if (r->op == DPU_OP_PROCESS_EXIT) {
-      dpu_shm_tset(shm, r->aux, &killable);
-      kany = kchange = true;
-    } else if (kany && (kill || r->op == DPU_OP_THREAD_EXIT)) {
-      dpu_tset_del(&killable, t);
-      kchange = true;
-    }
-    if (__builtin_expect(kchange, 0)) {
-      if (ensure((void **)&q->ksets, &q->ksets_cap, q->nksets + 1, sizeof *q->ksets) != 0)
-        return -1;
-      q->ksets[q->nksets] = killable;
-      kref = q->nksets++;
-    }
-    q->killable_after[m] = kref;
+    if (r->op == DPU_OP_THREAD_CREATE && r->obj < DPU_PES_MAX_THREADS) q->creator[r->obj] = e;
   }
   q->n = n;
 #if DPU_CHECKS
   check_configuration(q);
 #endif
   if (n > q->st->max_depth) q->st->max_depth = n;
-  if (exit_cex(q, from, n) != 0) return -1;
   return blocked_cex(q, shm) != 0 ? -1 : (int64_t)n;
 }

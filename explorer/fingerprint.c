@@ -121,8 +121,7 @@ int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_
     /* On no object (protocol/ops.def's FAMILY NONE): its thread's sequence has it, and its
      * extra cause follows from the others. Start, exit and create are ordered by program
      * order and thread names alone (see dpu_op_is_eager); exit → join follows from join naming
-     * its target; a kill follows the trace's one exit, alone on the process object, and the
-     * thread's sequence says where the exit stopped it; a barrier's leave follows the arrival
+     * its target; a barrier's leave follows the arrival
      * that completed its round, which the barrier's sequence and the arrivals' results name. */
     if (dpu_op_on_no_object(ev[i].op)) continue;
     refs[nrefs++] = (struct obj_ref){.key = dpu_op_key(ev[i].op, ev[i].obj), .seq = i};

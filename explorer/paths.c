@@ -33,7 +33,7 @@ int key_cmp(struct key a, struct key b) {
 }
 
 void path_free(struct path *p) {
-  free(p->ev), free(p->d), free(p->killable_after), free(p->ksets), free(p->cr);
+  free(p->ev), free(p->d), free(p->cr);
 }
 
 void segment_free(struct segment *s) {
@@ -52,24 +52,18 @@ int path_copy(struct path *p, struct qpor *q, uint32_t n, struct dpu_event *extr
   memset(p, 0, sizeof *p);
   p->n = n;
   p->nd = q->nd + (extra != NULL);
-  p->nksets = n ? q->killable_after[n - 1] + 1 : 1;
-  p->proc = q->proc;
   uint32_t nt = q->u->pes.nthreads;
   p->ev = malloc((n ? n : 1) * sizeof *p->ev);
-  p->killable_after = malloc((n ? n : 1) * sizeof *p->killable_after);
   p->d = malloc((p->nd ? p->nd : 1) * sizeof *p->d);
-  p->ksets = malloc(p->nksets * sizeof *p->ksets);
   p->cr = malloc((nt ? nt : 1) * sizeof *p->cr);
-  if (!p->ev || !p->killable_after || !p->d || !p->ksets || !p->cr) {
+  if (!p->ev || !p->d || !p->cr) {
     path_free(p);
     memset(p, 0, sizeof *p); /* empty again: freeing it twice is harmless */
     return -1;
   }
   memcpy(p->ev, q->ev, n * sizeof *p->ev);
-  memcpy(p->killable_after, q->killable_after, n * sizeof *p->killable_after);
   if (q->nd) memcpy(p->d, q->d, q->nd * sizeof *p->d); /* q->d is NULL before its first entry */
   if (extra) p->d[q->nd] = (struct dentry){extra, n};
-  memcpy(p->ksets, q->ksets, p->nksets * sizeof *p->ksets);
   for (uint32_t t = 0; t < nt; t++) {
     struct dpu_event *cr = q->creator[t];
     if (cr && cr->in_c && cr->cframe < n) p->cr[p->ncr++] = (struct created){(uint16_t)t, cr};
@@ -113,12 +107,7 @@ int path_enter(struct qpor *q, const struct path *p, uint32_t frames) {
     q->ev[f] = p->ev[f];
     if (qpor_c_add(q, p->ev[f], f) != 0) return -1;
   }
-  memcpy(q->killable_after, p->killable_after, frames * sizeof *q->killable_after);
-  if (ensure((void **)&q->ksets, &q->ksets_cap, p->nksets, sizeof *q->ksets) != 0) return -1;
-  memcpy(q->ksets, p->ksets, p->nksets * sizeof *q->ksets);
-  q->nksets = p->nksets;
   for (uint32_t i = 0; i < p->ncr; i++) q->creator[p->cr[i].tid] = p->cr[i].create;
-  q->proc = p->proc;
   for (uint32_t i = 0; i < p->nd && p->d[i].frame <= frames; i++)
     if (qpor_d_push(q, p->d[i].e, p->d[i].frame) != 0) return -1;
   q->n = frames;

@@ -35,10 +35,8 @@ static void keep_siblings(struct qpor *q, struct dpu_event *e) {
           keep_closure(q, g->m[i].e);
     }
   }
-  bool all = e->obj == DPU_NO_OBJECT && !spike_empty(e);
-  if (all || q->u->kills)
-    for (struct dpu_event *s = first_sibling(q, e); s; s = s->tsibling)
-      if (all || s->op == DPU_OP_THREAD_KILL) keep_closure(q, s);
+  if (e->obj == DPU_NO_OBJECT && !spike_empty(e))
+    for (struct dpu_event *s = first_sibling(q, e); s; s = s->tsibling) keep_closure(q, s);
 }
 
 /* The number of live events below which U is not pruned. The debug build prunes from a few

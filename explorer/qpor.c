@@ -40,7 +40,7 @@ static enum dpu_run_status run(struct qpor *q, uint32_t j, struct dpu_event **li
   for (uint32_t i = 0; i < j + nl; i++) {
     const struct dpu_event *e = i < j ? q->ev[i] : list[i - j];
     /* A step ends at a chosen outcome, which it carries (a signal's thread to wake, a nondet
-     * value, a kill). */
+     * value). */
     dpu_replay_push(q->replay, &nr, e->tid, dpu_op_choice(e->op, e->result));
   }
   if (q->pool) return qpor_workers_run(q, j, nr);
@@ -111,17 +111,11 @@ void dpu_qpor_print_stats(FILE *f, const struct dpu_qpor_stats *st) {
 int qpor_init(struct qpor *q) {
   q->cap = q->exec->shm->records_cap;
   q->ev = malloc(q->cap * sizeof *q->ev);
-  q->killable_after = malloc(q->cap * sizeof *q->killable_after);
-  q->proc = DPU_NO_OBJECT;
   q->pos_next = malloc(q->cap * sizeof *q->pos_next);
   q->replay = malloc((q->cap + 1) * sizeof *q->replay);
   q->cmax_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q->cmax_o);
   q->chain_o = calloc(DPU_PES_MAX_OBJECTS, sizeof *q->chain_o);
-  if (!q->ev || ensure((void **)&q->ksets, &q->ksets_cap, 1, sizeof *q->ksets) != 0 ||
-      !q->killable_after || !q->pos_next || !q->replay || !q->cmax_o || !q->chain_o)
-    return -1;
-  dpu_tset_clear(&q->ksets[0]);
-  q->nksets = 1;
+  if (!q->ev || !q->pos_next || !q->replay || !q->cmax_o || !q->chain_o) return -1;
   return 0;
 }
 
@@ -216,7 +210,7 @@ void qpor_stats_add(struct dpu_qpor_stats *dst, const struct dpu_qpor_stats *src
 }
 
 void qpor_destroy(struct qpor *q) {
-  free(q->ev), free(q->ksets), free(q->killable_after), free(q->pos_next), free(q->replay);
+  free(q->ev), free(q->pos_next), free(q->replay);
   free(q->cmax_o), free(q->d);
   free(q->spikes), free(q->spike_start), free(q->pick), free(q->jlist), free(q->emark);
   free(q->wstack);

@@ -53,18 +53,9 @@ struct qpor {
   uint32_t cap;                   /* trace capacity */
   uint32_t n;                     /* frames of the current run */
   struct dpu_event **ev;          /* [cap] e_m */
-  /* The process's end (protocol.h: DPU_OP_PROCESS_EXIT). killable_after[m]: the threads
-   * alive after the exit in C_{m+1}, which may be killed there, as an index into ksets (0, the
-   * empty set, while C_{m+1} has no exit). A set is appended when it changes, so the sets of
-   * frames up to m are ksets[0, killable_after[m]]: a run processed from frame `from` drops
-   * the others. */
-  uint32_t *killable_after;       /* [cap] */
-  struct dpu_tset *ksets;
   /* The last qpor_process_run stopped at an event past the bound; at that frame, an enabled
    * event within the bound was in D. */
   bool at_bound, bound_in_d;
-  uint32_t nksets, ksets_cap;
-  uint32_t proc;                  /* the process object, DPU_NO_OBJECT until an exit is seen */
   /* Maxima of the configuration the backtracking stands at, per thread and object. */
   struct dpu_event *cmax_t[DPU_PES_MAX_THREADS];
   struct dpu_event **cmax_o;      /* [DPU_PES_MAX_OBJECTS] */
@@ -290,7 +281,7 @@ static inline bool has_own_thread_alternatives(const struct dpu_event *d) {
   return d->op == DPU_OP_COND_SIGNAL;
 }
 
-/* Whether d's spike holds no more than kills (spike_kills) without a look: d is a thread
+/* Whether d's spike is empty without a look: d is a thread
  * start. Its other siblings in the thread tree are the starts of its thread after the other
  * creates of it. A canonical thread id
  * names the index-th create of one parent (runtime/sched.c), so two creates of a thread are

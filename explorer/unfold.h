@@ -31,8 +31,6 @@ struct dpu_unfolding {
   uint8_t *okind;                   /* [DPU_PES_MAX_OBJECTS] mutex kind (PTHREAD_MUTEX_*), as
                                      * the runtime reports it in records (dpu_unf_learn) */
   uint64_t cex_created;             /* events created as conflicting extensions */
-  bool kills;                       /* a THREAD_KILL event has been created: thread trees may
-                                     * branch at a kill (protocol.h), which Alt's spikes read */
   struct dpu_names names;           /* the live events by canonical name (names.h) */
   /* N when a thread read one value more than N times, 0 if none did since the explorer last
    * cleared it: the orders of the writes after its earlier reads are not all explored, which

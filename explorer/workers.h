@@ -17,12 +17,8 @@ struct path {
   uint32_t n;
   struct dentry *d; /* [nd], by frame */
   uint32_t nd;
-  uint32_t *killable_after; /* [n] */
-  struct dpu_tset *ksets;   /* [nksets] */
-  uint32_t nksets;
   struct created *cr;       /* [ncr] */
   uint32_t ncr;
-  uint32_t proc;
 };
 
 struct created {

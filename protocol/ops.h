@@ -51,7 +51,6 @@ enum dpu_op_cause {
   DPU_CAUSE_JOINED_EXIT,  /* a join: the exit of the joined thread (obj) */
   DPU_CAUSE_ROUND_END,    /* a barrier's leave: the arrival that completed the round of its
                            * thread's arrival */
-  DPU_CAUSE_PROCESS_EXIT, /* a kill: the process's exit */
   DPU_CAUSE_STORED,       /* a store buffer's flush: the event of the buffer's thread after
                            * which it made the store (aux: that event's depth in its thread) */
   DPU_CAUSE_FLUSHED,      /* a drain: its buffer's flush of the last store it buffered */
@@ -176,16 +175,12 @@ static inline unsigned dpu_op_hb(uint8_t op) {
   return op < DPU_OP_SLOTS ? dpu_op_hb_effects[op] : 0;
 }
 
-/* The replay choice of a kill (struct dpu_replay_step). */
-#define DPU_CHOICE_KILL 0xffff
-
 /* The largest domain of a nondet value (DPU_OP_NONDET): its index fits a record's result. */
 #define DPU_NONDET_MAX_VALUES 256u
 
 /* The replay choice (struct dpu_replay_step) that makes a run repeat the outcome of a record
  * of op with this result, 0 if op's outcome is not chosen by the replay. */
 static inline uint16_t dpu_op_choice(uint8_t op, uint16_t result) {
-  if (op == DPU_OP_THREAD_KILL) return DPU_CHOICE_KILL;
   if (op == DPU_OP_COND_SIGNAL) return result; /* tid + 1 of the thread woken, 0 = none */
   if (op == DPU_OP_NONDET) return (uint16_t)(result + 1u);
   return 0;

@@ -92,8 +92,7 @@ struct dpu_event_rec {
 /* One replay step: let thread tid perform count visible operations in a row. choice, when not
  * 0, decides the outcome of the last of them that is a nondeterministic choice of the runtime:
  * for a condition-variable signal, tid + 1 of the thread to wake; for a nondet value, its
- * index + 1 in the domain; DPU_CHOICE_KILL: after the process's exit, the last one is the
- * thread's THREAD_KILL rather than its pending operation (see dpu_op_choice). */
+ * index + 1 in the domain (see dpu_op_choice). */
 struct dpu_replay_step {
   uint16_t tid;
   uint32_t count;
@@ -250,6 +249,9 @@ struct dpu_run_result {
                              * (DPU_LIMIT_THREADS): the run is a prefix, its end as recorded */
   uint32_t killed_outside;  /* the zygote's: the runner died of a SIGKILL during the run that
                              * the program did not send (its signals are modelled) */
+  uint32_t ran_on;          /* the run reached --run-timeout after the process's exit, while
+                             * another thread ran on, and the runner ended it there: no
+                             * defect, the exit's result stands (protocol/ops.def) */
   uint64_t addr;            /* a spin hang (code DPU_HANG_SPIN): the location read, */
   uint32_t op;              /* and the operation (enum dpu_op) */
   char msg[DPU_MSG_MAX];    /* NUL-terminated detail (assertion text, misuse description) */

@@ -10,8 +10,7 @@
 #include "defects.h"
 
 /* Whether record e ends a replay step: its outcome is chosen (dpu_op_choice). A signal that
- * woke a thread names it ("T:C/W"), a nondet value its index in the domain ("T:C/I"), a kill
- * by the process's exit is "T:C/k" (DPU_CHOICE_KILL). */
+ * woke a thread names it ("T:C/W"), a nondet value its index in the domain ("T:C/I"). */
 static unsigned woken_by(const struct dpu_event_rec *e) { return dpu_op_choice(e->op, e->result); }
 
 size_t dpu_replay_format(const struct dpu_event_rec *ev, uint32_t n, char *buf, size_t size) {
@@ -23,9 +22,7 @@ size_t dpu_replay_format(const struct dpu_event_rec *ev, uint32_t n, char *buf, 
     int k = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "%s%u:%u",
                      i ? "," : "", ev[i].tid, j - i);
     len += (size_t)k;
-    if (w == DPU_CHOICE_KILL)
-      len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "/k");
-    else if (w)
+    if (w)
       len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0,
                               "/%u", w - 1);
     i = j;
@@ -47,12 +44,9 @@ long dpu_replay_parse(const char *text, struct dpu_replay_step *steps, size_t ca
     if (n == cap) return -1;
     steps[n] = (struct dpu_replay_step){.tid = (uint16_t)t, .count = (uint32_t)c};
     p = end;
-    if (p[0] == '/' && p[1] == 'k') {
-      steps[n].choice = DPU_CHOICE_KILL;
-      p += 2;
-    } else if (*p == '/') {
+    if (*p == '/') {
       unsigned long w = strtoul(p + 1, &end, 10);
-      if (end == p + 1 || w >= DPU_CHOICE_KILL - 1) return -1;
+      if (end == p + 1 || w >= UINT16_MAX) return -1;
       steps[n].choice = (uint16_t)(w + 1);
       p = end;
     }

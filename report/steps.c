@@ -25,11 +25,6 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     return NULL;
   }
   /* The operations on no object of the program's: what they did is their outcome. */
-  if (e->op == DPU_OP_THREAD_KILL) { /* what the thread was about to do */
-    if (e->result >= DPU_OP_COUNT) return NULL;
-    snprintf(what, sizeof what, "before %s", dpu_op_name(e->result));
-    return what;
-  }
   if (dpu_op_family(e->op) == DPU_FAM_SIGNALS) {
     int sig = e->op == DPU_OP_SIG_SEND ? (int)e->aux : e->result;
     const char *abbrev = sig ? sigabbrev_np(sig) : NULL;

@@ -84,32 +84,19 @@ void dpu_rt_set_end(int end, int code, const char *fmt, ...) {
 
 /* The process ends (main returned status, or a thread called exit): the exit event, then the
  * exiting thread leaves the run like a thread stopped at a defect, with the run's result
- * (status 0: no defect). The others are not stopped at once: the end of the process is an
- * operation dependent with each one's pending operation (protocol.h), so a replay may still
- * let them perform it, as happening before the exit; each is otherwise killed, which is what
- * the scheduler does past the replay (dpu_rt_run_once). A result that an earlier defect
- * recorded stands; a defect that follows, in a thread that moves before its kill, replaces a
- * result of 0 (it happens before the exit in a real execution). */
+ * (status 0: no defect). The others run on until each has exited or waits for ever
+ * (protocol/ops.def: PROCESS_EXIT; runtime/sched.c ends the run then, with this result). A
+ * result that an earlier defect recorded stands; a defect that follows, in a thread that runs
+ * on, replaces a result of 0 (it happens before the process's end in a real execution). */
 _Noreturn void dpu_rt_process_exit(int status, const char *fmt, ...) {
-  struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_PROCESS_EXIT, 0);
-  if (__builtin_expect(dpu_tso_on, 0)) dpu_tso_at_exit();
-  bool others = false;
-  static struct dpu_tset alive;
-  for (unsigned k = 0; k < dpu_rt.nthreads; k++) {
-    unsigned i = dpu_rt.order[k];
-    if ((int)i == dpu_rt.cur || dpu_rt.threads[i].state != DPU_TS_ALIVE) continue;
-    if (!others) dpu_tset_clear(&alive);
-    dpu_tset_add(&alive, i);
-    others = true;
-  }
-  e->aux = others ? dpu_rt_tset_ref(&alive) : 0;
+  dpu_rt_visible(DPU_OP_PROCESS_EXIT, 0);
+  bool others = dpu_rt.nalive > 1;
   va_list ap;
   va_start(ap, fmt);
   vset_end(status ? DPU_END_EXIT : DPU_END_OK, status, fmt, ap);
   va_end(ap);
   if (others) { /* else the run simply ends here (the common case: every thread joined) */
     dpu_rt.exiting = true;
-    dpu_rt.exiter = dpu_rt.cur;
     dpu_rt.stopped = true;
     dpu_rt.stopping = true;
   }
@@ -220,6 +207,12 @@ static void crash_handler(int sig, siginfo_t *si, void *uctx) {
  * that the hang is reported with the stacks of where the threads are looping. */
 static void hang_handler(int sig, siginfo_t *si, void *uctx) {
   (void)si;
+  /* After the process's exit, a thread that runs on for ever is no hang: the process ends
+   * while it runs (protocol/ops.def: PROCESS_EXIT). The exit's result stands. */
+  if (dpu_rt.exiting && !dpu_rt.ended) {
+    dpu_rt.shm->result.ran_on = 1;
+    _exit(128 + sig);
+  }
   if (dpu_rt.ended || result_stands(DPU_END_HANG_TIME)) return; /* the run's result stands */
   struct dpu_run_result *r = &dpu_rt.shm->result;
   r->end = DPU_END_HANG_TIME;

@@ -128,9 +128,8 @@ struct dpu_rt {
   bool stopped;             /* a thread has stopped at a defect: the result is its, and stands */
   bool op_defect;           /* the defect being recorded is on a visible operation already in
                              * the trace (dpu_mem_check_op): it ends the run (stops_thread) */
-  bool exiting;             /* the process has exited (DPU_OP_PROCESS_EXIT): every live thread
-                             * may now be killed (DPU_OP_THREAD_KILL) */
-  int exiter;               /* the thread that performed the exit, when exiting */
+  bool exiting;             /* the process has exited (DPU_OP_PROCESS_EXIT) while other
+                             * threads were alive: they run on until none can move */
   uint32_t steps;
   uint32_t run_stamp;       /* this run's number (from 1): see dpu_rt_obj_status */
   uint16_t choice;          /* the replay's choice for the operation being performed (0: none) */
@@ -189,7 +188,7 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
 
 /* The process's end: main returned status, or a thread called exit(status) (fmt describes
  * which, for the report). Performs the exit event (DPU_OP_PROCESS_EXIT) and leaves the run with
- * its result; the other threads may still move before they are killed (runtime/sched.c). */
+ * its result; the other threads run on until none can move (runtime/sched.c). */
 _Noreturn void dpu_rt_process_exit(int status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

@@ -54,7 +54,7 @@ static inline __attribute__((always_inline)) bool thread_enabled(const struct dp
     return dpu_tso_flush_enabled(tid);
   case DPU_OP_TSO_DRAIN:
     return dpu_tso_drained(tid);
-  case DPU_OP_PROCESS_EXIT: /* a process exits once: a second exit waits for its kill */
+  case DPU_OP_PROCESS_EXIT: /* a process exits once: a second exit waits for ever */
     return !dpu_rt.exiting;
   case DPU_OP_THREAD_JOIN: {
     uint64_t target = obj;
@@ -119,6 +119,7 @@ static void reset(void) {
   res->nheap = 0;
   res->limited = 0;
   res->killed_outside = 0;
+  res->ran_on = 0;
   res->msg[0] = 0;
   shm->nlater = 0;
   shm->nevents = 0;
@@ -214,38 +215,6 @@ static __attribute__((noinline, cold)) void capture_later_stacks(void) {
       shm->later[i].stack = dpu_bt_capture_later(&shm->result, shm->later[i].tid);
 }
 
-/* Appends one record to the trace; NULL (the run has ended) when the trace is full. */
-static struct dpu_event_rec *append(void) {
-  struct dpu_shm *shm = dpu_rt.shm;
-  if (dpu_rt_records_full()) return NULL;
-  uint32_t n = shm->nevents;
-  shm->nevents = n + 1;
-  return &dpu_rt.records[n];
-}
-
-/* Thread tid, alive after the process's exit, is killed by it (DPU_OP_THREAD_KILL): the record
- * names the operation it was about to perform, and it leaves the run. Returns false if the run
- * has ended instead (the trace is full). */
-static bool kill_thread(int tid) {
-  struct dpu_rt_thread *t = &dpu_rt.threads[tid];
-  struct dpu_event_rec *e = append();
-  if (!e) return false;
-  *e = (struct dpu_event_rec){.op = DPU_OP_THREAD_KILL,
-                              .result = t->pend_op,
-                              .tid = (uint16_t)tid,
-                              .site = t->pend_site,
-                              .obj = t->pend_obj,
-                              .flags = dpu_rt.cur_flags,
-                              .enabled = dpu_rt.cur_enabled,
-                              .wide = dpu_rt.cur_wide,
-                              .aux = t->pend_aux};
-  t->state = DPU_TS_STOPPED;
-  dpu_rt.nalive--;
-  if (dpu_tso_on) dpu_tso_killed(tid);
-  dpu_rt.shm->pending[tid].op = DPU_OP_COUNT;
-  return true;
-}
-
 /* After the running thread stopped at a defect (dpu_rt_end): the stacks at the defect, as the
  * report shows them (every thread is switched out), then the thread leaves the run and the
  * others go on. Returns false if the run has ended instead. */
@@ -260,8 +229,6 @@ static __attribute__((noinline, cold)) bool thread_stopped(void) {
   t->state = DPU_TS_STOPPED;
   dpu_rt.nalive--;
   dpu_rt.shm->pending[dpu_rt.cur].op = DPU_OP_COUNT;
-  /* No kill follows, after the exit either: the trace is the one where it stopped before the
-   * exit (the explorers kill only threads that have a next operation in the run). */
   return true;
 }
 
@@ -393,8 +360,11 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
     en = unfreeze_mask(en, ws);
     none = ws ? dpu_tset_empty(ws) : !en;
   }
-  if (none && (!dpu_rt.exiting || dpu_rt.nalive == 0)) {
+  if (none) {
     dpu_rt.cur = -1;
+    /* After the process's exit, threads that wait for ever are no deadlock: the process ends
+     * (protocol/ops.def: PROCESS_EXIT); the exit's result stands. */
+    if (__builtin_expect(dpu_rt.exiting, 0)) return STEP_END;
     if (dpu_rt.nalive == 0 || (dpu_tso_on && dpu_tso_only_buffers_alive())) {
       dpu_rt_set_end(DPU_END_OK, 0, "all threads exited");
     } else {
@@ -411,14 +381,10 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
   /* Thread start, thread exit and thread creation have no dependent operation that could
    * be enabled at the same time (docs/design.md §5, refined in protocol/ops.h), so running them at
    * once loses no trace: after the replay, they are offered as the only choice. A replay is
-   * followed as it is (the QPOR explorer may leave them for later). After the process's
-   * exit too: a thread is killed at its next other operation (so it is never killed right
-   * before one of these, where it could not be observed). */
-  bool eager = false;
+   * followed as it is (the QPOR explorer may leave them for later). */
   int ei = p->ri < p->rlen ? -1 : first_eager(en, ws);
   dpu_rt.cur_flags = 0;
   if (ei >= 0) {
-    eager = true;
     dpu_rt.cur_flags = DPU_REC_SOLO;
     if (dpu_rt.last_real >= 0 && en_has(en, ws, (unsigned)dpu_rt.last_real))
       dpu_rt.cur_flags |= DPU_REC_PREV_EN;
@@ -431,15 +397,11 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
     }
   }
   int tid;
-  bool kill = false;
   dpu_rt.choice = 0;
   if (p->ri < p->rlen) {
     const struct dpu_replay_step *step = &p->replay[p->ri];
     tid = step->tid;
-    kill = p->rleft == 1 && step->choice == DPU_CHOICE_KILL;
-    if (tid >= DPU_MAX_THREADS ||
-        !(kill ? dpu_rt.exiting && dpu_rt.threads[tid].state == DPU_TS_ALIVE
-               : en_has(en, ws, (unsigned)tid))) {
+    if (tid >= DPU_MAX_THREADS || !en_has(en, ws, (unsigned)tid)) {
       dpu_rt.cur = -1;
       if (getenv("DPU_DEBUG_DIVERGE") && tid < DPU_MAX_THREADS) debug_divergence(tid);
       dpu_rt_set_end(DPU_END_DIVERGED, tid,
@@ -454,13 +416,6 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
       }
       if (p->ri < p->rlen) p->rleft = p->replay[p->ri].count;
     }
-  } else if (__builtin_expect(dpu_rt.exiting, 0) && !eager) {
-    /* Past the replay, after the exit: the threads still alive are killed, in creation
-     * order (the explorers find the runs where they move first as alternatives). */
-    kill = true;
-    tid = -1;
-    for (unsigned k = 0; k < dpu_rt.nthreads && tid < 0; k++)
-      if (dpu_rt.threads[dpu_rt.order[k]].state == DPU_TS_ALIVE) tid = dpu_rt.order[k];
   } else {
     /* The policy past the replay: the last thread goes on (see let_others_first). */
     int last = p->last;
@@ -473,6 +428,9 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
   }
   if (++dpu_rt.steps > dpu_rt.cfg.max_steps) {
     dpu_rt.cur = -1;
+    /* After the process's exit: the others ran on as far as a run goes, and the process ends
+     * there (as it does while they run); the exit's result stands, no hang. */
+    if (__builtin_expect(dpu_rt.exiting, 0)) return STEP_END;
     note_hang(en, ws); /* for record_blocked, at the run's end */
     dpu_rt_set_end(DPU_END_HANG_STEPS, 0, "run exceeded %u steps", dpu_rt.cfg.max_steps);
     return STEP_END;
@@ -481,10 +439,6 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
   if (ws && !(dpu_rt.cur_wide = dpu_rt_tset_put(ws))) {
     dpu_rt.cur = -1;
     return STEP_END;
-  }
-  if (__builtin_expect(kill, 0)) {
-    dpu_rt.choice = 0;
-    return kill_thread(tid) ? STEP_ON : STEP_END;
   }
   /* A thread runs only alive and enabled: the policy and the replay chose among those. */
   DPU_ASSERT(dpu_rt.threads[tid].state == DPU_TS_ALIVE && thread_enabled(&dpu_rt.threads[tid], tid));

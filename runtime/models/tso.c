@@ -132,8 +132,8 @@ static void show_head(struct buffer *b) {
   t->pend_site = p->site = e ? e->site : 0;
 }
 
-/* The body of a buffer's thread: the flushes of its owner's stores, for ever (the process's
- * exit ends it: an empty buffer's thread then ends with it, dpu_tso_at_exit). */
+/* The body of a buffer's thread: the flushes of its owner's stores, for ever (the run ends
+ * when only empty buffers are left, or at the process's exit when nothing else can move). */
 static void *buffer_main(void *arg) {
   int owner = (int)(intptr_t)arg;
   struct buffer *b = &bufs[owner];
@@ -188,7 +188,7 @@ void dpu_tso_through(uint64_t addr, uint32_t size) {
 }
 
 bool dpu_tso_store(uint64_t addr, uint32_t size, uint64_t value, uint32_t order) {
-  if (dpu_rt.exiting || size > 8 || overlaps_other(addr, size)) return false;
+  if (size > 8 || overlaps_other(addr, size)) return false;
   int cur = dpu_rt.cur;
   struct buffer *b = &bufs[cur];
   if (b->helper < 0) { /* the first: the buffer's thread is created */
@@ -244,18 +244,3 @@ uint64_t __dpu_tso_load(void *addr, uint32_t size) {
   return dpu_tso_value((uint64_t)(uintptr_t)addr, size, NULL);
 }
 
-void dpu_tso_at_exit(void) {
-  for (uint32_t i = 0; i < nused; i++) {
-    struct buffer *b = &bufs[used[i]];
-    struct dpu_rt_thread *t = &dpu_rt.threads[b->helper];
-    if (b->n || t->state != DPU_TS_ALIVE) continue;
-    t->state = DPU_TS_EXITED; /* nothing left to flush: it ends with the process */
-    dpu_rt.shm->pending[b->helper].op = DPU_OP_COUNT;
-    dpu_rt.nalive--;
-    nhelpers_alive--;
-  }
-}
-
-void dpu_tso_killed(int tid) {
-  if (owner_of[tid]) nhelpers_alive--;
-}

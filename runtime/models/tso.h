@@ -53,13 +53,6 @@ bool dpu_tso_drained(int tid);
 bool dpu_tso_only_buffers_alive(void);
 uint32_t dpu_tso_buffers_alive(void);
 
-/* At the process's exit: the buffers with nothing to flush end with it (they are not killed:
- * no later flush of theirs can be cut). */
-void dpu_tso_at_exit(void);
-
-/* A buffer's thread killed by the exit. */
-void dpu_tso_killed(int tid);
-
 /* The replacement of an atomic load's instruction (passes/atomics.c): the size (1 to 8) bytes
  * the running thread reads at addr, zero-extended (dpu_tso_value). */
 uint64_t __dpu_tso_load(void *addr, uint32_t size);

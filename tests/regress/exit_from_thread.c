@@ -1,5 +1,5 @@
-// T1 calls exit(3) while main waits to join it: the process ends with status 3 and main is
-// killed in its join. Derivation: T1's exit before or after main's join
+// T1 calls exit(3) while main waits to join it: the process ends with status 3, and main
+// waits in its join for ever (no deadlock after the exit). Derivation: T1's exit before or after main's join
 // is pending makes no difference to the partial order: main's create, then its join waits
 // for T1's exit-thread, which never comes. 1 max-config, 1 defect (non-zero exit).
 // RUN: %dpu %s > %t; test $? -eq 1

@@ -2,10 +2,10 @@
 // status 2 when it runs before the loader has set config_loaded (what it printed on stderr is
 // part of the run's output).
 // Derivation: 2 orders of the two blocks on m. The loader's first: no exit, 1 max-config. The
-// server's first: it exits, and the exit kills the others where they stand (issue #13): the
-// loader in its lock, holding m, or after its end (its exit-thread is run at once), and main
-// in its join of the loader or, once the loader has ended and main joined it, in its join of
-// the server, which never ends: 1 + 1 + 2 = 4 max-configs with the defect. 5 in all.
+// server's first: it exits; the loader and main run on after the exit (protocol/ops.def:
+// PROCESS_EXIT) until main waits for ever in its join of the server, which is no deadlock
+// after the exit: 1 max-config with the defect. 2 in all (when the exit killed the others,
+// each one's progress at the exit was a trace: 5).
 // RUN: %dpu -j 1 --format=json -o %t.json %s > %t; test $? -eq 1
 // RUN: FileCheck -DFILE=%s %s < %t
 // RUN: %python %inputs/replay_check.py %dpu %t | FileCheck -DFILE=%s --check-prefix=REPLAY %s
@@ -67,16 +67,16 @@ int main(void) {
 // CHECK-NEXT: {{^}}  output:{{$}}
 // CHECK-NEXT: {{^}}  | server: no configuration{{$}}
 // CHECK-NEXT: {{^}}  replay: dpu replay 0:3,1:1,2:4 [[FILE]]{{$}}
-// CHECK-NEXT: {{^}}dpu: traces with defects: 4 of 5 (defect 1 in 4){{$}}
-// CHECK-NEXT: {{^}}dpu: summary: 1 defects, 5 max-configs, 0 SSBs, 5 runs, {{[0-9.]+}} s{{$}}
+// CHECK-NEXT: {{^}}dpu: traces with defects: 1 of 2 (defect 1 in 1){{$}}
+// CHECK-NEXT: {{^}}dpu: summary: 1 defects, 2 max-configs, 0 SSBs, 2 runs, {{[0-9.]+}} s{{$}}
 
 // Its replay line shows the same block.
 // REPLAY: replay of defect 1: exit 1, same 19-line block: non-zero exit: exit(2) (at [[FILE]]:35 in server)
 
 // The JSON document: the same defect, its steps, stacks and output.
 // JSON: state complete exit_code 1 reason null
-// JSON-NEXT: summary defects 1 traces_with_defects 4 max_configs 5 ssbs 0
-// JSON-NEXT: defect 1 non-zero-exit traces 4 thread 2 location exit.c:35 server exact
+// JSON-NEXT: summary defects 1 traces_with_defects 1 max_configs 2 ssbs 0
+// JSON-NEXT: defect 1 non-zero-exit traces 1 thread 2 location exit.c:35 server exact
 // JSON-NEXT: defect 1 message exit(2) (at exit.c:35 in server)
 // JSON-NEXT: defect 1 threads 3 steps 8 blocked 0 stacks 3 output_truncated false
 // JSON-NEXT: defect 1 step 1 T0 start - - -

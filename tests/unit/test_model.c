@@ -292,7 +292,7 @@ static void ops_table_agrees_with_the_model(void **state) {
     if (dpu_op_is_atomic(op) || dpu_op_is_read(op)) assert_true(dpu_op_is_access(op));
     if (dpu_op_is_eager(op)) assert_true(dpu_op_is_thread_op(op));
     if (dpu_op_has(op, DPU_OPF_TRY)) assert_false(dpu_op_has(op, DPU_OPF_BLOCKS));
-    if (!dpu_op_has(op, DPU_OPF_BLOCKS) && op != DPU_OP_THREAD_KILL)
+    if (!dpu_op_has(op, DPU_OPF_BLOCKS))
       assert_true(dpu_model_outcomes(NULL, NULL, 1, op, 1, 2, 0, 0, r) >= 1);
     if (dpu_op_has(op, DPU_OPF_TRY) && op != DPU_OP_SIG_TRYWAIT) /* its result is a signal */
       assert_true(dpu_op_outcome_word(op, 1) && dpu_op_outcome_word(op, 0));

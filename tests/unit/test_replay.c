@@ -47,7 +47,8 @@ static void signal_choice_round_trips(void **state) {
   assert_int_equal(s[0].choice, 3); /* tid + 1 */
   assert_int_equal(s[1].choice, 0);
   assert_int_equal(dpu_replay_parse("0:1/", s, 8), -1);
-  assert_int_equal(dpu_replay_parse("0:1/65534", s, 8), -1); /* would be a kill's */
+  assert_int_equal(dpu_replay_parse("0:1/65535", s, 8), -1); /* its choice would not fit */
+  assert_int_equal(dpu_replay_parse("0:1/k", s, 8), -1);     /* no longer a choice */
 }
 
 /* A nondet value ends its step and names its index in the domain: "T:C/I". */
