@@ -75,6 +75,8 @@ struct dpu_explore_options {
   /* QPOR (qpor.h) */
   unsigned k;            /* k-partial alternatives; 0 = optimal (all of D) */
   unsigned skip_step;    /* step s of the trees' skip pointers (Sec. 5.2) */
+  size_t max_memory;     /* --max-memory: bytes the unfolding's events may hold (0: no limit);
+                          * past them the exploration stops, incomplete (counts.memory_limited) */
   FILE *dot;             /* if not NULL, the unfolding is written there at the end (--dot) */
   unsigned workers;      /* -j: threads exploring (1: alone); each drives execs[i] */
   struct dpu_executor *execs; /* [workers], execs[0] the exec argument (workers > 1 only) */

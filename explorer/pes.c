@@ -111,6 +111,10 @@ struct dpu_event *dpu_pes_add(struct dpu_pes *p, uint16_t tid, uint8_t op, uint1
   }
   size_t bytes = sizeof(struct dpu_event) + (tskip + oskip) * sizeof(struct dpu_node *) +
                  (ntmax + nomax + nrpre) * sizeof(struct dpu_event *);
+  if (__builtin_expect(p->max_bytes && p->bytes + bytes > p->max_bytes, 0)) {
+    p->over = true;
+    return NULL;
+  }
   struct dpu_event *e = malloc(bytes);
   if (!e) return NULL;
   memset(e, 0, sizeof *e);

@@ -105,6 +105,12 @@ struct dpu_pes {
   uint8_t *oisloc;
   uint32_t nlocs;            /* locations declared: 0 keeps the per-object loops as they were */
   size_t bytes;             /* memory held by events, for statistics */
+  /* --max-memory: the bytes the events may hold (0: no limit); past them dpu_pes_add fails
+   * as if out of memory, and sets over. Events cost O(threads + objects) each (tmax, omax):
+   * one long run over thousands of locations made millions of conflicting extensions and
+   * 24 GiB until the system killed dpu (issue 42). */
+  size_t max_bytes;
+  bool over;
 };
 
 /* Initialises an empty PES with skip step `step` (>= 2). Returns 0, -1 if out of memory. */

@@ -257,6 +257,28 @@ static inline void acct_unlock(struct qpor *q) {
   if (q->acct) pthread_mutex_unlock(q->acct);
 }
 
+/* The unfolding has reached --max-memory (extend.c): says so once, and the exploration ends,
+ * incomplete; the traces and defects found so far stand. */
+static enum dpu_explore_status memory_limited(struct qpor *q) {
+  acct_lock(q);
+  if (!q->c->memory_limited++)
+    dpu_explore_say(&q->o->sink, false, "memory-limit", "the unfolding's events reached "
+                    "their limit of %.0f MiB (--max-memory, shared by -j's workers) while a "
+                    "run was processed: the exploration stops there (a smaller program, fewer "
+                    "locations or shorter runs, or a larger --max-memory may let it go on)",
+                    (double)q->u->pes.max_bytes / (1 << 20));
+  acct_unlock(q);
+  return DPU_EXPLORE_INCOMPLETE;
+}
+
+/* The exploration cannot go on for want of memory: --max-memory's limit (memory_limited), or
+ * the machine's, said (`say`) unless the caller has said it. */
+static enum dpu_explore_status failed(struct qpor *q, bool say) {
+  if (q->u->pes.over) return memory_limited(q);
+  if (say) oom();
+  return DPU_EXPLORE_FAILED;
+}
+
 enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_event **list,
                                      uint32_t nl, bool *halt) {
   const struct dpu_explore_options *o = q->o;
@@ -284,7 +306,7 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
     if (!usable) return status;
     struct dpu_event *redirect = NULL;
     int64_t m = qpor_process_run(q, from, &redirect);
-    if (m < 0) return DPU_EXPLORE_FAILED;
+    if (m < 0) return failed(q, false);
     if (__builtin_expect(q->u->reads_unexplored != 0, 0)) { /* said once per process */
       dpu_explore_say(&q->o->sink, false, "reads-unexplored", "a thread read one value more "
                       "than %u times: the orders of the writes after its earlier reads are not "
@@ -294,10 +316,8 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
     if (q->u->pes.live > st->peak_live) st->peak_live = q->u->pes.live;
     /* Pruning frees events that other workers' paths, tasks and deferred calls hold: with -j,
      * only while the worker is alone. */
-    if ((!q->pool || qpor_workers_alone(q)) && qpor_prune(q, redirect) != 0) {
-      oom();
-      return DPU_EXPLORE_FAILED;
-    }
+    if ((!q->pool || qpor_workers_alone(q)) && qpor_prune(q, redirect) != 0)
+      return failed(q, true);
     if (expect) {
       check_replay(q, from, expect, nexpect);
       expect = NULL;
@@ -341,10 +361,7 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
     if (must_stop) return DPU_EXPLORE_INCOMPLETE;
     redirected_at = -1;
     int64_t nj = q->pool ? qpor_workers_backtrack(q, &j) : backtrack(q, &j);
-    if (nj < 0) {
-      oom();
-      return DPU_EXPLORE_FAILED;
-    }
+    if (nj < 0) return failed(q, true);
     if (nj == 0) break; /* every frame backtracked: done */
     from = j;
     expect = q->jlist;
@@ -388,6 +405,7 @@ enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec,
     status = DPU_EXPLORE_FAILED;
   } else {
     u.bound = dpu_bound_of(o->bounded, o->preemptions);
+    u.pes.max_bytes = o->max_memory;
     if (p->freeze) { /* the object's index in this unfolding, before any run names it */
       uint32_t oi = dpu_unf_object(&u, p->freeze_tid, p->freeze_op, p->freeze_addr);
       dpu_model_freeze(oi, p->freeze_depth);

@@ -219,6 +219,18 @@ static int start_executor(struct session *s, LLVMOrcThreadSafeContextRef tsc,
   return 0;
 }
 
+/* The bytes each QPOR unfolding may hold (dpu_explore_options.max_memory): --max-memory, or
+ * half the machine's memory, shared by the `workers` unfoldings that -j may hold at once (a
+ * part's each, or the pool's one). 0: no limit. */
+static size_t unfolding_memory(const struct dpu_options *o, unsigned workers) {
+  size_t total = o->max_memory;
+  if (!o->max_memory_given) {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    total = pages > 0 && page > 0 ? (size_t)pages * (size_t)page / 2 : 0;
+  }
+  return total / (workers ? workers : 1);
+}
+
 /* The explorers' options, --dot's file, and for races the racing and visible sites. Returns 0,
  * or the exit code after the executor was stopped and the report finished. */
 static int prepare_exploration(struct session *s) {
@@ -232,6 +244,7 @@ static int prepare_exploration(struct session *s) {
       .interrupted = &dpu_interrupted,
       .k = o->k,
       .skip_step = o->skip_step,
+      .max_memory = unfolding_memory(o, s->nexecs),
       .workers = s->nexecs,
       .execs = s->execs,
       .shard = o->shard,
@@ -449,6 +462,8 @@ static void end_state(const struct session *s, enum dpu_explore_status st,
     else if (s->mismatches)
       end->reason = "a replay did not give the events that earlier runs predicted: the program "
                     "does not run the same way every time";
+    else if (s->res.counts.memory_limited)
+      end->reason = "the explorer's events reached --max-memory";
     else end->reason = "a run was cut short, see warnings";
     /* Defects found are defects whatever stopped the exploration: a CI job that lets an
      * incomplete exploration pass must not pass one that found defects (issue 37: a --timeout

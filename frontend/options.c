@@ -18,7 +18,7 @@
 
 enum {
   OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS, OPT_MAX_THREADS,
-  OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_VERSION, OPT_STD,
+  OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_MAX_MEMORY, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
   OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_WITNESS, OPT_SHARED_FILES,
   OPT_SPURIOUS, OPT_SHARD, OPT_ESTIMATE, OPT_COMPILE_COMMANDS, OPT_PREEMPTIONS,
@@ -45,6 +45,7 @@ static const struct option longopts[] = {
     {"gdb", no_argument, 0, OPT_GDB},
     {"stack-size", required_argument, 0, OPT_STACK},
     {"heap-size", required_argument, 0, OPT_HEAP},
+    {"max-memory", required_argument, 0, OPT_MAX_MEMORY},
     {"shared-files", no_argument, 0, OPT_SHARED_FILES},
     {"spurious-wakeups", no_argument, 0, OPT_SPURIOUS},
     {"memory-model", required_argument, 0, OPT_MEMORY_MODEL},
@@ -252,6 +253,12 @@ static int limit_option(struct dpu_options *o, int c, const char *arg) {
       return bad("--heap-size", arg, "a size of at least 4096 bytes, e.g. 64K, 1G");
     o->heap_size = u;
     add_run_flag(o, "heap-size", arg);
+    break;
+  case OPT_MAX_MEMORY:
+    if (parse_u64(arg, &u) || (u && u < (1u << 20)))
+      return bad("--max-memory", arg, "a size of at least 1M, e.g. 2G, or 0 for no limit");
+    o->max_memory = u;
+    o->max_memory_given = true;
     break;
   default:
     return -1;

@@ -49,6 +49,9 @@ struct dpu_options {
   uint32_t max_events;
   size_t stack_size;
   size_t heap_size;
+  size_t max_memory;        /* --max-memory: bytes the QPOR explorer's unfolding may hold in
+                             * all (0: no limit); unless given, half the machine's memory */
+  bool max_memory_given;
   bool stop_on_defect;
   bool show_output;
   uint32_t steps_shown;   /* --steps-shown: text report, first and last N steps of a longer

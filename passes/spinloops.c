@@ -9,7 +9,8 @@
  * changed): stopping it there lost the order where both reads come before a write.
  *
  * A *spin region* is a natural loop L (loops.h) such that 1. no instruction of L has an effect:
- * no store, va_arg, invoke, and no call but to a debug/lifetime/assume intrinsic, a yield or
+ * no store, va_arg, invoke, and no call but to a debug/lifetime/assume intrinsic, x86's pause
+ * (the spin-wait hint of _mm_pause and cpu_relax()), a yield or
  * sleep (sched_yield, pthread_yield, thrd_yield, usleep, nanosleep, sleep; dpu makes them
  * no-ops or scheduling points), an inline asm that only pauses, or a *pure helper*: a defined
  * function without loops whose instructions have no effect and call nothing but the above (a
@@ -55,9 +56,13 @@ static const char *const yields[] = {"sched_yield", "pthread_yield", "thrd_yield
  * the loop around it, which stores nothing, can only leave or try again. */
 static const char *const tries[] = {"pthread_mutex_trylock", "pthread_spin_trylock",
                                     "mtx_trylock"};
+/* Intrinsics without an effect the program can observe: debug and lifetime markers, hints,
+ * and the CPU's spin-wait hint (x86's pause: _mm_pause, __builtin_ia32_pause; a cpu_relax()
+ * of lock-free code, as the inline asm "pause" is below). */
 static const char *const harmless[] = {"llvm.dbg.", "llvm.lifetime.", "llvm.assume",
                                        "llvm.expect", "llvm.threadlocal.address",
-                                       "llvm.experimental.noalias.scope.decl"};
+                                       "llvm.experimental.noalias.scope.decl",
+                                       "llvm.x86.sse2.pause"};
 
 /* Pure helpers, decided once per function (0: not yet, 1: pure, 2: not). */
 struct helpers {

@@ -21,6 +21,8 @@ struct dpu_counts {
   uint64_t events;       /* visible operations the runs executed (--shard's and -j's split
                           * bound their cost with it: explorer/split.h) */
   uint64_t timed_out;    /* runs that --run-timeout ended (the split stops at the first) */
+  uint64_t memory_limited; /* the QPOR explorer stopped at --max-memory (1), and so the
+                            * exploration is incomplete */
   double estimate;       /* the whole exploration's max-configs, estimated from the part of the
                           * tree explored so far (explorer/estimate.c), refined as it goes; 0:
                           * none (the exhaustive explorer, --shard, fewer than 16 runs);

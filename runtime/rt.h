@@ -116,7 +116,7 @@ struct dpu_rt {
   int cur;                  /* tid of the running thread, -1 in the scheduler */
   struct dpu_coro sched;    /* the scheduler's context (the OS thread's stack) */
   uint8_t cur_flags;        /* DPU_REC_SOLO | DPU_REC_PREV_EN at the current choice point */
-  int32_t last_real;        /* thread of the last record other than a start or a kill, -1 */
+  int32_t last_real;        /* thread of the last record other than a start, -1 */
   uint64_t cur_enabled;     /* enabled set at the current choice point: ids below 64 */
   uint32_t cur_wide;        /* and in a run with ids of 64 or more, the ref of the whole set in
                              * dpu_shm_tsets (the records' `wide`), else 0 */

@@ -306,7 +306,31 @@ struct sched_pos {
   const struct dpu_replay_step *replay;
   uint32_t rlen, ri, rleft;
   int last;
+  uint32_t streak; /* steps the policy has let `last` take in a row, but its first */
 };
+
+/* The most steps the policy past the replay lets one thread take in a row while another could
+ * move (take_turns). */
+#define DPU_FAIR_STEPS 256u
+
+/* The policy's choice after `last` has taken DPU_FAIR_STEPS steps in a row: the next enabled
+ * thread after it in id order, round the ids (last itself if it is the only one). A scheduler
+ * that let one thread run for ever while another could move made a false `hang` of any
+ * waiting loop that reads more than one location (a consumer polling an empty queue starved
+ * its producer until --max-steps); a real scheduler is fair. Which thread goes first changes
+ * only the order in which traces are explored: the explorers take every other choice as an
+ * alternative. Out of line: the common path only counts. */
+static __attribute__((noinline)) int take_turns(uint64_t en, const struct dpu_tset *ws, int last) {
+  if (ws) {
+    int t = dpu_tset_next(ws, (unsigned)last + 1);
+    if (t < 0) t = dpu_tset_next(ws, 0);
+    return t;
+  }
+  uint64_t others = en & ~(1ull << last);
+  if (!others) return last;
+  uint64_t after = last < 63 ? others & ~((2ull << last) - 1) : 0;
+  return __builtin_ctzll(after ? after : others);
+}
 
 enum { STEP_ON, STEP_END, STEP_WIDEN };
 
@@ -417,7 +441,8 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
       if (p->ri < p->rlen) p->rleft = p->replay[p->ri].count;
     }
   } else {
-    /* The policy past the replay: the last thread goes on (see let_others_first). */
+    /* The policy past the replay: the last thread goes on (see let_others_first), for at
+     * most DPU_FAIR_STEPS steps in a row (take_turns). */
     int last = p->last;
     if (!wide) /* every id is below 64 */
       tid = (en >> last & 1) ? last : __builtin_ctzll(en);
@@ -425,6 +450,8 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
       tid = dpu_tset_has(ws, (unsigned)last) ? last : dpu_tset_next(ws, 0);
     if (__builtin_expect(dpu_rt.threads[last].last_read, 0) && tid == last)
       tid = let_others_first(en, ws, last);
+    if (tid != last) p->streak = 0;
+    else if (__builtin_expect(++p->streak >= DPU_FAIR_STEPS, 0)) tid = take_turns(en, ws, last);
   }
   if (++dpu_rt.steps > dpu_rt.cfg.max_steps) {
     dpu_rt.cur = -1;

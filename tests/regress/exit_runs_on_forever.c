@@ -10,7 +10,7 @@
 // does for any thread that can loop for ever while another could move: issue 41.)
 // RUN: %dpu --max-steps=60 %s > %t; test $? -eq 0
 // RUN: FileCheck %s < %t
-// RUN: %dpu -DCOMPUTE --run-timeout=1 %s > %t.c; test $? -eq 0
+// RUN: %dpu -DCOMPUTE --run-timeout=%load_run_timeout %s > %t.c; test $? -eq 0
 // RUN: FileCheck %s < %t.c
 // DIFFTEST: skip (the exhaustive explorer also reports the starvation described above)
 // CHECK-NOT: dpu: defect
