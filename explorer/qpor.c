@@ -257,15 +257,16 @@ static inline void acct_unlock(struct qpor *q) {
   if (q->acct) pthread_mutex_unlock(q->acct);
 }
 
-/* The unfolding has reached --max-memory (extend.c): says so once, and the exploration ends,
- * incomplete; the traces and defects found so far stand. */
+/* The unfolding has reached --max-memory (pes.c: dpu_pes_add, while a run was processed or an
+ * alternative sought): says so once, and the exploration ends, incomplete; the traces and
+ * defects found so far stand. */
 static enum dpu_explore_status memory_limited(struct qpor *q) {
   acct_lock(q);
   if (!q->c->memory_limited++)
     dpu_explore_say(&q->o->sink, false, "memory-limit", "the unfolding's events reached "
-                    "their limit of %.0f MiB (--max-memory, shared by -j's workers) while a "
-                    "run was processed: the exploration stops there (a smaller program, fewer "
-                    "locations or shorter runs, or a larger --max-memory may let it go on)",
+                    "their limit of %.0f MiB (--max-memory, shared by -j's workers): the "
+                    "exploration stops there (a smaller program, fewer locations or shorter "
+                    "runs, or a larger --max-memory may let it go on)",
                     (double)q->u->pes.max_bytes / (1 << 20));
   acct_unlock(q);
   return DPU_EXPLORE_INCOMPLETE;

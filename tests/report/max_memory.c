@@ -14,7 +14,7 @@
 // RUN: FileCheck --check-prefix=NONE %s < %t.none
 // RUN: %dpu --max-memory=5 %s > %t.bad 2>&1; test $? -eq 2
 // RUN: FileCheck --check-prefix=BAD %s < %t.bad
-// CHECK: {{^}}dpu: warning: the unfolding's events reached their limit of 32 MiB (--max-memory, shared by -j's workers) while a run was processed: the exploration stops there
+// CHECK: {{^}}dpu: warning: the unfolding's events reached their limit of 32 MiB (--max-memory, shared by -j's workers): the exploration stops there
 // CHECK: {{^}}dpu: exploration incomplete (the explorer's events reached --max-memory){{$}}
 // CHECK: {{^}}dpu: summary: 0 defects,
 // JSON: incomplete 3 the explorer's events reached --max-memory
