@@ -265,6 +265,7 @@ static _Noreturn void zygote_main(struct dpu_shm *const *shms, unsigned n,
       .stdin_rewind = opt->stdin_rewind,
       .spurious_wakeups = opt->spurious_wakeups,
       .tso = opt->tso,
+      .ra = opt->ra,
       .internal_fd = internal_fd >= 0 ? internal_fd : 2,
   };
   if (dpu_rt_init(shm, &cfg) != 0) zygote_fail(shm, DPU_ZYGOTE_FAILED, "cannot set up the runtime");

@@ -22,6 +22,7 @@ struct dpu_executor_options {
   bool spurious_wakeups;  /* pthread_cond_wait may return without a signal
                            * (runtime/models/cond.c) */
   bool tso;               /* x86-TSO's store buffers (runtime/models/tso.c) */
+  bool ra;                /* C11's release/acquire and relaxed orders (runtime/models/ra.c) */
   uint32_t nglobals;      /* the program's writable globals (the site table's names) */
   uint32_t nsites;        /* access and call sites (the site table's size): the capacity of
                            * the visible-sites bitmap (protocol.h: dpu_shm_visible) */

@@ -96,7 +96,7 @@ static void set_choices(struct frame *f, struct dpu_shm *shm, const struct dpu_e
   f->signal = false;
   f->nvals = 0;
   f->refresh = false;
-  if (e->op == DPU_OP_NONDET) {
+  if (dpu_op_is_choice(e->op)) {
     f->nvals = (uint16_t)e->aux;
     f->woken = dpu_op_choice(e->op, e->result);
     return;

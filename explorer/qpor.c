@@ -128,6 +128,15 @@ static void check_replay(struct qpor *q, uint32_t from, struct dpu_event **expec
   for (uint32_t i = 0; i < n; i++)
     if (from + i >= q->n ? !timed_out : q->ev[from + i] != expect[i]) {
       q->st->replay_mismatch++;
+      if (getenv("DPU_DEBUG_MISMATCH")) { /* for dpu's developers: what differed */
+        fprintf(stderr, "mismatch at %u of %u:\n", i, n);
+        for (uint32_t k = 0; k < n; k++) {
+          struct dpu_event *x = expect[k], *y = from + k < q->n ? q->ev[from + k] : NULL;
+          fprintf(stderr, "  want #%u(pt #%d) T%u op %u res %u aux %llu | got T%d op %d res %d aux %llu\n", x->id, x->pre_thread ? (int)x->pre_thread->id : -1,
+                  x->tid, x->op, x->result, (unsigned long long)x->aux, y ? y->tid : -1,
+                  y ? y->op : -1, y ? y->result : -1, y ? (unsigned long long)y->aux : 0ull);
+        }
+      }
       /* said once per process, whatever the workers */
       dpu_explore_say(&q->o->sink, false, "replay-mismatch", "a replay did not produce the "
                       "events the unfolding predicted (is the program deterministic?)");

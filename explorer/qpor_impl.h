@@ -266,7 +266,7 @@ int qpor_park(struct qpor *q, struct dpu_group *g, uint32_t i, uint32_t f);
  * Such a child is d's operation after another history of the thread; its history holds a
  * sibling of d in d's thread tree, hence (same operation, other position) one in the object
  * tree with a smaller history, so it adds nothing; except when it has d's very history and
- * another outcome (a signal waking another thread), which conflicts with d on both trees.
+ * another outcome (a signal waking another thread, another value of a choice), which conflicts with d on both trees.
  * (A write on a location after d's pm with fewer reads before it has d's history too, but
  * conflicts with a read of C that d follows, so it is never compatible with C.) Pruning keeps
  * exactly these, so that the rule is one. Given has_own_thread_alternatives(d). */
@@ -274,11 +274,12 @@ static inline bool own_thread_alternative(const struct dpu_event *d, const struc
   return s != d && s->pre_thread == d->pre_thread;
 }
 
-/* Whether d can have own_thread_alternative siblings at all: only a signal has several
- * outcomes. Tested first, as d's own group can be long (a read of a value: one per history of
- * the thread). */
+/* Whether d can have own_thread_alternative siblings at all: only a signal and a choice
+ * (a nondet value, a reads-from: on the thread's own choices object) have several outcomes.
+ * Tested first, as d's own group can be long (a read of a value: one per history of the
+ * thread). */
 static inline bool has_own_thread_alternatives(const struct dpu_event *d) {
-  return d->op == DPU_OP_COND_SIGNAL;
+  return d->op == DPU_OP_COND_SIGNAL || dpu_op_is_choice(d->op);
 }
 
 /* Whether d's spike is empty without a look: d is a thread

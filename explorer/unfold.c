@@ -331,10 +331,10 @@ int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t 
 int dpu_unf_cex(struct dpu_unfolding *u, struct dpu_event *e) {
   if (e->cex_done) return 0;
   e->cex_done = 1;
-  if (e->op == DPU_OP_NONDET) { /* the other values, in conflict through the thread alone */
+  if (dpu_op_is_choice(e->op)) { /* the other outcomes, at its place on its choices object */
     for (unsigned i = 0; i < e->aux && i < DPU_NONDET_MAX_VALUES; i++) {
       uint32_t before = u->pes.nevents;
-      if (!dpu_unf_event(u, e->tid, e->op, (uint8_t)i, DPU_NO_OBJECT, e->pre_thread, NULL, NULL,
+      if (!dpu_unf_event(u, e->tid, e->op, (uint8_t)i, e->obj, e->pre_thread, e->pre_obj, NULL,
                          e->site, e->aux))
         return -1;
       u->cex_created += u->pes.nevents - before;

@@ -41,6 +41,7 @@ static int open_report(const struct dpu_options *o, struct dpu_report *rep) {
   rep->shard = o->shard, rep->shards = o->shards;
   rep->bounded = o->bounded, rep->preemptions = o->preemptions;
   rep->tso = o->tso;
+  rep->memory_model = o->memory_model;
   rep->preemptions_done = -1;
   rep->format = o->format == DPU_FORMAT_JSON    ? DPU_REPORT_JSON
                 : o->format == DPU_FORMAT_SARIF ? DPU_REPORT_SARIF
@@ -154,6 +155,8 @@ static int build_program(struct session *s, LLVMOrcThreadSafeContextRef tsc, LLV
       .races = o->races,
       .svcomp = o->svcomp,
       .tso = o->tso,
+      .ra = o->ra,
+      .rc11 = o->memory_model == DPU_MM_RC11,
       .error = s->unsupported,
       .error_size = sizeof s->unsupported,
       .note = dpu_sink_pass_note};
@@ -193,6 +196,7 @@ static int start_executor(struct session *s, LLVMOrcThreadSafeContextRef tsc,
       .argv = s->pargv,
       .spurious_wakeups = o->spurious_wakeups,
       .tso = o->tso,
+      .ra = o->ra,
       .isolate_files = !o->shared_files,
       .debugger = o->gdb,
   };

@@ -300,20 +300,22 @@ static int program_option(struct dpu_options *o, int c, const char *arg) {
     break;
   case OPT_MEMORY_MODEL:
     if (strcmp(arg, "sc") == 0) {
-      o->tso = false;
+      o->memory_model = DPU_MM_SC;
     } else if (strcmp(arg, "tso") == 0) {
-      o->tso = true;
-    } else if (strcmp(arg, "ra") == 0 || strcmp(arg, "rc11") == 0) {
-      fprintf(stderr,
-              "dpu: error: --memory-model=%s is not supported yet: dpu explores sc (sequential "
-              "consistency) and tso (x86-TSO)\n",
-              arg);
-      return 2;
+      o->memory_model = DPU_MM_TSO;
+    } else if (strcmp(arg, "ra") == 0) {
+      o->memory_model = DPU_MM_RA;
+    } else if (strcmp(arg, "rc11") == 0) {
+      o->memory_model = DPU_MM_RC11;
     } else {
-      fprintf(stderr, "dpu: error: invalid value '%s' for --memory-model (expected sc or tso)\n",
+      fprintf(stderr,
+              "dpu: error: invalid value '%s' for --memory-model (expected sc, tso, ra or "
+              "rc11)\n",
               arg);
       return 2;
     }
+    o->tso = o->memory_model == DPU_MM_TSO;
+    o->ra = o->memory_model == DPU_MM_RA || o->memory_model == DPU_MM_RC11;
     add_run_flag(o, "memory-model", arg);
     break;
   case OPT_SPURIOUS:
@@ -407,6 +409,12 @@ static int check_combinations(const struct dpu_options *o) {
   if (o->property && strcmp(o->property, "no-data-race") == 0 && !o->races) {
     fprintf(stderr, "dpu: error: --property=no-data-race needs the race detector: not with "
                     "--races=off\n");
+    return 2;
+  }
+  if (o->ra && !o->races) {
+    fprintf(stderr, "dpu: error: --memory-model=%s needs the race detector's happens-before "
+                    "(which stores a load may read follows from it): not with --races=off\n",
+            dpu_memory_model_name(o->memory_model));
     return 2;
   }
   if (o->jobs > 1 && (o->por != DPU_POR_QPOR || o->replay))

@@ -82,8 +82,10 @@ struct dpu_options {
   int verbosity;          /* -q: -1, default 0, -v: 1 */
   bool races;             /* --races=on (default) | report: detect data races */
   bool spurious_wakeups;  /* --spurious-wakeups (runtime/models/cond.c) */
-  bool tso;               /* --memory-model=tso: x86-TSO's store buffers (runtime/models/tso.c);
-                           * false: sc, sequential consistency */
+  uint8_t memory_model;   /* --memory-model (enum dpu_memory_model, protocol.h), sc by default */
+  bool tso;               /* memory_model is tso: x86-TSO's store buffers (runtime/models/tso.c) */
+  bool ra;                /* memory_model is ra or rc11: loads may read older stores
+                           * (runtime/models/ra.c) */
   bool shared_files;      /* --shared-files: no file isolation between runs (runtime/isolate.h) */
   bool races_explore;     /* --races=on: make racing sites visible and explore again */
   const char *visible_sites; /* --visible-sites=ID,ID,...: access sites visible from the

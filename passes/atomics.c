@@ -42,14 +42,15 @@ static void note_weak(const struct dpu_instrument_options *o, LLVMValueRef inst,
     dpu_pass_note(o, "weak-atomics", file, fn, line, col,
                   "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u "
                   "in %s): dpu explores x86-TSO's executions (--memory-model=tso), not those "
-                  "that only C11's weaker models allow (docs/memory-models.md)",
+                  "that only C11's weaker models allow (--memory-model=rc11; "
+                  "docs/memory-models.md)",
                   n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
   else
     dpu_pass_note(o, "weak-atomics", file, fn, line, col,
                   "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u "
                   "in %s): dpu explores sequentially consistent executions only, not those that "
-                  "only weaker orders allow; --memory-model=tso explores x86-TSO's "
-                  "(docs/memory-models.md)",
+                  "only weaker orders allow; --memory-model=tso explores x86-TSO's, "
+                  "--memory-model=rc11 C11's (docs/memory-models.md)",
                   n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
   free(file);
   free(fn);
@@ -129,6 +130,22 @@ static enum dpu_rmw rmw_kind(LLVMAtomicRMWBinOp op) {
   }
 }
 
+/* Under --memory-model=ra every atomic access is release/acquire at least (the RA model): the
+ * orders (bits 8-11, and a CAS's failure order in 12-15) that op passes to the runtime, with
+ * relaxed ones made acquire (a load), release (a store) or acq_rel (a read-modify-write, a
+ * CAS; a failed CAS is a load). The instruction keeps its own. */
+static uint32_t as_release_acquire(uint32_t op) {
+  uint32_t kind = op & 0xff, order = op >> 8 & 15;
+  if (order == LLVMAtomicOrderingMonotonic)
+    order = kind == DPU_OP_ATOMIC_LOAD    ? LLVMAtomicOrderingAcquire
+            : kind == DPU_OP_ATOMIC_STORE ? LLVMAtomicOrderingRelease
+                                          : LLVMAtomicOrderingAcquireRelease;
+  op = (op & ~(15u << 8)) | order << 8;
+  if (kind == DPU_OP_ATOMIC_CAS && (op >> 12 & 15) == LLVMAtomicOrderingMonotonic)
+    op = (op & ~(15u << 12)) | (uint32_t)LLVMAtomicOrderingAcquire << 12;
+  return op;
+}
+
 void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o) {
   LLVMContextRef ctx = LLVMGetModuleContext(mod);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
@@ -141,10 +158,13 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
   LLVMValueRef res_fn = hook(mod, "__dpu_atomic_cas_result", &res_ty, (LLVMTypeRef[]){i32}, 1);
   LLVMTypeRef fence_ty, load_ty = LLVMFunctionType(i64, (LLVMTypeRef[]){ptr, i32}, 2, 0);
   LLVMValueRef fence_fn = NULL, load_fn = NULL;
-  if (o->tso) {
-    fence_fn = hook(mod, "__dpu_tso_fence", &fence_ty, NULL, 0);
-    load_fn = LLVMGetNamedFunction(mod, "__dpu_tso_load");
-    if (!load_fn) load_fn = LLVMAddFunction(mod, "__dpu_tso_load", load_ty);
+  if (o->tso || o->ra) {
+    /* x86-TSO: a seq_cst fence empties the store buffer and loads read through it; ra/rc11:
+     * a seq_cst fence is one global read-modify-write and loads read a visible store. */
+    fence_fn = hook(mod, o->tso ? "__dpu_tso_fence" : "__dpu_ra_fence", &fence_ty, NULL, 0);
+    const char *load_name = o->tso ? "__dpu_tso_load" : "__dpu_ra_load";
+    load_fn = LLVMGetNamedFunction(mod, load_name);
+    if (!load_fn) load_fn = LLVMAddFunction(mod, load_name, load_ty);
   }
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   unsigned weak = 0; /* atomic operations with an order weaker than seq_cst, the first one */
@@ -171,7 +191,7 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
         } else if (LLVMIsAAtomicCmpXchgInst(i)) {
           addr = LLVMGetOperand(i, 0), op = DPU_OP_ATOMIC_CAS;
           vty = LLVMTypeOf(LLVMGetOperand(i, 1));
-        } else if (o->tso && LLVMIsAFenceInst(i) &&
+        } else if ((o->tso || o->ra) && LLVMIsAFenceInst(i) &&
                    LLVMGetOrdering(i) == LLVMAtomicOrderingSequentiallyConsistent &&
                    !LLVMIsAtomicSingleThread(i)) {
           /* mfence: the thread's store buffer empties (runtime/models/tso.c). */
@@ -190,6 +210,7 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
         else
           op |= (uint32_t)LLVMGetOrdering(i) << 8;
         if ((op >> 8 & 15) != LLVMAtomicOrderingSequentiallyConsistent && !weak++) first_weak = i;
+        if (o->ra && !o->rc11) op = as_release_acquire(op);
         unsigned long long size = LLVMStoreSizeOfType(td, vty);
         /* A CAS passes its expected value, a read-modify-write its operand and (bits 12-15)
          * its operation (rules.h: dpu_rmw_unchanged), for the spin-loop rule. */
@@ -211,14 +232,21 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
             expected = as_i64(b, LLVMGetOperand(i, 0), vty, size, i64);
           op |= DPU_ATOMIC_BUFFERED;
         }
+        /* ra/rc11: the load reads a store visible to it (runtime/models/ra.c); a seq_cst load
+         * reads the newest, as it reads memory (docs/memory-models.md). */
+        bool ra_load = o->ra && (op & 0xff) == DPU_OP_ATOMIC_LOAD && size <= 8 && scalar(vty) &&
+                       (op >> 8 & 15) != LLVMAtomicOrderingSequentiallyConsistent;
+        if (ra_load) op |= DPU_ATOMIC_RA_LOAD;
         LLVMValueRef c = LLVMBuildCall2(
             b, op_ty, op_fn,
             (LLVMValueRef[]){addr, LLVMConstInt(i32, op, 0), LLVMConstInt(i32, size, 0), expected},
             4, "");
         LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(i));
         dpu_pass_copy_spin(i, c); /* its site is the read's (number_sites) */
-        if (o->tso && (op & 0xff) == DPU_OP_ATOMIC_LOAD && size <= 8 && scalar(vty)) {
-          /* x86-TSO: the load reads through the store buffers, not memory. */
+        if ((o->tso && (op & 0xff) == DPU_OP_ATOMIC_LOAD && size <= 8 && scalar(vty)) ||
+            ra_load) {
+          /* x86-TSO: the load reads through the store buffers, not memory; ra/rc11: what
+           * __dpu_atomic_op chose. */
           LLVMValueRef v = LLVMBuildCall2(
               b, load_ty, load_fn, (LLVMValueRef[]){addr, LLVMConstInt(i32, size, 0)}, 2, "");
           LLVMInstructionSetDebugLoc(v, LLVMInstructionGetDebugLoc(i));
@@ -241,5 +269,5 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
     }
   }
   LLVMDisposeBuilder(b);
-  if (weak) note_weak(o, first_weak, weak);
+  if (weak && !o->ra) note_weak(o, first_weak, weak);
 }

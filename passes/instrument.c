@@ -283,7 +283,7 @@ static void number_sites(LLVMModuleRef mod, struct dpu_site_table *t) {
               strcmp(cname, "__dpu_atomic_cas_result") == 0 ||
               strcmp(cname, "__dpu_tls_address") == 0 || strcmp(cname, "__dpu_load") == 0 ||
               strcmp(cname, "__dpu_store") == 0 || strcmp(cname, "__dpu_fence") == 0 ||
-              strcmp(cname, "__dpu_tso_load") == 0 ||
+              strcmp(cname, "__dpu_tso_load") == 0 || strcmp(cname, "__dpu_ra_load") == 0 ||
               strcmp(cname, "__dpu_spin_enter") == 0 || strcmp(cname, "__dpu_spin_exit") == 0)
             continue;
           cname += 6;

@@ -28,6 +28,11 @@ struct dpu_instrument_options {
   bool races;          /* instrument memory accesses for the race detector (--races) */
   bool tso;            /* --memory-model=tso: atomic loads read through the store buffers,
                         * stores weaker than seq_cst are buffered (passes/atomics.c) */
+  bool ra;             /* --memory-model=ra|rc11: atomic loads read one of the stores visible
+                        * to them (runtime/models/ra.c), seq_cst fences are one global
+                        * read-modify-write (passes/atomics.c) */
+  bool rc11;           /* --memory-model=rc11: relaxed accesses stay relaxed (under ra every
+                        * access is release/acquire at least) */
   bool svcomp;         /* --svcomp: SV-COMP's conventions even if the program does not show
                         * them (steps.h: dpu_pass_svcomp) */
   char *error;         /* when step 2 rejects a function: its first message, without the

@@ -40,6 +40,12 @@ enum dpu_op_family {
   DPU_FAM_PROCESS,   /* the process object (obj = 0): its end */
   DPU_FAM_SIGNALS,   /* the one signals object (obj = DPU_SIGNALS_OBJ) */
   DPU_FAM_KEYS,      /* the one key table (obj = DPU_KEYS_OBJ) */
+  DPU_FAM_CHOICES,   /* the choices of thread obj (a thread id): its nondet values and which
+                      * store its loads read. Two outcomes of one choice are in conflict, and
+                      * so is everything after them: an object of their own makes that show
+                      * in every later event's history (explorer/pes.c, dpu_pes_conflict
+                      * compares the events' objects), where a choice on no object left it in
+                      * the thread tree alone, which events of other threads do not look at */
 };
 
 /* The extra cause of an operation's event, ops.def's CAUSE column: the event it follows besides
@@ -144,6 +150,7 @@ static const struct dpu_op_key_rule dpu_op_key_rules[DPU_OP_SLOTS] = {
                                                          : ~(uint64_t)0,                        \
                    DPU_FAM_##family == DPU_FAM_THREAD    ? 1ull << 63                           \
                    : DPU_FAM_##family == DPU_FAM_PROCESS ? 1ull << 63 | 0xffff                  \
+                   : DPU_FAM_##family == DPU_FAM_CHOICES ? 1ull << 63 | 1ull << 61              \
                                                          : 0},
 #include "ops.def"
 #undef DPU_OP
@@ -182,8 +189,15 @@ static inline unsigned dpu_op_hb(uint8_t op) {
  * of op with this result, 0 if op's outcome is not chosen by the replay. */
 static inline uint16_t dpu_op_choice(uint8_t op, uint16_t result) {
   if (op == DPU_OP_COND_SIGNAL) return result; /* tid + 1 of the thread woken, 0 = none */
-  if (op == DPU_OP_NONDET) return (uint16_t)(result + 1u);
+  if (op == DPU_OP_NONDET || op == DPU_OP_READS_FROM) return (uint16_t)(result + 1u);
   return 0;
+}
+
+/* Whether op is a choice of its thread alone among aux outcomes (a nondet value, a load's
+ * reads-from under ra/rc11): on its thread's choices object (DPU_FAM_CHOICES), its outcomes
+ * in conflict with each other only. */
+static inline int dpu_op_is_choice(uint8_t op) {
+  return op == DPU_OP_NONDET || op == DPU_OP_READS_FROM;
 }
 
 /* Whether op is an atomic-location access. Their outcome (a CAS exchanged or not) follows from

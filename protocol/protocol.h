@@ -89,6 +89,17 @@ struct dpu_event_rec {
 #define DPU_REC_OWN_BUFFER 8u
 #define DPU_REC_MISSED 16u
 
+/* The memory model explored (--memory-model, docs/memory-models.md): sequential consistency,
+ * x86-TSO (runtime/models/tso.c), and C11's orders (runtime/models/ra.c): RC11 with relaxed,
+ * release/acquire and seq_cst accesses, and RA, where every access is release/acquire at least
+ * (seq_cst ones stay seq_cst). */
+enum dpu_memory_model { DPU_MM_SC, DPU_MM_TSO, DPU_MM_RA, DPU_MM_RC11 };
+
+/* The model's name as --memory-model spells it ("sc", "tso", "ra", "rc11"). */
+static inline const char *dpu_memory_model_name(unsigned m) {
+  return m == DPU_MM_TSO ? "tso" : m == DPU_MM_RA ? "ra" : m == DPU_MM_RC11 ? "rc11" : "sc";
+}
+
 /* One replay step: let thread tid perform count visible operations in a row. choice, when not
  * 0, decides the outcome of the last of them that is a nondeterministic choice of the runtime:
  * for a condition-variable signal, tid + 1 of the thread to wake; for a nondet value, its

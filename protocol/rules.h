@@ -218,6 +218,10 @@ enum dpu_rmw {
  * weaker than seq_cst, at most 8 bytes; runtime/models/tso.c): `expected` is then the value
  * stored, whatever its type. */
 #define DPU_ATOMIC_BUFFERED (1u << 17)
+/* ... and DPU_ATOMIC_RA_LOAD for a load that passes/atomics.c replaced with __dpu_ra_load
+ * (--memory-model=ra|rc11, at most 8 bytes of a scalar): it may read any store visible to it
+ * (runtime/models/ra.c), not memory. */
+#define DPU_ATOMIC_RA_LOAD (1u << 18)
 
 /* Whether the read-modify-write `kind` with operand v leaves the value cur of a location of
  * `size` bytes (1 to 8; cur and v zero-extended) as it is: an exchange of the value already

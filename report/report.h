@@ -122,7 +122,8 @@ struct dpu_report {
   bool bounded;
   uint32_t preemptions;
   int64_t preemptions_done;
-  bool tso;                          /* --memory-model=tso (docs/memory-models.md), else sc */
+  bool tso;                          /* --memory-model=tso (docs/memory-models.md) */
+  uint8_t memory_model;              /* --memory-model, enum dpu_memory_model (protocol.h) */
   bool doc_pending;                  /* the file lacks a defect: rewrite it when allowed */
   double doc_written, doc_cost;      /* when the file was last written, and how long it took */
 };

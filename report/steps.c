@@ -16,7 +16,7 @@ static void format_value(uint64_t v, char *buf, size_t size) {
 }
 
 const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t size) {
-  static char what[48]; /* an outcome made of the record's data */
+  static char what[96]; /* an outcome made of the record's data */
   obj[0] = 0;
   if (e->op == DPU_OP_THREAD_CREATE || e->op == DPU_OP_THREAD_JOIN ||
       e->op == DPU_OP_THREAD_DETACH || e->op == DPU_OP_TSO_DRAIN) {
@@ -43,7 +43,16 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     return NULL;
   }
   if (e->op == DPU_OP_NONDET) { /* the value chosen */
-    snprintf(what, sizeof what, "= %lld", (long long)e->obj);
+    snprintf(what, sizeof what, "= %lld", (long long)e->value);
+    return what;
+  }
+  if (e->op == DPU_OP_READS_FROM) { /* which of the stores the load could read it read */
+    if (e->result == 0)
+      snprintf(what, sizeof what, "= %lld (the newest of the %u stores it may read)",
+               (long long)e->value, (unsigned)e->aux);
+    else
+      snprintf(what, sizeof what, "= %lld (not the newest: %u newer of the %u it may read)",
+               (long long)e->value, (unsigned)e->result, (unsigned)e->aux);
     return what;
   }
   snprintf(obj, size, "%#llx", (unsigned long long)e->obj);
@@ -158,7 +167,7 @@ void dpu_report_step_text(const struct dpu_report *r, const struct dpu_event_rec
   /* `__VERIFIER_nondet = 2`; `read 'busy' = 0` (a read's or write's object is the 8-byte
    * granule: the access is at or after it); `atomic-load 'x' = 1`; `atomic-cas 'top' read
    * 0x7f0a1000 (failed)`; `pthread_mutex_trylock 'm' (busy)` */
-  if (e->op == DPU_OP_NONDET && outcome)
+  if (dpu_op_is_choice(e->op) && outcome)
     snprintf(obj, cap, "%s", outcome);
   else if (e->op == DPU_OP_READ || e->op == DPU_OP_WRITE)
     snprintf(obj + len, cap - len, " %s", outcome);

@@ -218,7 +218,7 @@ static void content(struct out *o, const struct dpu_defect *d, const struct dpu_
     segment_start(o);
     if (e->op == DPU_OP_NONDET) {
       char c[48];
-      snprintf(c, sizeof c, "\\result == %lld", (long long)e->obj);
+      snprintf(c, sizeof c, "\\result == %lld", (long long)e->value);
       waypoint(o, "function_return", loc, e->tid, c, "acsl_expression");
     } else {
       waypoint(o, "assumption", loc, e->tid, "1", "c_expression");

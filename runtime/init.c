@@ -12,6 +12,7 @@
 #include "../protocol/invariant.h"
 #include "backtrace.h"
 #include "race.h"
+#include "models/ra.h"
 #include "models/tso.h"
 #include "rt.h"
 
@@ -64,6 +65,7 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
   memset(&dpu_rt, 0, sizeof dpu_rt);
   dpu_rt.cfg = *cfg;
   dpu_tso_init(cfg->tso);
+  dpu_ra_init(cfg->ra);
   dpu_invariant_fd = cfg->internal_fd; /* the runner's stderr is the program's */
   dpu_rt.shm = dpu_rt.first_shm = shm;
   dpu_rt.records = dpu_shm_records(shm);

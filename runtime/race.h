@@ -119,6 +119,26 @@ void dpu_race_atomic_own(void *p, uint32_t size);
 void dpu_race_tso_store(void *p, uint32_t size, uint32_t order, uint32_t *snap);
 void dpu_race_tso_flush(void *p, int u, uint32_t order, const uint32_t *snap);
 
+/* For --memory-model=ra|rc11 (runtime/models/ra.c), which derives from these clocks which
+ * stores a load may read (a store that happens-before it, or that a read happening-before it
+ * read, hides every older store of the location: coherence, C11 5.1.2.4p18-20).
+ *
+ * dpu_race_hb_ok: whether the clocks below are exact in this run (detection on, not given up).
+ * dpu_race_clock_at: the running thread's clock entry for thread u (u's epochs up to it
+ * happen-before the thread's current point; dpu_race_epoch is its own entry).
+ * dpu_race_ra_snap: after a write of atomic location p by the running thread (dpu_race_atomic
+ * done), what an acquire load that reads from this write synchronises with, the clocks of the
+ * release sequences it is in (5.1.2.4p10-11), joined into snap[0, *n) (DPU_MAX_THREADS words of
+ * the caller's); *n = the thread ids in use, 0 when it is in none.
+ * dpu_race_ra_load: an atomic load of `size` bytes at p, of LLVM order `order`, that reads from
+ * a write whose snap is snap[0, n): checks the access and synchronises as dpu_race_atomic's
+ * load would with that write (acquire: the clock joins snap; weaker: kept for the thread's next
+ * acquire fence, 7.17.4p3). */
+bool dpu_race_hb_ok(void);
+uint32_t dpu_race_clock_at(int u);
+void dpu_race_ra_snap(void *p, uint32_t *snap, uint32_t *n);
+void dpu_race_ra_load(void *p, uint32_t size, uint32_t order, const uint32_t *snap, uint32_t n);
+
 /* A fence (C11 7.17.4) of LLVM ordering `order`, called by the instrumented program. */
 void __dpu_fence(uint32_t order);
 

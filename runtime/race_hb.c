@@ -233,6 +233,40 @@ void dpu_race_tso_flush(void *p, int u, uint32_t order, const uint32_t *snap) {
           snap[2 * DPU_MAX_THREADS] != 0);
 }
 
+bool dpu_race_hb_ok(void) { return dpu_race_on && !dpu_race_gave_up && dpu_rt.cur >= 0; }
+
+uint32_t dpu_race_clock_at(int u) { return dpu_race_clock_of[dpu_rt.cur][u]; }
+
+void dpu_race_ra_snap(void *p, uint32_t *snap, uint32_t *n) {
+  *n = 0;
+  if (!dpu_race_hb_ok()) return;
+  uint64_t loc = (uint64_t)(uintptr_t)p;
+  uint32_t *anchor = obj_clock(loc, DPU_SYNC_ATOMIC, false);
+  if (!anchor) return;
+  const struct dpu_tset *heads = heads_of(anchor);
+  unsigned nw = dpu_tset_words(nids());
+  bool any = false;
+  for (unsigned w = 0; w < nw; w++)
+    for (uint64_t h = heads->w[w]; h; h &= h - 1) {
+      uint64_t head = w * 64 + (uint64_t)__builtin_ctzll(h);
+      const uint32_t *l = obj_clock(loc | (head + 1) << 48, DPU_SYNC_ATOMIC, false);
+      if (!l) continue;
+      if (!any) memset(snap, 0, vc_size());
+      any = true;
+      vc_join(snap, l);
+    }
+  if (any) *n = nids();
+}
+
+void dpu_race_ra_load(void *p, uint32_t size, uint32_t order, const uint32_t *snap, uint32_t n) {
+  if (!dpu_race_on || dpu_race_gave_up) return;
+  int u = dpu_rt.cur;
+  uint32_t *into = is_acquire(order) ? dpu_race_clock_of[u] : acq_pend[u];
+  for (uint32_t i = 0; i < n; i++)
+    if (snap[i] > into[i]) into[i] = snap[i];
+  dpu_race_access((uintptr_t)p, size, __dpu_site, DPU_ACCESS_ATOMIC);
+}
+
 void __dpu_fence(uint32_t order) {
   if (!dpu_race_on || dpu_rt.cur < 0) return;
   int u = dpu_rt.cur;

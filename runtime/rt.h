@@ -93,6 +93,8 @@ struct dpu_rt_config {
   bool spurious_wakeups;                 /* a condition wait may return unsignalled (cond.c) */
   bool tso;                              /* explore x86-TSO's store buffers
                                           * (--memory-model=tso, runtime/models/tso.c) */
+  bool ra;                               /* loads may read older stores (--memory-model=ra
+                                          * or rc11, runtime/models/ra.c) */
   bool stdin_rewind;                     /* rewind stdin before every run (its input is a
                                           * file: frontend/stdin.h); else only clear its
                                           * end-of-file and error flags */

@@ -11,6 +11,7 @@
 #include "backtrace.h"
 #include "memcheck.h"
 #include "race.h"
+#include "models/ra.h"
 #include "models/tso.h"
 #include "rt.h"
 
@@ -92,6 +93,7 @@ static void reset(void) {
   else clearerr(stdin);
   dpu_rt_atomic_reset();
   if (dpu_tso_on) dpu_tso_reset();
+  if (dpu_ra_on) dpu_ra_reset();
   dpu_rt_signals_reset();
   dpu_rt.run_stamp++;
   dpu_rt.choice = 0;

@@ -2,6 +2,7 @@
 #include <stdint.h>
 
 #include "interpose.h"
+#include "models/ra.h"
 #include "models/tso.h"
 #include "race.h"
 
@@ -22,6 +23,8 @@ static const struct dpu_symbol table[] = {
     {"__dpu_fence", (void *)__dpu_fence},
     {"__dpu_tso_fence", (void *)__dpu_tso_fence},
     {"__dpu_tso_load", (void *)__dpu_tso_load},
+    {"__dpu_ra_fence", (void *)__dpu_ra_fence},
+    {"__dpu_ra_load", (void *)__dpu_ra_load},
     {"__dpu_svcomp_abort", (void *)__dpu_svcomp_abort},
     {"__dpu_nondet", (void *)__dpu_nondet},
 };

@@ -53,6 +53,7 @@
 #include "../memcheck.h"
 #include "../race.h"
 #include "../rt.h"
+#include "ra.h"
 #include "tso.h"
 
 /* Location versions: open addressing on the address; the slots used in a run are listed so
@@ -83,6 +84,7 @@ static struct dpu_event_rec *cas_rec; /* the record of the CAS being performed *
 static struct {
   void *addr;
   uint32_t size, failure_order, success_order;
+  uint64_t prev; /* under ra/rc11, the location's value before it (ra.h: dpu_ra_write) */
 } cas; /* the CAS being performed, for the race detector */
 static struct {
   int owner;       /* tid + 1, 0 free */
@@ -264,16 +266,24 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
     streak_push(t, obj, e->site, *v);
     /* A load of its own buffered store reads from it: no other thread's release. */
     if (__builtin_expect(source == DPU_REC_OWN_BUFFER, 0)) dpu_race_atomic_own(addr, size);
+    /* ra/rc11: it reads one of the stores visible to it, chosen after its event (ra.c). */
+    else if (__builtin_expect((op_order & DPU_ATOMIC_RA_LOAD) != 0, 0))
+      dpu_ra_load(obj, size, order, site_spin(e->site) == DPU_SITE_SPIN_AGAIN, e);
     else dpu_race_atomic(addr, size, (uint8_t)op, false, order);
     break;
   case DPU_OP_ATOMIC_CAS:
     cas_rec = e;
-    cas = (typeof(cas)){addr, size, op_order >> 12 & 15, order};
+    cas = (typeof(cas)){addr, size, op_order >> 12 & 15, order, 0};
+    if (__builtin_expect(dpu_ra_on, 0) && !wide) cas.prev = dpu_rt_value_at(addr, size);
     break;
   default: /* a store, a read-modify-write */
     if (unchanged) e->result = 1;
     else ++*v;
+    /* ra/rc11: the location's newest store from now on (ra.c) */
+    bool ra = __builtin_expect(dpu_ra_on, 0) && !wide;
+    if (ra) dpu_ra_write(obj, size, dpu_rt_value_at(addr, size));
     dpu_race_atomic(addr, size, (uint8_t)op, false, order);
+    if (ra) dpu_ra_published(obj);
   }
   /* Freed while the thread waited to be scheduled? Checked after the race detector saw the
    * access (a free by an unordered thread is also a data race, reported with it). */
@@ -318,8 +328,12 @@ void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, ui
 
 void __dpu_atomic_cas_result(uint32_t exchanged) {
   if (cas.addr) {
+    bool ra = __builtin_expect(dpu_ra_on, 0) && exchanged && cas.size <= 8;
+    uint64_t loc = (uint64_t)(uintptr_t)cas.addr;
+    if (ra) dpu_ra_write(loc, cas.size, cas.prev);
     dpu_race_atomic(cas.addr, cas.size, DPU_OP_ATOMIC_CAS, exchanged,
                     exchanged ? cas.success_order : cas.failure_order);
+    if (ra) dpu_ra_published(loc);
     cas.addr = NULL;
   }
   if (!exchanged || !cas_rec) return;

@@ -37,10 +37,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gensync  # noqa: E402  (the kinds other than mutex, race and racy)
 import genrace  # noqa: E402  (the race kind)
 import genracy  # noqa: E402  (the racy kind)
+import genweak  # noqa: E402  (the weak kind)
 
 EXIT_KIND = "exit"  # mutex programs whose main returns without joining some threads
 NONDET_KIND = "nondet"  # mutex programs with statements run only if __VERIFIER_nondet_bool()
-KINDS = ("mutex",) + gensync.KINDS + (genrace.KIND, genracy.KIND, EXIT_KIND, NONDET_KIND)
+KINDS = ("mutex",) + gensync.KINDS + (genrace.KIND, genracy.KIND, EXIT_KIND, NONDET_KIND,
+                                      genweak.KIND)
 RUNS_CAP = 8000      # interleavings (= runs of `dpu --por=none`) a program may have
 MAX_ATTEMPTS = 60    # shapes tried per seed before giving up (each smaller than the last)
 EXIT_RUNS_CAP = 1000  # the exit kind: the model's runs up to main's end (see generate_exit)
@@ -886,6 +888,8 @@ def generate(seed, kind="mutex"):
         return generate_exit(seed), None
     if kind == NONDET_KIND:
         return generate_nondet(seed), None
+    if kind == genweak.KIND:
+        return genweak.generate(seed), None
     if kind != "mutex":
         return gensync.generate(seed, kind), None
     for attempt in range(MAX_ATTEMPTS):

@@ -8,7 +8,7 @@
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
 // RUN: %dpu -DSC %s > %t.sc 2> %t.sc.err; test $? -eq 0
 // RUN: FileCheck --allow-empty --check-prefix=SC %s < %t.sc.err
-// ERR: {{^}}dpu: note: 4 atomic operations with an order weaker than seq_cst (the first at {{.*}}weak_order_note.c:[[#@LINE+47]] in left): dpu explores sequentially consistent executions only, not those that only weaker orders allow; --memory-model=tso explores x86-TSO's (docs/memory-models.md){{$}}
+// ERR: {{^}}dpu: note: 4 atomic operations with an order weaker than seq_cst (the first at {{.*}}weak_order_note.c:[[#@LINE+69]] in left): dpu explores sequentially consistent executions only, not those that only weaker orders allow; --memory-model=tso explores x86-TSO's, --memory-model=rc11 C11's (docs/memory-models.md){{$}}
 // SC-NOT: note
 // --memory-model=tso (runtime/models/tso.c): each store waits in its thread's store buffer,
 // a thread of its own (T3 for T1, T4 for T2) whose flush writes it to memory. Each load is
@@ -24,13 +24,27 @@
 // RUN: %dpu --memory-model=tso --por=none %s > %t.all; test $? -eq 1
 // RUN: FileCheck --check-prefix=TSOALL %s < %t.all
 // RUN: %dpu --memory-model=tso -DSC %s | FileCheck --check-prefix=TSOSC %s
-// RUN: %dpu --memory-model=rc11 %s > %t.rc11 2>&1; test $? -eq 2
+// --memory-model=rc11 (runtime/models/ra.c): a load after the other thread's store may read it
+// or the older initial value (a reads-from choice after the load): 2 + 2 + 2 * 2 = 8 traces,
+// 3 of them where both load 0. The report shows the choice, the replay reproduces it, the
+// exhaustive explorer agrees; seq_cst loads read the newest store: sc's 3 traces. rc11 needs
+// the race detector's happens-before.
+// RUN: %dpu --memory-model=rc11 %s > %t.rc11 2> %t.rc11.err; test $? -eq 1
 // RUN: FileCheck --check-prefix=RC11 %s < %t.rc11
-// TSO: dpu: defect 1: assertion failure: r1 || r2 (at {{.*}}weak_order_note.c:[[#@LINE+46]] in main)
-// TSO: T1 create-store-buffer T3 {{.*}}weak_order_note.c:[[#@LINE+28]] left
-// TSO: T1 atomic-load 'y' = 0 (a store to it waits in a store buffer) {{.*}}weak_order_note.c:[[#@LINE+28]] left
-// TSO: T2 atomic-load 'x' = 0 (a store to it waits in a store buffer) {{.*}}weak_order_note.c:[[#@LINE+33]] right
-// TSO: T3 store-buffer-flush 'x' = 1 {{.*}}weak_order_note.c:[[#@LINE+25]] left
+// RUN: FileCheck --check-prefix=RC11NOTE --allow-empty %s < %t.rc11.err
+// RUN: sed -n 's/^  replay: dpu replay \([0-9:,/]*\) .*/\1/p' %t.rc11 > %t.rc11.sched
+// RUN: %dpu replay $(cat %t.rc11.sched) --memory-model=rc11 %s > %t.rc11.replay; test $? -eq 1
+// RUN: FileCheck --check-prefix=REPLAY %s < %t.rc11.replay
+// RUN: %dpu --memory-model=rc11 --por=none %s > %t.rc11.all; test $? -eq 1
+// RUN: FileCheck --check-prefix=RC11ALL %s < %t.rc11.all
+// RUN: %dpu --memory-model=rc11 -DSC %s | FileCheck --check-prefix=TSOSC %s
+// RUN: %dpu --memory-model=rc11 --races=off %s > %t.off 2>&1; test $? -eq 2
+// RUN: FileCheck --check-prefix=OFF %s < %t.off
+// TSO: dpu: defect 1: assertion failure: r1 || r2 (at {{.*}}weak_order_note.c:[[#@LINE+54]] in main)
+// TSO: T1 create-store-buffer T3 {{.*}}weak_order_note.c:[[#@LINE+36]] left
+// TSO: T1 atomic-load 'y' = 0 (a store to it waits in a store buffer) {{.*}}weak_order_note.c:[[#@LINE+36]] left
+// TSO: T2 atomic-load 'x' = 0 (a store to it waits in a store buffer) {{.*}}weak_order_note.c:[[#@LINE+41]] right
+// TSO: T3 store-buffer-flush 'x' = 1 {{.*}}weak_order_note.c:[[#@LINE+33]] left
 // TSO: T1 store-buffer-drain T3
 // TSO: replay: dpu replay {{[0-9:,]+}} --memory-model=tso {{.*}}weak_order_note.c
 // TSO: dpu: summary: 1 defects, 4 max-configs, 0 SSBs, 4 runs
@@ -38,7 +52,15 @@
 // REPLAY: dpu: defect 1: assertion failure: r1 || r2
 // TSOALL: dpu: summary: 1 defects, 4 max-configs, 0 SSBs
 // TSOSC: dpu: summary: 0 defects, 3 max-configs, 0 SSBs, 3 runs
-// RC11: dpu: error: --memory-model=rc11 is not supported yet: dpu explores sc (sequential consistency) and tso (x86-TSO)
+// RC11: dpu: defect 1: assertion failure: r1 || r2 (at {{.*}}weak_order_note.c:[[#@LINE+42]] in main)
+// RC11: T1 atomic-load 'y' = 0 {{.*}}weak_order_note.c:[[#@LINE+25]] left
+// RC11: T1 reads-from = 0 (not the newest: 1 newer of the 2 it may read) {{.*}}weak_order_note.c:[[#@LINE+24]] left
+// RC11: replay: dpu replay {{[0-9:,]+/1[0-9:,/]*}} --memory-model=rc11 {{.*}}weak_order_note.c
+// RC11: dpu: traces with defects: 3 of 8 (defect 1 in 3)
+// RC11: dpu: summary: 1 defects, 8 max-configs, 0 SSBs, 8 runs
+// RC11NOTE-NOT: note
+// RC11ALL: dpu: summary: 1 defects, 8 max-configs, 0 SSBs
+// OFF: dpu: error: --memory-model=rc11 needs the race detector's happens-before (which stores a load may read follows from it): not with --races=off
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -82,3 +104,6 @@ int main(void) {
 // RUN: %python -c "import json,sys; s=json.load(open(sys.argv[1]))['summary']; sys.exit(not (s['memory_model'] == 'tso' and s['max_configs'] == 4))" %t.json
 // RUN: %dpu --format=json -o %t.sc.json %s > /dev/null 2>&1
 // RUN: %python -c "import json,sys; s=json.load(open(sys.argv[1]))['summary']; sys.exit(not (s['memory_model'] == 'sc' and s['max_configs'] == 3))" %t.sc.json
+// RUN: %dpu --memory-model=rc11 --format=json -o %t.rc11.json %s > /dev/null 2>&1; test $? -eq 1
+// RUN: %python %inputs/check_json.py %schema %t.rc11.json > /dev/null
+// RUN: %python -c "import json,sys; s=json.load(open(sys.argv[1]))['summary']; sys.exit(not (s['memory_model'] == 'rc11' and s['max_configs'] == 8))" %t.rc11.json

@@ -229,33 +229,44 @@ static void rwlock_readers_share(void **state) {
 }
 
 /* A nondet value (DPU_OP_NONDET, aux = its domain's size) may be any of them, whatever the
- * state; the other values are its conflicting extensions, in conflict with each other through
- * the thread alone (no object). */
+ * state; the other values are its conflicting extensions, in conflict with each other on the
+ * thread's choices object (ops.h: DPU_FAM_CHOICES), and so is every event after one of them,
+ * of any thread: a lock of another thread after the unlock that followed value 0 is in
+ * conflict with value 2 (on no object, only the thread tree would have said so, which
+ * dpu_pes_conflict does not look at for events of two threads). */
 static void nondet_takes_every_value(void **state) {
   (void)state;
   uint16_t r[DPU_MODEL_MAX_OUTCOMES];
   assert_int_equal(dpu_model_outcomes(NULL, NULL, 1, DPU_OP_NONDET, 1, 256, 0, 0, r), 256);
   assert_int_equal(r[0], 0);
   assert_int_equal(r[255], 255);
-  assert_int_equal(dpu_unf_object(&u, 1, DPU_OP_NONDET, 0), DPU_NO_OBJECT);
+  uint32_t c1 = dpu_unf_object(&u, 1, DPU_OP_NONDET, 1), c2 = dpu_unf_object(&u, 2, DPU_OP_NONDET, 2);
+  assert_int_not_equal(c1, DPU_NO_OBJECT);
+  assert_int_not_equal(c1, c2);
+  assert_int_equal(dpu_unf_object(&u, 1, DPU_OP_READS_FROM, 1), c1); /* one per thread */
   struct dpu_event *start = dpu_unf_event(&u, 1, DPU_OP_THREAD_START, 0, DPU_NO_OBJECT, NULL,
                                           NULL, NULL, 0, 0);
   assert_non_null(start);
-  struct dpu_event *v0 = dpu_unf_event(&u, 1, DPU_OP_NONDET, 0, DPU_NO_OBJECT, start, NULL,
-                                       NULL, 5, 3);
+  struct dpu_event *v0 = dpu_unf_event(&u, 1, DPU_OP_NONDET, 0, c1, start, NULL, NULL, 5, 3);
   assert_non_null(v0);
   uint32_t before = u.pes.nevents;
   assert_int_equal(dpu_unf_cex(&u, v0), 0);
   assert_int_equal(u.pes.nevents, before + 2); /* values 1 and 2 */
-  struct dpu_event *v2 = dpu_unf_event(&u, 1, DPU_OP_NONDET, 2, DPU_NO_OBJECT, start, NULL,
-                                       NULL, 5, 3);
+  struct dpu_event *v2 = dpu_unf_event(&u, 1, DPU_OP_NONDET, 2, c1, start, NULL, NULL, 5, 3);
   assert_int_equal(u.pes.nevents, before + 2); /* already there */
   assert_true(dpu_pes_conflict(&u.pes, v0, v2));
   /* Another thread's value is in conflict with neither. */
-  struct dpu_event *w = dpu_unf_event(&u, 2, DPU_OP_NONDET, 0, DPU_NO_OBJECT, NULL, NULL, NULL,
-                                      6, 2);
+  struct dpu_event *w = dpu_unf_event(&u, 2, DPU_OP_NONDET, 0, c2, NULL, NULL, NULL, 6, 2);
   assert_false(dpu_pes_conflict(&u.pes, v0, w));
   assert_false(dpu_pes_conflict(&u.pes, v2, w));
+  /* T1 locks and unlocks m after value 0; T2's lock of m after that unlock follows value 0. */
+  uint32_t m = dpu_unf_object(&u, 1, DPU_OP_MUTEX_LOCK, 0x2000);
+  struct dpu_event *l1 = dpu_unf_event(&u, 1, DPU_OP_MUTEX_LOCK, 0, m, v0, NULL, NULL, 7, 0);
+  struct dpu_event *u1 = dpu_unf_event(&u, 1, DPU_OP_MUTEX_UNLOCK, 0, m, l1, l1, NULL, 8, 0);
+  struct dpu_event *l2 = dpu_unf_event(&u, 2, DPU_OP_MUTEX_LOCK, 0, m, w, u1, NULL, 9, 0);
+  assert_non_null(l2);
+  assert_true(dpu_pes_conflict(&u.pes, l2, v2));
+  assert_false(dpu_pes_conflict(&u.pes, l2, v0));
 }
 
 /* protocol/ops.def against itself and against the explorer's model: every operation has a name;

@@ -1,0 +1,206 @@
+/* C11's release/acquire and relaxed orders (--memory-model=ra|rc11; docs/memory-models.md
+ * has the model, its soundness argument and its limits).
+ *
+ * Each atomic location keeps the stores written to it in this run, in modification order,
+ * which is the order of the writes in the run (as in the operational model of strong
+ * release/acquire, Lahav, Giannarakis and Vafeiadis, POPL 2016: a write is appended at the end
+ * of its location's order). An atomic load may read any store of its location that coherence
+ * leaves visible to it (C11 5.1.2.4p18-20): every store from the newest back to the newest one
+ * that is "seen" by the loading thread, that is, one that happens-before the load, or that a
+ * read happening-before the load read (a read of the loading thread's own included). Which
+ * stores are seen follows from the race detector's vector clocks (runtime/race.h): a store or
+ * read made by thread u at epoch k happens-before the running thread's current point iff its
+ * clock entry for u is at least k. A load that reads from a store synchronises with the release
+ * sequences the store is in, whose clocks the store keeps (dpu_race_ra_snap).
+ *
+ * Which store a load reads is a choice of its thread (READS_FROM, protocol/ops.def), made right
+ * after the load's event when more than one store is visible; the explorer tries each outcome
+ * as it does a nondet value's. Its domain is a function of the load event's history (the
+ * stores of its location before it, as the load is dependent with each write of its location,
+ * and the happens-before that history has), as the unfolding needs.
+ *
+ * Two bounds keep explorations finite where the model is not: a thread may read a store older
+ * than the newest only while it made fewer than STALE reads of the location since the newest
+ * store was written (stores become visible to every thread in finite time, as on hardware:
+ * without this a loop that counts while it waits for a flag could read the old value for
+ * ever), and a spin region's repeated reads (passes/spinloops.c) read the newest store (an
+ * iteration that changes nothing but what it reads can be dropped, so any execution of the
+ * region is one whose first iteration read what the last one did, made at the same point).
+ * Stores older than the last NMSG of their location are not read, nor those hidden by a read
+ * that the log of NREAD reads per location has forgotten. */
+#include <string.h>
+
+#include "../../protocol/rules.h"
+#include "../interpose.h"
+#include "../race.h"
+#include "../rt.h"
+#include "ra.h"
+
+#define NLOC 1024 /* locations per run */
+#define NIDX 2048 /* slots of the location index (a power of 2, > NLOC) */
+#define NMSG 64  /* stores kept per location */
+#define NREAD 64 /* reads kept per location */
+#define STALE 2  /* reads of a location a thread makes that may miss its newest store */
+#define NSNAP (1u << 20) /* words of release-sequence clocks per run */
+
+struct msg {
+  uint64_t value;          /* what it wrote; the newest store's is in memory */
+  uint32_t epoch;          /* the writer's epoch at the write (race.h: dpu_race_epoch) */
+  uint32_t snap, nsnap;    /* its release sequences' clock: snaps[snap, snap + nsnap) */
+  uint16_t tid;            /* the writer */
+};
+
+struct read {
+  uint32_t epoch, seq;     /* the reader's epoch, the store it read */
+  uint32_t newest;         /* the newest store of the location when it read */
+  uint16_t tid;
+};
+
+struct loc {
+  uint64_t addr;
+  uint32_t size;
+  uint32_t n;              /* stores so far: the newest is n - 1; store 0 is the value the
+                            * location held when first accessed, seen by every thread */
+  uint32_t base;           /* the oldest store a load may still read */
+  uint32_t nr;             /* reads logged so far (the last NREAD are kept) */
+  struct msg m[NMSG];      /* store s at m[s % NMSG] */
+  struct read r[NREAD];    /* read i at r[i % NREAD] */
+};
+
+bool dpu_ra_on;
+uint64_t dpu_seq_cst_fence;
+static struct loc locs[NLOC];
+static uint32_t nlocs;
+static int16_t idx[NIDX]; /* location index + 1, 0 empty */
+static uint32_t snaps[NSNAP], nsnaps;
+static uint64_t last_value; /* what the last load read, for __dpu_ra_load */
+
+void dpu_ra_init(bool on) { dpu_ra_on = on; }
+
+void dpu_ra_reset(void) {
+  if (nlocs) memset(idx, 0, sizeof idx);
+  nlocs = 0;
+  nsnaps = 0;
+  dpu_seq_cst_fence = 0;
+}
+
+static struct loc *loc_of(uint64_t addr, uint32_t size) {
+  uint32_t k = (uint32_t)((addr >> 2) * 0x9e3779b97f4a7c15ull >> 40) & (NIDX - 1);
+  for (;; k = (k + 1) & (NIDX - 1)) {
+    if (!idx[k]) break;
+    struct loc *l = &locs[idx[k] - 1];
+    if (l->addr != addr) continue;
+    if (l->size != size) { /* a mixed-size access: only the newest store is read from now on */
+      l->size = size;
+      l->base = l->n - 1;
+    }
+    return l;
+  }
+  if (nlocs == NLOC)
+    dpu_rt_end(DPU_END_LIMIT, 0,
+               "more than %d atomic locations in one run under --memory-model=ra/rc11", NLOC);
+  struct loc *l = &locs[nlocs++];
+  idx[k] = (int16_t)nlocs;
+  l->addr = addr, l->size = size;
+  l->n = 1, l->base = 0, l->nr = 0;
+  l->m[0] = (struct msg){.epoch = 0, .tid = 0, .nsnap = 0};
+  return l;
+}
+
+void dpu_ra_write(uint64_t addr, uint32_t size, uint64_t prev) {
+  struct loc *l = loc_of(addr, size);
+  l->m[(l->n - 1) % NMSG].value = prev;
+  l->m[l->n % NMSG] = (struct msg){.epoch = dpu_race_epoch(), .tid = (uint16_t)dpu_rt.cur};
+  l->n++;
+  if (l->n - l->base > NMSG) l->base = l->n - NMSG;
+}
+
+void dpu_ra_published(uint64_t addr) {
+  struct loc *l = NULL;
+  uint32_t k = (uint32_t)((addr >> 2) * 0x9e3779b97f4a7c15ull >> 40) & (NIDX - 1);
+  for (; idx[k]; k = (k + 1) & (NIDX - 1))
+    if (locs[idx[k] - 1].addr == addr) l = &locs[idx[k] - 1];
+  if (!l || nsnaps + DPU_MAX_THREADS > NSNAP) return;
+  struct msg *m = &l->m[(l->n - 1) % NMSG];
+  dpu_race_ra_snap((void *)(uintptr_t)addr, snaps + nsnaps, &m->nsnap);
+  m->snap = nsnaps;
+  nsnaps += m->nsnap;
+}
+
+/* Whether the running thread has seen store s of l: it or a read of it happens-before now. */
+static bool seen_store(const struct msg *m) {
+  return m->epoch == 0 || dpu_race_clock_at(m->tid) >= m->epoch;
+}
+
+/* The oldest store of l the running thread may read (coherence), and in *misses how many of
+ * its reads of l since the newest store was written. */
+static uint32_t oldest_visible(const struct loc *l, uint32_t *misses) {
+  uint32_t f = l->base;
+  for (uint32_t s = l->n - 1; s > f; s--)
+    if (seen_store(&l->m[s % NMSG])) {
+      f = s;
+      break;
+    }
+  *misses = 0;
+  uint32_t first = l->nr > NREAD ? l->nr - NREAD : 0;
+  for (uint32_t i = first; i < l->nr; i++) {
+    const struct read *r = &l->r[i % NREAD];
+    if (r->tid == dpu_rt.cur && r->newest == l->n - 1) ++*misses;
+    if (r->seq > f && dpu_race_clock_at(r->tid) >= r->epoch) f = r->seq;
+  }
+  return f;
+}
+
+/* Logs the running thread's read of store seq of l, made when store newest was the newest (at
+ * the load's event: a write between it and its READS_FROM choice, which is independent of the
+ * choice, must not change what the log says). */
+static void log_read(struct loc *l, uint32_t seq, uint32_t newest) {
+  if (l->nr >= NREAD) { /* forgetting a read: the stores it hides are read no more */
+    const struct read *old = &l->r[l->nr % NREAD];
+    if (old->seq > l->base) l->base = old->seq;
+  }
+  l->r[l->nr % NREAD] = (struct read){.epoch = dpu_race_epoch(), .seq = seq,
+                                      .newest = newest, .tid = (uint16_t)dpu_rt.cur};
+  l->nr++;
+}
+
+uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
+                     struct dpu_event_rec *e) {
+  struct loc *l = loc_of(addr, size);
+  uint32_t newest = l->n - 1, misses = 0;
+  /* Without exact happens-before (detection gave up in this run) only the newest. */
+  uint32_t oldest = dpu_race_hb_ok() ? oldest_visible(l, &misses) : newest;
+  if (again || misses >= STALE) oldest = newest;
+  uint32_t seq = newest;
+  if (oldest < newest) {
+    uint32_t n = newest - oldest + 1;
+    struct dpu_event_rec *c = dpu_rt_visible_aux(DPU_OP_READS_FROM, (uint64_t)dpu_rt.cur, n);
+    uint32_t i = dpu_rt.choice ? dpu_rt.choice - 1u : 0;
+    if (i >= n) i = 0;
+    c->result = (uint16_t)i;
+    seq = newest - i;
+    if (seq < l->base) seq = l->base; /* more than NMSG writes while it chose */
+    c->value = seq == l->n - 1 ? dpu_rt_value_at((void *)(uintptr_t)addr, size)
+                               : l->m[seq % NMSG].value;
+    c->flags |= DPU_REC_VALUE;
+  }
+  const struct msg *m = &l->m[seq % NMSG];
+  uint64_t v = seq == l->n - 1 ? dpu_rt_value_at((void *)(uintptr_t)addr, size) : m->value;
+  dpu_race_ra_load((void *)(uintptr_t)addr, size, order, snaps + m->snap, m->nsnap);
+  log_read(l, seq, newest);
+  if (e->flags & DPU_REC_VALUE) e->value = v;
+  last_value = v;
+  return v;
+}
+
+uint64_t __dpu_ra_load(void *addr, uint32_t size) {
+  (void)addr, (void)size;
+  return last_value;
+}
+
+void __dpu_ra_fence(void) {
+  /* acq_rel (LLVM ordering 6) fetch-add of 1 */
+  __dpu_atomic_op(&dpu_seq_cst_fence, DPU_OP_ATOMIC_RMW | 6u << 8 | (uint32_t)DPU_RMW_ADD << 12,
+                  sizeof dpu_seq_cst_fence, 1);
+  dpu_seq_cst_fence++;
+}

@@ -1,0 +1,49 @@
+/* C11's release/acquire and relaxed orders in the runner (--memory-model=ra|rc11):
+ * runtime/models/ra.c; docs/memory-models.md has the model and why it is explored this way.
+ * Every function runs on the runner's one OS thread and acts for the running program thread
+ * (dpu_rt.cur). */
+#ifndef DPU_RA_H
+#define DPU_RA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../protocol/protocol.h"
+
+/* Whether the run explores ra or rc11 (set once by dpu_ra_init, before the first run);
+ * dpu_ra_reset forgets every location's stores at a run's start (O(locations used)). */
+extern bool dpu_ra_on;
+void dpu_ra_init(bool on);
+void dpu_ra_reset(void);
+
+/* A write of the atomic location addr (size bytes, 1-8) by the running thread, made now (a
+ * store or read-modify-write before its instruction executes, a CAS once it exchanged): it
+ * becomes the location's newest store (modification order is the order of the writes in the
+ * run). prev: the value the location held before it (memory before the instruction), which is
+ * what its previous newest store wrote. Call dpu_ra_published after the race detector applied
+ * the write (dpu_race_atomic): it keeps what an acquire load reading this store synchronises
+ * with. Ends the run (DPU_END_LIMIT) when the table of locations is full. */
+void dpu_ra_write(uint64_t addr, uint32_t size, uint64_t prev);
+void dpu_ra_published(uint64_t addr);
+
+/* An atomic load of addr (size bytes, 1-8; LLVM order `order`) whose ATOMIC_LOAD record is e,
+ * just performed by the running thread: chooses which visible store it reads, through a
+ * READS_FROM operation (protocol/ops.def) when more than one is visible (the replay's choice
+ * or the newest), applies the race detector's read of that store, and returns the value read
+ * (also set in e->value when e shows a value). again: the load repeats a read of its spin
+ * region's activation (a twin site, passes/spinloops.c), which reads the newest store. */
+uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
+                     struct dpu_event_rec *e);
+
+/* What the running thread's last dpu_ra_load returned: passes/atomics.c replaces each load it
+ * marks DPU_ATOMIC_RA_LOAD with a call of this, after __dpu_atomic_op. */
+uint64_t __dpu_ra_load(void *addr, uint32_t size);
+
+/* A seq_cst fence (7.17.4) under ra and rc11: an acq_rel read-modify-write of one location
+ * of dpu's own, dpu_seq_cst_fence, so that the fences are totally ordered and each
+ * synchronises with the ones before it (stronger than RC11, which orders fences without
+ * making them synchronise; docs/memory-models.md). */
+extern uint64_t dpu_seq_cst_fence;
+void __dpu_ra_fence(void);
+
+#endif
