@@ -146,6 +146,7 @@ static void describe(struct session *s, int argc, char **argv) {
  * table, and keeps the sites' spin kinds for the explorer. Returns 0, or -1 (errors printed). */
 static int build_program(struct session *s, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef *mod) {
   const struct dpu_options *o = &s->o;
+  bool rc11_chosen = false;
   struct dpu_instrument_options io = {
       .nondet_fixed = o->nondet_fixed,
       .nondet = o->nondet,
@@ -157,6 +158,8 @@ static int build_program(struct session *s, LLVMOrcThreadSafeContextRef tsc, LLV
       .tso = o->tso,
       .ra = o->ra,
       .rc11 = o->memory_model == DPU_MM_RC11,
+      .model_auto = !o->model_given,
+      .rc11_chosen = &rc11_chosen,
       .error = s->unsupported,
       .error_size = sizeof s->unsupported,
       .note = dpu_sink_pass_note};
@@ -164,6 +167,11 @@ static int build_program(struct session *s, LLVMOrcThreadSafeContextRef tsc, LLV
   if (dpu_compile_inputs(o, ctx, mod) != 0 || dpu_check_processes(*mod) != 0 ||
       dpu_instrument(*mod, &io, &s->sites) != 0 || dpu_check_undefined(*mod) != 0)
     return -1;
+  if (rc11_chosen) { /* the default model for a program with weaker orders (passes/atomics.c) */
+    s->o.memory_model = DPU_MM_RC11;
+    s->o.ra = true;
+    s->rep.memory_model = DPU_MM_RC11;
+  }
   /* The explorer's copy of the spin kinds the runtime gets from the JIT (the spin-loop rule). */
   s->spin_kinds = malloc(s->sites.n + 1);
   if (!s->spin_kinds) abort();

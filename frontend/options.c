@@ -314,6 +314,7 @@ static int program_option(struct dpu_options *o, int c, const char *arg) {
               arg);
       return 2;
     }
+    o->model_given = true;
     o->tso = o->memory_model == DPU_MM_TSO;
     o->ra = o->memory_model == DPU_MM_RA || o->memory_model == DPU_MM_RC11;
     add_run_flag(o, "memory-model", arg);

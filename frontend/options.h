@@ -82,7 +82,10 @@ struct dpu_options {
   int verbosity;          /* -q: -1, default 0, -v: 1 */
   bool races;             /* --races=on (default) | report: detect data races */
   bool spurious_wakeups;  /* --spurious-wakeups (runtime/models/cond.c) */
-  uint8_t memory_model;   /* --memory-model (enum dpu_memory_model, protocol.h), sc by default */
+  uint8_t memory_model;   /* --memory-model (enum dpu_memory_model, protocol.h); without one,
+                           * sc until the program is compiled (model_given false: rc11 if it
+                           * has orders weaker than seq_cst, frontend/main.c) */
+  bool model_given;       /* --memory-model was given */
   bool tso;               /* memory_model is tso: x86-TSO's store buffers (runtime/models/tso.c) */
   bool ra;                /* memory_model is ra or rc11: loads may read older stores
                            * (runtime/models/ra.c) */

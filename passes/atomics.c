@@ -30,15 +30,23 @@ static bool float_bits(LLVMValueRef i, bool store) {
   return false;
 }
 
-/* Says that n atomic operations have orders weaker than seq_cst (the first: inst): dpu runs
- * sequentially consistent executions only, so what needs the weaker order (two threads that
- * store and then load, each missing the other's store) is not explored; the race detector
- * honours the orders' happens-before (a user test's acquire/release Peterson lock passed). */
-static void note_weak(const struct dpu_instrument_options *o, LLVMValueRef inst, unsigned n) {
+/* Says that n atomic operations have orders weaker than seq_cst (the first: inst), and which
+ * executions dpu explores for them: C11's when no model was asked for (rc11, `chosen`), else
+ * the model's, sc or tso, whose executions miss what only the weaker orders allow (two threads
+ * that store and then load, each missing the other's store). */
+static void note_weak(const struct dpu_instrument_options *o, bool chosen, LLVMValueRef inst,
+                      unsigned n) {
   char *file = NULL, *fn = NULL;
   unsigned line = 0, col = 0;
   dpu_pass_describe(inst, &file, &line, &col, &fn);
-  if (o->tso)
+  if (chosen)
+    dpu_pass_note(o, "weak-atomics", file, fn, line, col,
+                  "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u "
+                  "in %s): dpu explores C11's executions (--memory-model=rc11, the default for "
+                  "such a program), where a load may read an older store; --memory-model=sc "
+                  "for the sequentially consistent ones only (docs/memory-models.md)",
+                  n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
+  else if (o->tso)
     dpu_pass_note(o, "weak-atomics", file, fn, line, col,
                   "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u "
                   "in %s): dpu explores x86-TSO's executions (--memory-model=tso), not those "
@@ -50,8 +58,10 @@ static void note_weak(const struct dpu_instrument_options *o, LLVMValueRef inst,
                   "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u "
                   "in %s): dpu explores sequentially consistent executions only, not those that "
                   "only weaker orders allow; --memory-model=tso explores x86-TSO's, "
-                  "--memory-model=rc11 C11's (docs/memory-models.md)",
-                  n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
+                  "--memory-model=rc11 C11's (docs/memory-models.md%s)",
+                  n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?",
+                  o->model_auto ? "; rc11, the default for such a program, needs the race "
+                                  "detector: not with --races=off" : "");
   free(file);
   free(fn);
 }
@@ -146,7 +156,32 @@ static uint32_t as_release_acquire(uint32_t op) {
   return op;
 }
 
+/* Whether an atomic instruction or a fence of a function mod defines has an order weaker than
+ * seq_cst (what makes rc11 the default model). */
+static bool has_weak_order(LLVMModuleRef mod) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        LLVMAtomicOrdering ord;
+        if ((LLVMIsALoadInst(i) || LLVMIsAStoreInst(i) || LLVMIsAAtomicRMWInst(i) ||
+             LLVMIsAFenceInst(i)) &&
+            (ord = LLVMGetOrdering(i)) != LLVMAtomicOrderingNotAtomic)
+          ;
+        else if (LLVMIsAAtomicCmpXchgInst(i))
+          ord = LLVMGetCmpXchgSuccessOrdering(i);
+        else
+          continue;
+        if (ord != LLVMAtomicOrderingSequentiallyConsistent) return true;
+      }
+  return false;
+}
+
 void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o) {
+  /* No model asked for: C11's (rc11) for a program with weaker orders, which needs the race
+   * detector's happens-before; else sc. */
+  bool chosen = o->model_auto && o->races && has_weak_order(mod);
+  if (chosen && o->rc11_chosen) *o->rc11_chosen = true;
+  bool ra = o->ra || chosen, rc11 = o->rc11 || chosen;
   LLVMContextRef ctx = LLVMGetModuleContext(mod);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
@@ -158,7 +193,7 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
   LLVMValueRef res_fn = hook(mod, "__dpu_atomic_cas_result", &res_ty, (LLVMTypeRef[]){i32}, 1);
   LLVMTypeRef fence_ty, load_ty = LLVMFunctionType(i64, (LLVMTypeRef[]){ptr, i32}, 2, 0);
   LLVMValueRef fence_fn = NULL, load_fn = NULL;
-  if (o->tso || o->ra) {
+  if (o->tso || ra) {
     /* x86-TSO: a seq_cst fence empties the store buffer and loads read through it; ra/rc11:
      * a seq_cst fence is one global read-modify-write and loads read a visible store. */
     fence_fn = hook(mod, o->tso ? "__dpu_tso_fence" : "__dpu_ra_fence", &fence_ty, NULL, 0);
@@ -191,7 +226,7 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
         } else if (LLVMIsAAtomicCmpXchgInst(i)) {
           addr = LLVMGetOperand(i, 0), op = DPU_OP_ATOMIC_CAS;
           vty = LLVMTypeOf(LLVMGetOperand(i, 1));
-        } else if ((o->tso || o->ra) && LLVMIsAFenceInst(i) &&
+        } else if ((o->tso || ra) && LLVMIsAFenceInst(i) &&
                    LLVMGetOrdering(i) == LLVMAtomicOrderingSequentiallyConsistent &&
                    !LLVMIsAtomicSingleThread(i)) {
           /* mfence: the thread's store buffer empties (runtime/models/tso.c). */
@@ -210,7 +245,7 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
         else
           op |= (uint32_t)LLVMGetOrdering(i) << 8;
         if ((op >> 8 & 15) != LLVMAtomicOrderingSequentiallyConsistent && !weak++) first_weak = i;
-        if (o->ra && !o->rc11) op = as_release_acquire(op);
+        if (ra && !rc11) op = as_release_acquire(op);
         unsigned long long size = LLVMStoreSizeOfType(td, vty);
         /* A CAS passes its expected value, a read-modify-write its operand and (bits 12-15)
          * its operation (rules.h: dpu_rmw_unchanged), for the spin-loop rule. */
@@ -234,7 +269,7 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
         }
         /* ra/rc11: the load reads a store visible to it (runtime/models/ra.c); a seq_cst load
          * reads the newest, as it reads memory (docs/memory-models.md). */
-        bool ra_load = o->ra && (op & 0xff) == DPU_OP_ATOMIC_LOAD && size <= 8 && scalar(vty) &&
+        bool ra_load = ra && (op & 0xff) == DPU_OP_ATOMIC_LOAD && size <= 8 && scalar(vty) &&
                        (op >> 8 & 15) != LLVMAtomicOrderingSequentiallyConsistent;
         if (ra_load) op |= DPU_ATOMIC_RA_LOAD;
         LLVMValueRef c = LLVMBuildCall2(
@@ -269,5 +304,5 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
     }
   }
   LLVMDisposeBuilder(b);
-  if (weak && !o->ra) note_weak(o, first_weak, weak);
+  if (weak && (!ra || chosen)) note_weak(o, chosen, first_weak, weak);
 }

@@ -33,6 +33,11 @@ struct dpu_instrument_options {
                         * read-modify-write (passes/atomics.c) */
   bool rc11;           /* --memory-model=rc11: relaxed accesses stay relaxed (under ra every
                         * access is release/acquire at least) */
+  bool model_auto;     /* no --memory-model given: rc11 when an atomic or a fence has an order
+                        * weaker than seq_cst and races is on (rc11 needs its happens-before),
+                        * else sc (issue 40; docs/memory-models.md) */
+  bool *rc11_chosen;   /* model_auto: set true when rc11 was chosen (the caller then runs the
+                        * runtime with ra on), else untouched; may be NULL */
   bool svcomp;         /* --svcomp: SV-COMP's conventions even if the program does not show
                         * them (steps.h: dpu_pass_svcomp) */
   char *error;         /* when step 2 rejects a function: its first message, without the

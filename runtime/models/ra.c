@@ -27,7 +27,8 @@
  * iteration that changes nothing but what it reads can be dropped, so any execution of the
  * region is one whose first iteration read what the last one did, made at the same point).
  * Stores older than the last NMSG of their location are not read, nor those hidden by a read
- * that the log of NREAD reads per location has forgotten. */
+ * that the log of NREAD reads per location has forgotten; a run's locations past the first
+ * NLOC are not kept (their loads read the newest store). */
 #include <string.h>
 
 #include "../../protocol/rules.h"
@@ -84,6 +85,8 @@ void dpu_ra_reset(void) {
   dpu_seq_cst_fence = 0;
 }
 
+/* The location at addr, made on its first access (NULL when NLOC are in use: it is not kept,
+ * and its loads read the newest store, memory). */
 static struct loc *loc_of(uint64_t addr, uint32_t size) {
   uint32_t k = (uint32_t)((addr >> 2) * 0x9e3779b97f4a7c15ull >> 40) & (NIDX - 1);
   for (;; k = (k + 1) & (NIDX - 1)) {
@@ -96,9 +99,7 @@ static struct loc *loc_of(uint64_t addr, uint32_t size) {
     }
     return l;
   }
-  if (nlocs == NLOC)
-    dpu_rt_end(DPU_END_LIMIT, 0,
-               "more than %d atomic locations in one run under --memory-model=ra/rc11", NLOC);
+  if (nlocs == NLOC) return NULL; /* its loads read the newest store (the caller) */
   struct loc *l = &locs[nlocs++];
   idx[k] = (int16_t)nlocs;
   l->addr = addr, l->size = size;
@@ -109,6 +110,7 @@ static struct loc *loc_of(uint64_t addr, uint32_t size) {
 
 void dpu_ra_write(uint64_t addr, uint32_t size, uint64_t prev) {
   struct loc *l = loc_of(addr, size);
+  if (!l) return;
   l->m[(l->n - 1) % NMSG].value = prev;
   l->m[l->n % NMSG] = (struct msg){.epoch = dpu_race_epoch(), .tid = (uint16_t)dpu_rt.cur};
   l->n++;
@@ -167,6 +169,10 @@ static void log_read(struct loc *l, uint32_t seq, uint32_t newest) {
 uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
                      struct dpu_event_rec *e) {
   struct loc *l = loc_of(addr, size);
+  if (!l) { /* a location past NLOC: the newest store, as under sc */
+    dpu_race_atomic((void *)(uintptr_t)addr, size, DPU_OP_ATOMIC_LOAD, false, order);
+    return last_value = dpu_rt_value_at((void *)(uintptr_t)addr, size);
+  }
   uint32_t newest = l->n - 1, misses = 0;
   /* Without exact happens-before (detection gave up in this run) only the newest. */
   uint32_t oldest = dpu_race_hb_ok() ? oldest_visible(l, &misses) : newest;

@@ -22,7 +22,7 @@ void dpu_ra_reset(void);
  * run). prev: the value the location held before it (memory before the instruction), which is
  * what its previous newest store wrote. Call dpu_ra_published after the race detector applied
  * the write (dpu_race_atomic): it keeps what an acquire load reading this store synchronises
- * with. Ends the run (DPU_END_LIMIT) when the table of locations is full. */
+ * with. */
 void dpu_ra_write(uint64_t addr, uint32_t size, uint64_t prev);
 void dpu_ra_published(uint64_t addr);
 

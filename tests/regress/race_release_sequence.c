@@ -12,8 +12,15 @@
 // modification order): the release store synchronises with the load, T1's write of data
 // happens before T2's read: no race, in every trace.
 // Traces: T2's load before, between or after T1's two stores: 3 max-configs, no defect.
-// RUN: %dpu --races=report %s > %t; test $? -eq 0
+// RUN: %dpu --memory-model=sc --races=report %s > %t; test $? -eq 0
 // RUN: FileCheck %s < %t
+// Under rc11, the default for this program (docs/memory-models.md), a load may also read an
+// older store: more traces, the same defects; both explorers agree.
+// RUN: %dpu --races=report --memory-model=rc11 %s > %t.rc11; test $? -eq 0
+// RUN: FileCheck --check-prefix=RC11 %s < %t.rc11
+// RUN: %dpu --races=report --memory-model=rc11 --por=none %s > %t.rc11.none; test $? -eq 0
+// RUN: FileCheck --check-prefix=RC11 %s < %t.rc11.none
+// RC11: dpu: summary: 0 defects, 6 max-configs, 0 SSBs
 // CHECK-NOT: data race
 // CHECK-NOT: dpu: defect
 // CHECK: {{^}}dpu: summary: 0 defects, 3 max-configs, 0 SSBs, {{[0-9]+}} runs

@@ -12,8 +12,16 @@
 // data: the race), load first (it sees 0, no read): 2 max-configs, 1 of 2 with the race. T1
 // writes data right after its start, before its store: the write is named first.
 // (With atomic_thread_fence instead, as in race_release_acquire.c -DFENCES, there is no race.)
-// RUN: %dpu --races=report %s > %t; test $? -eq 1
+// RUN: %dpu --memory-model=sc --races=report %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
+// Under rc11, the default for this program (docs/memory-models.md), a load may also read an
+// older store: more traces, the same defects; both explorers agree.
+// RUN: %dpu --races=report --memory-model=rc11 %s > %t.rc11; test $? -eq 1
+// RUN: FileCheck --check-prefix=RC11 %s < %t.rc11
+// RUN: %dpu --races=report --memory-model=rc11 --por=none %s > %t.rc11.none; test $? -eq 1
+// RUN: FileCheck --check-prefix=RC11 %s < %t.rc11.none
+// RC11: dpu: defect 1: data race:
+// RC11: dpu: summary: 1 defects, 3 max-configs, 0 SSBs
 // CHECK: {{^}}dpu: defect 1: data race: write of 4 bytes to 'data' at {{.*}}race_signal_fence.c:[[#@LINE+14]] in producer (T1) and read at {{.*}}race_signal_fence.c:[[#@LINE+23]] in consumer (T2){{$}}
 // CHECK-NOT: dpu: defect
 // CHECK: {{^}}dpu: traces with defects: 1 of 2 (defect 1 in 1){{$}}

@@ -5,11 +5,11 @@
 // warned "no spin loop", and 60 s explored 1,447 traces without an end. Derivation: T1's
 // first load of flag reads 0 (before main's store; it then waits for the store and reads 1)
 // or 1 (after it): 2 max-configs, no defect, no warning, in both explorers.
-// RUN: %dpu %s > %t 2>&1; test $? -eq 0
+// RUN: %dpu --memory-model=sc %s > %t 2>&1; test $? -eq 0
 // RUN: FileCheck %s < %t
-// RUN: %dpu -DMM %s > %t.mm 2>&1; test $? -eq 0
+// RUN: %dpu --memory-model=sc -DMM %s > %t.mm 2>&1; test $? -eq 0
 // RUN: FileCheck %s < %t.mm
-// RUN: %dpu --por=none %s > %t.none 2>&1; test $? -eq 0
+// RUN: %dpu --memory-model=sc --por=none %s > %t.none 2>&1; test $? -eq 0
 // RUN: FileCheck %s < %t.none
 // CHECK-NOT: warning
 // CHECK: {{^}}dpu: summary: 0 defects, 2 max-configs, 0 SSBs,

@@ -17,7 +17,7 @@
 // RUN: FileCheck --check-prefix=R %s < %t.r
 // RUN: %dpu -DR --memory-model=tso --por=none %s > %t.r.all; test $? -eq 1
 // RUN: FileCheck --check-prefix=R %s < %t.r.all
-// RUN: %dpu -DR %s | FileCheck --check-prefix=SC3 %s
+// RUN: %dpu --memory-model=sc -DR %s | FileCheck --check-prefix=SC3 %s
 // RUN: %dpu -DSBF --memory-model=tso %s | FileCheck --check-prefix=OK3 %s
 // RUN: %dpu -DSBF --memory-model=tso --por=none %s | FileCheck --check-prefix=OK3 %s
 // RUN: %dpu -DMP --memory-model=tso %s | FileCheck --check-prefix=OK3 %s
@@ -29,7 +29,7 @@
 // RUN: %dpu -DIRIW --memory-model=tso %s | FileCheck --check-prefix=IRIW %s
 // RUN: %dpu -DIRIW -j 2 --memory-model=tso %s | FileCheck --check-prefix=IRIW %s
 // RUN: %dpu -DIRIW --memory-model=tso --por=none %s | FileCheck --check-prefix=IRIW %s
-// RUN: %dpu -DIRIW %s | FileCheck --check-prefix=IRIW %s
+// RUN: %dpu --memory-model=sc -DIRIW %s | FileCheck --check-prefix=IRIW %s
 // SB: dpu: defect 1: assertion failure: r0 == 1 || r1 == 1
 // SB: dpu: summary: 1 defects, 4 max-configs, 0 SSBs
 // R: dpu: defect 1: assertion failure: !(LD(y) == 2 && r1 == 0)

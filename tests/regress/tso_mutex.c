@@ -7,14 +7,14 @@
 // (xchg), empties the buffer first: no defect, and sc's counts. Dekker's counts are checked
 // against the exhaustive explorer (53 traces under tso: 8 more runs re-explore after the
 // race made in_cs's accesses visible); Peterson's exhaustive exploration takes minutes.
-// RUN: %dpu -DDEKKER %s | FileCheck --check-prefix=DEKKERSC %s
+// RUN: %dpu --memory-model=sc -DDEKKER %s | FileCheck --check-prefix=DEKKERSC %s
 // RUN: %dpu -DDEKKER --memory-model=tso %s > %t.d; test $? -eq 1
 // RUN: FileCheck --check-prefixes=BROKEN,DEKKER %s < %t.d
 // RUN: %dpu -DDEKKER --memory-model=tso --por=none %s > %t.dall; test $? -eq 1
 // RUN: FileCheck --check-prefixes=BROKEN,DEKKERALL %s < %t.dall
 // RUN: %dpu -DDEKKER -DFENCE --memory-model=tso %s | FileCheck --check-prefix=DEKKERSC %s
 // RUN: %dpu -DDEKKER -DSEQ_CST --memory-model=tso %s | FileCheck --check-prefix=DEKKERSC %s
-// RUN: %dpu %s | FileCheck --check-prefix=PETERSONSC %s
+// RUN: %dpu --memory-model=sc %s | FileCheck --check-prefix=PETERSONSC %s
 // RUN: %dpu --memory-model=tso %s > %t.p; test $? -eq 1
 // RUN: FileCheck --check-prefixes=BROKEN,PETERSON %s < %t.p
 // RUN: %dpu -DFENCE --memory-model=tso %s | FileCheck --check-prefix=PETERSONSC %s

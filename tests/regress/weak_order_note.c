@@ -1,14 +1,18 @@
 // Store buffering: each thread stores its flag and loads the other's; with release stores
 // and acquire loads both may load 0 on a real machine (x86 too: a store waits in its
 // thread's store buffer while the load runs), which no sequentially consistent execution
-// shows. By default dpu explores sequentially consistent executions: the assertion holds in
-// all 3 traces, and a note names the first atomic operation with an order weaker than
-// seq_cst and the model that would show more. With seq_cst (-DSC) there is no note.
-// RUN: %dpu %s > %t 2> %t.err; test $? -eq 0
+// shows. Under --memory-model=sc the assertion holds in all 3 traces, and a note names the
+// first atomic operation with an order weaker than seq_cst and the models that would show
+// more. Without --memory-model a program with such orders is explored under rc11 (below),
+// and the note says so. With seq_cst (-DSC) there is no note, and the model is sc.
+// RUN: %dpu --memory-model=sc %s > %t 2> %t.err; test $? -eq 0
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
+// RUN: %dpu %s > %t.def 2> %t.def.err; test $? -eq 1
+// RUN: FileCheck --check-prefix=RC11 %s < %t.def
+// RUN: FileCheck --check-prefix=DEFNOTE %s < %t.def.err
 // RUN: %dpu -DSC %s > %t.sc 2> %t.sc.err; test $? -eq 0
 // RUN: FileCheck --allow-empty --check-prefix=SC %s < %t.sc.err
-// ERR: {{^}}dpu: note: 4 atomic operations with an order weaker than seq_cst (the first at {{.*}}weak_order_note.c:[[#@LINE+69]] in left): dpu explores sequentially consistent executions only, not those that only weaker orders allow; --memory-model=tso explores x86-TSO's, --memory-model=rc11 C11's (docs/memory-models.md){{$}}
+// ERR: {{^}}dpu: note: 4 atomic operations with an order weaker than seq_cst (the first at {{.*}}weak_order_note.c:[[#@LINE+70]] in left): dpu explores sequentially consistent executions only, not those that only weaker orders allow; --memory-model=tso explores x86-TSO's, --memory-model=rc11 C11's (docs/memory-models.md){{$}}
 // SC-NOT: note
 // --memory-model=tso (runtime/models/tso.c): each store waits in its thread's store buffer,
 // a thread of its own (T3 for T1, T4 for T2) whose flush writes it to memory. Each load is
@@ -40,11 +44,11 @@
 // RUN: %dpu --memory-model=rc11 -DSC %s | FileCheck --check-prefix=TSOSC %s
 // RUN: %dpu --memory-model=rc11 --races=off %s > %t.off 2>&1; test $? -eq 2
 // RUN: FileCheck --check-prefix=OFF %s < %t.off
-// TSO: dpu: defect 1: assertion failure: r1 || r2 (at {{.*}}weak_order_note.c:[[#@LINE+54]] in main)
-// TSO: T1 create-store-buffer T3 {{.*}}weak_order_note.c:[[#@LINE+36]] left
-// TSO: T1 atomic-load 'y' = 0 (a store to it waits in a store buffer) {{.*}}weak_order_note.c:[[#@LINE+36]] left
-// TSO: T2 atomic-load 'x' = 0 (a store to it waits in a store buffer) {{.*}}weak_order_note.c:[[#@LINE+41]] right
-// TSO: T3 store-buffer-flush 'x' = 1 {{.*}}weak_order_note.c:[[#@LINE+33]] left
+// TSO: dpu: defect 1: assertion failure: r1 || r2 (at {{.*}}weak_order_note.c:[[#@LINE+55]] in main)
+// TSO: T1 create-store-buffer T3 {{.*}}weak_order_note.c:[[#@LINE+37]] left
+// TSO: T1 atomic-load 'y' = 0 (a store to it waits in a store buffer) {{.*}}weak_order_note.c:[[#@LINE+37]] left
+// TSO: T2 atomic-load 'x' = 0 (a store to it waits in a store buffer) {{.*}}weak_order_note.c:[[#@LINE+42]] right
+// TSO: T3 store-buffer-flush 'x' = 1 {{.*}}weak_order_note.c:[[#@LINE+34]] left
 // TSO: T1 store-buffer-drain T3
 // TSO: replay: dpu replay {{[0-9:,]+}} --memory-model=tso {{.*}}weak_order_note.c
 // TSO: dpu: summary: 1 defects, 4 max-configs, 0 SSBs, 4 runs
@@ -52,13 +56,14 @@
 // REPLAY: dpu: defect 1: assertion failure: r1 || r2
 // TSOALL: dpu: summary: 1 defects, 4 max-configs, 0 SSBs
 // TSOSC: dpu: summary: 0 defects, 3 max-configs, 0 SSBs, 3 runs
-// RC11: dpu: defect 1: assertion failure: r1 || r2 (at {{.*}}weak_order_note.c:[[#@LINE+42]] in main)
-// RC11: T1 atomic-load 'y' = 0 {{.*}}weak_order_note.c:[[#@LINE+25]] left
-// RC11: T1 reads-from = 0 (not the newest: 1 newer of the 2 it may read) {{.*}}weak_order_note.c:[[#@LINE+24]] left
-// RC11: replay: dpu replay {{[0-9:,]+/1[0-9:,/]*}} --memory-model=rc11 {{.*}}weak_order_note.c
+// RC11: dpu: defect 1: assertion failure: r1 || r2 (at {{.*}}weak_order_note.c:[[#@LINE+43]] in main)
+// RC11: T1 atomic-load 'y' = 0 {{.*}}weak_order_note.c:[[#@LINE+26]] left
+// RC11: T1 reads-from = 0 (not the newest: 1 newer of the 2 it may read) {{.*}}weak_order_note.c:[[#@LINE+25]] left
+// RC11: replay: dpu replay {{[0-9:,]+/1[0-9:,/]*}} {{(--memory-model=rc11 )?}}{{.*}}weak_order_note.c
 // RC11: dpu: traces with defects: 3 of 8 (defect 1 in 3)
 // RC11: dpu: summary: 1 defects, 8 max-configs, 0 SSBs, 8 runs
 // RC11NOTE-NOT: note
+// DEFNOTE: {{^}}dpu: note: 4 atomic operations with an order weaker than seq_cst (the first at {{.*}}weak_order_note.c:[[#@LINE+19]] in left): dpu explores C11's executions (--memory-model=rc11, the default for such a program), where a load may read an older store; --memory-model=sc for the sequentially consistent ones only (docs/memory-models.md){{$}}
 // RC11ALL: dpu: summary: 1 defects, 8 max-configs, 0 SSBs
 // OFF: dpu: error: --memory-model=rc11 needs the race detector's happens-before (which stores a load may read follows from it): not with --races=off
 #include <assert.h>
@@ -102,7 +107,9 @@ int main(void) {
 // RUN: %dpu --memory-model=tso --format=json -o %t.json %s > /dev/null 2>&1; test $? -eq 1
 // RUN: %python %inputs/check_json.py %schema %t.json > /dev/null
 // RUN: %python -c "import json,sys; s=json.load(open(sys.argv[1]))['summary']; sys.exit(not (s['memory_model'] == 'tso' and s['max_configs'] == 4))" %t.json
-// RUN: %dpu --format=json -o %t.sc.json %s > /dev/null 2>&1
+// RUN: %dpu --memory-model=sc --format=json -o %t.sc.json %s > /dev/null 2>&1
+// RUN: %dpu --format=json -o %t.def.json %s > /dev/null 2>&1; test $? -eq 1
+// RUN: %python -c "import json,sys; s=json.load(open(sys.argv[1]))['summary']; sys.exit(not (s['memory_model'] == 'rc11' and s['max_configs'] == 8))" %t.def.json
 // RUN: %python -c "import json,sys; s=json.load(open(sys.argv[1]))['summary']; sys.exit(not (s['memory_model'] == 'sc' and s['max_configs'] == 3))" %t.sc.json
 // RUN: %dpu --memory-model=rc11 --format=json -o %t.rc11.json %s > /dev/null 2>&1; test $? -eq 1
 // RUN: %python %inputs/check_json.py %schema %t.rc11.json > /dev/null

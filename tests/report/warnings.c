@@ -5,17 +5,17 @@
 //
 // The memory-model note of the compiler pass, with the source location of the first weak
 // atomic operation (regress/weak_order_note.c), in JSON and in SARIF (validated):
-// RUN: %dpu -j 1 --format=json -o %t.weak.json %S/../regress/weak_order_note.c > /dev/null 2> %t.weak.err; test $? -eq 0
+// RUN: %dpu -j 1 --memory-model=sc --format=json -o %t.weak.json %S/../regress/weak_order_note.c > /dev/null 2> %t.weak.err; test $? -eq 0
 // RUN: %python %inputs/check_json.py --warnings %schema %t.weak.json | FileCheck --check-prefix=WEAK %s
-// RUN: %dpu -j 1 --format=sarif -o %t.weak.sarif %S/../regress/weak_order_note.c > /dev/null 2>&1; test $? -eq 0
+// RUN: %dpu -j 1 --memory-model=sc --format=sarif -o %t.weak.sarif %S/../regress/weak_order_note.c > /dev/null 2>&1; test $? -eq 0
 // RUN: %python %inputs/check_sarif.py %sarif_multitool %t.weak.sarif | FileCheck --check-prefix=WEAKSARIF %s
 // stderr still has it, once:
 // RUN: grep -c 'dpu: note' %t.weak.err | FileCheck --check-prefix=ONCE %s
 // WEAK: state complete exit_code 0 reason null
-// WEAK: {{^}}note weak-atomics weak_order_note.c:80 left 4 atomic operations with an order weaker than seq_cst (the first at weak_order_note.c:80 in left): dpu explores sequentially consistent executions only, not those that only weaker orders allow; --memory-model=tso explores x86-TSO's, --memory-model=rc11 C11's (docs/memory-models.md){{$}}
+// WEAK: {{^}}note weak-atomics weak_order_note.c:85 left 4 atomic operations with an order weaker than seq_cst (the first at weak_order_note.c:85 in left): dpu explores sequentially consistent executions only, not those that only weaker orders allow; --memory-model=tso explores x86-TSO's, --memory-model=rc11 C11's (docs/memory-models.md){{$}}
 // WEAK-NOT: {{^(note|warning) }}
 // WEAKSARIF: invocation successful true exit_code 0 notes 1
-// WEAKSARIF-NEXT: note note weak-atomics 4 atomic operations with an order weaker than seq_cst {{.*}} @ weak_order_note.c:80 left
+// WEAKSARIF-NEXT: note note weak-atomics 4 atomic operations with an order weaker than seq_cst {{.*}} @ weak_order_note.c:85 left
 // ONCE: {{^}}1{{$}}
 //
 // A run cut short by a limit of dpu: the reason's "see warnings" has the warning to see
@@ -47,6 +47,6 @@
 // it is in the document all the same (a shard with no part of a program that splits into 1).
 // RUN: %dpu --shard=6/7 --format=json %S/../regress/weak_order_note.c > %t.shard.json 2> /dev/null; test $? -eq 0
 // RUN: %python %inputs/check_json.py --warnings %schema %t.shard.json | FileCheck --check-prefix=SHARD %s
-// SHARD: {{^}}note weak-atomics weak_order_note.c:80 left
+// SHARD: {{^}}note weak-atomics weak_order_note.c:85 left
 // SHARD-NEXT: {{^}}note shards-empty - the program splits into 1 part only: shards 1 to 6 have nothing to explore{{$}}
 int main(void) { return 0; }
