@@ -39,29 +39,24 @@ static void note_weak(const struct dpu_instrument_options *o, bool chosen, LLVMV
   char *file = NULL, *fn = NULL;
   unsigned line = 0, col = 0;
   dpu_pass_describe(inst, &file, &line, &col, &fn);
-  if (chosen)
-    dpu_pass_note(o, "weak-atomics", file, fn, line, col,
-                  "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u "
-                  "in %s): dpu explores C11's executions (--memory-model=rc11, the default for "
-                  "such a program), where a load may read an older store; --memory-model=sc "
-                  "for the sequentially consistent ones only (docs/memory-models.md)",
-                  n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
-  else if (o->tso)
-    dpu_pass_note(o, "weak-atomics", file, fn, line, col,
-                  "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u "
-                  "in %s): dpu explores x86-TSO's executions (--memory-model=tso), not those "
-                  "that only C11's weaker models allow (--memory-model=rc11; "
-                  "docs/memory-models.md)",
-                  n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?");
-  else
-    dpu_pass_note(o, "weak-atomics", file, fn, line, col,
-                  "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u "
-                  "in %s): dpu explores sequentially consistent executions only, not those that "
-                  "only weaker orders allow; --memory-model=tso explores x86-TSO's, "
-                  "--memory-model=rc11 C11's (docs/memory-models.md%s)",
-                  n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?",
-                  o->model_auto ? "; rc11, the default for such a program, needs the race "
-                                  "detector: not with --races=off" : "");
+  const char *what =
+      chosen ? "dpu explores C11's executions (--memory-model=rc11, the default for such a "
+               "program), where a load may read an older store; --memory-model=sc for the "
+               "sequentially consistent ones only (docs/memory-models.md)"
+      : o->tso ? "dpu explores x86-TSO's executions (--memory-model=tso), not those that only "
+                 "C11's weaker models allow (--memory-model=rc11; docs/memory-models.md)"
+      : o->model_auto
+          ? "dpu explores sequentially consistent executions only, not those that only weaker "
+            "orders allow; --memory-model=tso explores x86-TSO's, --memory-model=rc11 C11's "
+            "(docs/memory-models.md; rc11, the default for such a program, needs the race "
+            "detector: not with --races=off)"
+          : "dpu explores sequentially consistent executions only, not those that only weaker "
+            "orders allow; --memory-model=tso explores x86-TSO's, --memory-model=rc11 C11's "
+            "(docs/memory-models.md)";
+  dpu_pass_note(o, "weak-atomics", file, fn, line, col,
+                "%u atomic operation%s with an order weaker than seq_cst (the first at %s:%u in "
+                "%s): %s",
+                n, n == 1 ? "" : "s", file ? file : "?", line, fn ? fn : "?", what);
   free(file);
   free(fn);
 }
