@@ -69,7 +69,9 @@ struct dpu_event_rec {
   uint64_t aux;
   uint16_t result;  /* op-specific outcome (trylock: 1 acquired, 0 failed; a signal: tid + 1
                      * of the thread it woke) */
-  uint16_t unused2;
+  uint16_t from;    /* a READS_FROM (runtime/models/ra.c): the thread whose store the load read,
+                     * + 1; 0 the location's value before its first atomic store of the run;
+                     * for reports only */
   uint32_t wide;
   uint64_t value;
 };

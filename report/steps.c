@@ -47,12 +47,15 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     return what;
   }
   if (e->op == DPU_OP_READS_FROM) { /* which of the stores the load could read it read */
+    char whose[32];
+    if (e->from) snprintf(whose, sizeof whose, "T%u's store", e->from - 1u);
+    else snprintf(whose, sizeof whose, "the initial value");
     if (e->result == 0)
-      snprintf(what, sizeof what, "= %lld (the newest of the %u stores it may read)",
-               (long long)e->value, (unsigned)e->aux);
+      snprintf(what, sizeof what, "= %lld (%s, the newest of the %u it may read)",
+               (long long)e->value, whose, (unsigned)e->aux);
     else
-      snprintf(what, sizeof what, "= %lld (not the newest: %u newer of the %u it may read)",
-               (long long)e->value, (unsigned)e->result, (unsigned)e->aux);
+      snprintf(what, sizeof what, "= %lld (%s; %u newer store%s not seen yet)", (long long)e->value,
+               whose, (unsigned)e->result, e->result == 1 ? "" : "s");
     return what;
   }
   snprintf(obj, size, "%#llx", (unsigned long long)e->obj);

@@ -189,6 +189,8 @@ uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
     c->value = seq == l->n - 1 ? dpu_rt_value_at((void *)(uintptr_t)addr, size)
                                : l->m[seq % NMSG].value;
     c->flags |= DPU_REC_VALUE;
+    const struct msg *w = &l->m[seq % NMSG];
+    c->from = w->epoch ? (uint16_t)(w->tid + 1u) : 0;
   }
   const struct msg *m = &l->m[seq % NMSG];
   uint64_t v = seq == l->n - 1 ? dpu_rt_value_at((void *)(uintptr_t)addr, size) : m->value;

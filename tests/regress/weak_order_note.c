@@ -58,7 +58,7 @@
 // TSOSC: dpu: summary: 0 defects, 3 max-configs, 0 SSBs, 3 runs
 // RC11: dpu: defect 1: assertion failure: r1 || r2 (at {{.*}}weak_order_note.c:[[#@LINE+43]] in main)
 // RC11: T1 atomic-load 'y' = 0 {{.*}}weak_order_note.c:[[#@LINE+26]] left
-// RC11: T1 reads-from = 0 (not the newest: 1 newer of the 2 it may read) {{.*}}weak_order_note.c:[[#@LINE+25]] left
+// RC11: T1 reads-from = 0 (the initial value; 1 newer store not seen yet) {{.*}}weak_order_note.c:[[#@LINE+25]] left
 // RC11: replay: dpu replay {{[0-9:,]+/1[0-9:,/]*}} {{(--memory-model=rc11 )?}}{{.*}}weak_order_note.c
 // RC11: dpu: traces with defects: 3 of 8 (defect 1 in 3)
 // RC11: dpu: summary: 1 defects, 8 max-configs, 0 SSBs, 8 runs
