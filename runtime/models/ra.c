@@ -28,9 +28,11 @@
  * region is one whose first iteration read what the last one did, made at the same point).
  * Stores older than the last NMSG of their location are not read, nor those hidden by a read
  * that the log of NREAD reads per location has forgotten; a run's locations past the first
- * NLOC are not kept (their loads read the newest store). */
+ * NLOC are not kept (their loads read the newest store), and when the clocks of a run's
+ * release stores no longer fit (NSNAP words), its loads read the newest store from then on. */
 #include <string.h>
 
+#include "../../protocol/invariant.h"
 #include "../../protocol/rules.h"
 #include "../interpose.h"
 #include "../race.h"
@@ -74,6 +76,7 @@ static struct loc locs[NLOC];
 static uint32_t nlocs;
 static int16_t idx[NIDX]; /* location index + 1, 0 empty */
 static uint32_t snaps[NSNAP], nsnaps;
+static bool snaps_full; /* a store's clock found no room: loads read the newest from then on */
 static uint64_t last_value; /* what the last load read, for __dpu_ra_load */
 
 void dpu_ra_init(bool on) { dpu_ra_on = on; }
@@ -82,6 +85,7 @@ void dpu_ra_reset(void) {
   if (nlocs) memset(idx, 0, sizeof idx);
   nlocs = 0;
   nsnaps = 0;
+  snaps_full = false;
   dpu_seq_cst_fence = 0;
 }
 
@@ -122,7 +126,11 @@ void dpu_ra_published(uint64_t addr) {
   uint32_t k = (uint32_t)((addr >> 2) * 0x9e3779b97f4a7c15ull >> 40) & (NIDX - 1);
   for (; idx[k]; k = (k + 1) & (NIDX - 1))
     if (locs[idx[k] - 1].addr == addr) l = &locs[idx[k] - 1];
-  if (!l || nsnaps + DPU_MAX_THREADS > NSNAP) return;
+  if (!l) return;
+  if (nsnaps + DPU_MAX_THREADS > NSNAP) { /* its acquire readers could not synchronise */
+    snaps_full = true;
+    return;
+  }
   struct msg *m = &l->m[(l->n - 1) % NMSG];
   dpu_race_ra_snap((void *)(uintptr_t)addr, snaps + nsnaps, &m->nsnap);
   m->snap = nsnaps;
@@ -169,13 +177,16 @@ static void log_read(struct loc *l, uint32_t seq, uint32_t newest) {
 uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
                      struct dpu_event_rec *e) {
   struct loc *l = loc_of(addr, size);
-  if (!l) { /* a location past NLOC: the newest store, as under sc */
+  /* A location past NLOC, or a run whose stores' clocks no longer fit (a load of a store
+   * without its clock would miss its synchronisation), or without exact happens-before (the
+   * race detector gave up in this run): the newest store, as under sc, whose synchronisation
+   * the race detector's location clocks give. */
+  if (!l || snaps_full || !dpu_race_hb_ok()) {
     dpu_race_atomic((void *)(uintptr_t)addr, size, DPU_OP_ATOMIC_LOAD, false, order);
     return last_value = dpu_rt_value_at((void *)(uintptr_t)addr, size);
   }
   uint32_t newest = l->n - 1, misses = 0;
-  /* Without exact happens-before (detection gave up in this run) only the newest. */
-  uint32_t oldest = dpu_race_hb_ok() ? oldest_visible(l, &misses) : newest;
+  uint32_t oldest = oldest_visible(l, &misses);
   if (again || misses >= STALE) oldest = newest;
   uint32_t seq = newest;
   if (oldest < newest) {
@@ -186,6 +197,7 @@ uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
     c->result = (uint16_t)i;
     seq = newest - i;
     if (seq < l->base) seq = l->base; /* more than NMSG writes while it chose */
+    DPU_ASSERT(seq >= l->base && seq < l->n);
     c->value = seq == l->n - 1 ? dpu_rt_value_at((void *)(uintptr_t)addr, size)
                                : l->m[seq % NMSG].value;
     c->flags |= DPU_REC_VALUE;
