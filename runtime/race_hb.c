@@ -156,6 +156,20 @@ static inline struct dpu_tset *heads_of(const uint32_t *anchor) {
   return &seq_heads[(size_t)(anchor - oclocks[0]) / DPU_MAX_THREADS];
 }
 
+/* into := into ⊔ the clocks of the release sequences `heads` of location loc still going on:
+ * what a read of its newest write synchronises with (7.17.3p2, 5.1.2.4p11). Returns whether
+ * any clock was joined. */
+static bool join_heads(uint64_t loc, const struct dpu_tset *heads, uint32_t *into) {
+  bool any = false;
+  for (unsigned w = 0, nw = dpu_tset_words(nids()); w < nw; w++)
+    for (uint64_t h = heads->w[w]; h; h &= h - 1) {
+      uint64_t head = w * 64 + (uint64_t)__builtin_ctzll(h);
+      const uint32_t *l = obj_clock(loc | (head + 1) << 48, DPU_SYNC_ATOMIC, false);
+      if (l) vc_join(into, l), any = true;
+    }
+  return any;
+}
+
 void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint32_t order) {
   if (!dpu_race_on || dpu_race_gave_up) return;
   int u = dpu_rt.cur;
@@ -168,14 +182,7 @@ void dpu_race_atomic(void *p, uint32_t size, uint8_t kind, bool exchanged, uint3
    * (7.17.3p2, 5.1.2.4p11): those still going on at the location. */
   uint32_t *anchor = obj_clock(loc, DPU_SYNC_ATOMIC, writes);
   struct dpu_tset *heads = anchor ? heads_of(anchor) : NULL;
-  unsigned nw = dpu_tset_words(nids());
-  if (reads && heads)
-    for (unsigned w = 0; w < nw; w++)
-      for (uint64_t h = heads->w[w]; h; h &= h - 1) {
-        uint64_t head = w * 64 + (uint64_t)__builtin_ctzll(h);
-        const uint32_t *l = obj_clock(loc | (head + 1) << 48, DPU_SYNC_ATOMIC, false);
-        if (l) vc_join(is_acquire(order) ? c : acq_pend[u], l);
-      }
+  if (reads && heads) join_heads(loc, heads, is_acquire(order) ? c : acq_pend[u]);
   dpu_race_access((uintptr_t)p, size, __dpu_site,
             (uint8_t)(DPU_ACCESS_ATOMIC | (writes ? DPU_ACCESS_WRITE : 0)));
   if (!writes || !heads) return;
@@ -243,19 +250,8 @@ void dpu_race_ra_snap(void *p, uint32_t *snap, uint32_t *n) {
   uint64_t loc = (uint64_t)(uintptr_t)p;
   uint32_t *anchor = obj_clock(loc, DPU_SYNC_ATOMIC, false);
   if (!anchor) return;
-  const struct dpu_tset *heads = heads_of(anchor);
-  unsigned nw = dpu_tset_words(nids());
-  bool any = false;
-  for (unsigned w = 0; w < nw; w++)
-    for (uint64_t h = heads->w[w]; h; h &= h - 1) {
-      uint64_t head = w * 64 + (uint64_t)__builtin_ctzll(h);
-      const uint32_t *l = obj_clock(loc | (head + 1) << 48, DPU_SYNC_ATOMIC, false);
-      if (!l) continue;
-      if (!any) memset(snap, 0, vc_size());
-      any = true;
-      vc_join(snap, l);
-    }
-  if (any) *n = nids();
+  memset(snap, 0, vc_size());
+  if (join_heads(loc, heads_of(anchor), snap)) *n = nids();
 }
 
 void dpu_race_ra_load(void *p, uint32_t size, uint32_t order, const uint32_t *snap, uint32_t n) {

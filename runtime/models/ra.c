@@ -78,12 +78,14 @@ static int16_t idx[NIDX]; /* location index + 1, 0 empty */
 static uint32_t snaps[NSNAP], nsnaps;
 static bool snaps_full; /* a store's clock found no room: loads read the newest from then on */
 static uint64_t last_value; /* what the last load read, for __dpu_ra_load */
+static struct loc *written; /* the location of the last dpu_ra_write, for dpu_ra_published */
 
 void dpu_ra_init(bool on) { dpu_ra_on = on; }
 
 void dpu_ra_reset(void) {
   if (nlocs) memset(idx, 0, sizeof idx);
   nlocs = 0;
+  written = NULL;
   nsnaps = 0;
   snaps_full = false;
   dpu_seq_cst_fence = 0;
@@ -113,7 +115,7 @@ static struct loc *loc_of(uint64_t addr, uint32_t size) {
 }
 
 void dpu_ra_write(uint64_t addr, uint32_t size, uint64_t prev) {
-  struct loc *l = loc_of(addr, size);
+  struct loc *l = written = loc_of(addr, size);
   if (!l) return;
   l->m[(l->n - 1) % NMSG].value = prev;
   l->m[l->n % NMSG] = (struct msg){.epoch = dpu_race_epoch(), .tid = (uint16_t)dpu_rt.cur};
@@ -122,11 +124,8 @@ void dpu_ra_write(uint64_t addr, uint32_t size, uint64_t prev) {
 }
 
 void dpu_ra_published(uint64_t addr) {
-  struct loc *l = NULL;
-  uint32_t k = (uint32_t)((addr >> 2) * 0x9e3779b97f4a7c15ull >> 40) & (NIDX - 1);
-  for (; idx[k]; k = (k + 1) & (NIDX - 1))
-    if (locs[idx[k] - 1].addr == addr) l = &locs[idx[k] - 1];
-  if (!l) return;
+  struct loc *l = written;
+  if (!l || l->addr != addr) return; /* not kept (past NLOC) */
   if (nsnaps + DPU_MAX_THREADS > NSNAP) { /* its acquire readers could not synchronise */
     snaps_full = true;
     return;
@@ -189,23 +188,25 @@ uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
   uint32_t oldest = oldest_visible(l, &misses);
   if (again || misses >= STALE) oldest = newest;
   uint32_t seq = newest;
+  struct dpu_event_rec *c = NULL; /* the READS_FROM choice, when there is one */
   if (oldest < newest) {
     uint32_t n = newest - oldest + 1;
-    struct dpu_event_rec *c = dpu_rt_visible_aux(DPU_OP_READS_FROM, (uint64_t)dpu_rt.cur, n);
+    c = dpu_rt_visible_aux(DPU_OP_READS_FROM, (uint64_t)dpu_rt.cur, n);
     uint32_t i = dpu_rt.choice ? dpu_rt.choice - 1u : 0;
     if (i >= n) i = 0;
     c->result = (uint16_t)i;
     seq = newest - i;
     if (seq < l->base) seq = l->base; /* more than NMSG writes while it chose */
     DPU_ASSERT(seq >= l->base && seq < l->n);
-    c->value = seq == l->n - 1 ? dpu_rt_value_at((void *)(uintptr_t)addr, size)
-                               : l->m[seq % NMSG].value;
-    c->flags |= DPU_REC_VALUE;
-    const struct msg *w = &l->m[seq % NMSG];
-    c->from = w->epoch ? (uint16_t)(w->tid + 1u) : 0;
   }
   const struct msg *m = &l->m[seq % NMSG];
+  /* the newest store's value is in memory (it is filled in when a newer one is made) */
   uint64_t v = seq == l->n - 1 ? dpu_rt_value_at((void *)(uintptr_t)addr, size) : m->value;
+  if (c) {
+    c->value = v;
+    c->flags |= DPU_REC_VALUE;
+    c->from = m->epoch ? (uint16_t)(m->tid + 1u) : 0;
+  }
   dpu_race_ra_load((void *)(uintptr_t)addr, size, order, snaps + m->snap, m->nsnap);
   log_read(l, seq, newest);
   if (e->flags & DPU_REC_VALUE) e->value = v;
