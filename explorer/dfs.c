@@ -96,9 +96,9 @@ static void set_choices(struct frame *f, struct dpu_shm *shm, const struct dpu_e
   f->signal = false;
   f->nvals = 0;
   f->refresh = false;
-  if (dpu_op_is_choice(e->op)) {
+  if (dpu_op_has_outcomes(e->op, e->aux)) { /* a choice, a store's places (ra/rc11) */
     f->nvals = (uint16_t)e->aux;
-    f->woken = dpu_op_choice(e->op, e->result);
+    f->woken = (uint16_t)(e->result + 1u);
     return;
   }
   /* A signal's aux refers to its wait set when it has more than one waiter (ops.def). */

@@ -284,13 +284,19 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
     }
     dpu_unf_learn(q->u, oi, r->op, r->aux);
     /* What an atomic access did (a CAS exchanged or not) follows from its history: it is not
-     * part of the event's name, but its data. */
-    bool atomic = dpu_op_is_atomic(r->op);
+     * part of the event's name, but its data; a store's place in modification order under
+     * ra/rc11 is a choice, part of its name (ops.def). */
+    bool atomic = dpu_op_is_atomic(r->op) && r->op != DPU_OP_ATOMIC_STORE;
     struct dpu_event *pm = qpor_c_pm(q, oi), *rpre[DPU_PES_MAX_THREADS];
     uint32_t nrpre = qpor_c_reads(q, t, oi, pm, rpre);
     struct dpu_event *e = dpu_unf_event_r(q->u, t, r->op, atomic ? 0 : r->result, oi,
                                           q->cmax_t[t], pm, px, rpre, nrpre, r->site, r->aux);
     if (!e) return -1;
+    /* A store made at this position for the first time: its number of places is the record's
+     * (the event may have been made as a conflicting extension, before any run knew it).
+     * Once its conflicting extensions are made it keeps the number it had: another one would
+     * come from what ra.c's run-wide limits cut (docs/memory-models.md), not from its history. */
+    if (r->op == DPU_OP_ATOMIC_STORE && e->aux != r->aux && !e->cex_done) e->aux = r->aux;
     if (atomic && e->data != r->result) {
       e->data = r->result;
       dpu_model_free(e);

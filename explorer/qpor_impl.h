@@ -274,12 +274,12 @@ static inline bool own_thread_alternative(const struct dpu_event *d, const struc
   return s != d && s->pre_thread == d->pre_thread;
 }
 
-/* Whether d can have own_thread_alternative siblings at all: only a signal and a choice
- * (a nondet value, a reads-from: on the thread's own choices object) have several outcomes.
- * Tested first, as d's own group can be long (a read of a value: one per history of the
- * thread). */
+/* Whether d can have own_thread_alternative siblings at all: only a signal, a choice (a
+ * nondet value, a reads-from: on the thread's own choices object) and a store with several
+ * places in modification order (ra/rc11) have several outcomes. Tested first, as d's own
+ * group can be long (a read of a value: one per history of the thread). */
 static inline bool has_own_thread_alternatives(const struct dpu_event *d) {
-  return d->op == DPU_OP_COND_SIGNAL || dpu_op_is_choice(d->op);
+  return d->op == DPU_OP_COND_SIGNAL || dpu_op_has_outcomes(d->op, d->aux);
 }
 
 /* Whether d's spike is empty without a look: d is a thread

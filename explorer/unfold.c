@@ -331,6 +331,17 @@ int dpu_unf_earlier(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint32_t 
 int dpu_unf_cex(struct dpu_unfolding *u, struct dpu_event *e) {
   if (e->cex_done) return 0;
   e->cex_done = 1;
+  if (e->op == DPU_OP_ATOMIC_STORE && e->aux > 1) {
+    /* ra/rc11: its other places in modification order, at its own position (the record's aux
+     * counts them: a function of its history, which the runner computed) */
+    for (unsigned i = 0; i < e->aux && i < DPU_NONDET_MAX_VALUES; i++) {
+      uint32_t before = u->pes.nevents;
+      if (!dpu_unf_event_r(u, e->tid, e->op, (uint16_t)i, e->obj, e->pre_thread, e->pre_obj,
+                           e->pre_extra, e->rpre, e->nrpre, e->site, e->aux))
+        return -1;
+      u->cex_created += u->pes.nevents - before;
+    }
+  }
   if (dpu_op_is_choice(e->op)) { /* the other outcomes, at its place on its choices object */
     for (unsigned i = 0; i < e->aux && i < DPU_NONDET_MAX_VALUES; i++) {
       uint32_t before = u->pes.nevents;
@@ -343,6 +354,9 @@ int dpu_unf_cex(struct dpu_unfolding *u, struct dpu_event *e) {
   }
   /* A signal's other choices of the thread to wake are alternatives at its own position; so are
    * a write's smaller sets of reads before it. Its reads come from its own history. */
+  /* (A store's aux counts its places at its own position: elsewhere it is unknown until a
+   * run makes it, and its record says.) */
   return dpu_unf_earlier(u, e->tid, e->op, e->obj, e->pre_thread, e->pre_obj, e->pre_extra,
-                         e->site, e->aux, e->op == DPU_OP_COND_SIGNAL, e->omax, e->nomax);
+                         e->site, e->op == DPU_OP_ATOMIC_STORE ? 0 : e->aux,
+                         e->op == DPU_OP_COND_SIGNAL, e->omax, e->nomax);
 }

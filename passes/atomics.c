@@ -262,6 +262,16 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
             expected = as_i64(b, LLVMGetOperand(i, 0), vty, size, i64);
           op |= DPU_ATOMIC_BUFFERED;
         }
+        /* ra/rc11: a store weaker than seq_cst takes a place in its location's modification
+         * order (runtime/models/ra.c), which writes memory only when it is the newest: the
+         * call stands for the instruction, which goes. */
+        bool ra_store = ra && store && size <= 8 && scalar(vty) &&
+                        (op >> 8 & 15) != LLVMAtomicOrderingSequentiallyConsistent;
+        if (ra_store) {
+          if (!(op & DPU_ATOMIC_SHOW_VALUE))
+            expected = as_i64(b, LLVMGetOperand(i, 0), vty, size, i64);
+          op |= DPU_ATOMIC_RA_STORE;
+        }
         /* ra/rc11: the load reads a store visible to it (runtime/models/ra.c); a seq_cst load
          * reads the newest, as it reads memory (docs/memory-models.md). */
         bool ra_load = ra && (op & 0xff) == DPU_OP_ATOMIC_LOAD && size <= 8 && scalar(vty) &&
@@ -273,6 +283,12 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
             4, "");
         LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(i));
         dpu_pass_copy_spin(i, c); /* its site is the read's (number_sites) */
+        if (ra_store) {
+          if (first_weak == i) first_weak = c; /* the note's location: the same line */
+          LLVMInstructionEraseFromParent(i);
+          i = c;
+          continue;
+        }
         if ((o->tso && (op & 0xff) == DPU_OP_ATOMIC_LOAD && size <= 8 && scalar(vty)) ||
             ra_load) {
           /* x86-TSO: the load reads through the store buffers, not memory; ra/rc11: what

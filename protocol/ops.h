@@ -190,6 +190,9 @@ static inline unsigned dpu_op_hb(uint8_t op) {
 static inline uint16_t dpu_op_choice(uint8_t op, uint16_t result) {
   if (op == DPU_OP_COND_SIGNAL) return result; /* tid + 1 of the thread woken, 0 = none */
   if (op == DPU_OP_NONDET || op == DPU_OP_READS_FROM) return (uint16_t)(result + 1u);
+  /* an atomic store's place in modification order under ra/rc11 (0: the newest, chosen when
+   * the replay says nothing) */
+  if (op == DPU_OP_ATOMIC_STORE && result) return (uint16_t)(result + 1u);
   return 0;
 }
 
@@ -198,6 +201,13 @@ static inline uint16_t dpu_op_choice(uint8_t op, uint16_t result) {
  * in conflict with each other only. */
 static inline int dpu_op_is_choice(uint8_t op) {
   return op == DPU_OP_NONDET || op == DPU_OP_READS_FROM;
+}
+
+/* Whether events of op with this aux have other outcomes at their own place, as many as the
+ * record's aux: a choice, and an atomic store with more than one place in modification order
+ * under ra/rc11 (runtime/models/ra.c: dpu_ra_store; result = the place, 0 the newest). */
+static inline int dpu_op_has_outcomes(uint8_t op, uint64_t aux) {
+  return dpu_op_is_choice(op) || (op == DPU_OP_ATOMIC_STORE && aux > 1);
 }
 
 /* Whether op is an atomic-location access. Their outcome (a CAS exchanged or not) follows from

@@ -71,7 +71,8 @@ struct dpu_event_rec {
                      * of the thread it woke) */
   uint16_t from;    /* a READS_FROM (runtime/models/ra.c): the thread whose store the load read,
                      * + 1; 0 the location's value before its first atomic store of the run;
-                     * for reports only */
+                     * an ATOMIC_STORE placed before newer stores (result > 0): the thread + 1
+                     * of the store it goes before; for reports only */
   uint32_t wide;
   uint64_t value;
 };

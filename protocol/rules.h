@@ -222,6 +222,11 @@ enum dpu_rmw {
  * (--memory-model=ra|rc11, at most 8 bytes of a scalar): it may read any store visible to it
  * (runtime/models/ra.c), not memory. */
 #define DPU_ATOMIC_RA_LOAD (1u << 18)
+/* ... and DPU_ATOMIC_RA_STORE for a store weaker than seq_cst of at most 8 bytes of a scalar
+ * whose instruction passes/atomics.c removed (--memory-model=ra|rc11): `expected` is the value
+ * stored (whatever its type), which runtime/models/ra.c places in the location's modification
+ * order and writes to memory only when it is the newest store. */
+#define DPU_ATOMIC_RA_STORE (1u << 19)
 
 /* Whether the read-modify-write `kind` with operand v leaves the value cur of a location of
  * `size` bytes (1 to 8; cur and v zero-extended) as it is: an exchange of the value already

@@ -74,6 +74,12 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
   if (e->op == DPU_OP_ATOMIC_LOAD && e->flags & (DPU_REC_OWN_BUFFER | DPU_REC_MISSED))
     return e->flags & DPU_REC_OWN_BUFFER ? "its own store, not yet flushed"
                                          : "a store to it waits in a store buffer";
+  /* ra/rc11 (runtime/models/ra.c): a store placed before newer stores in modification order */
+  if (e->op == DPU_OP_ATOMIC_STORE && e->result && e->from) {
+    snprintf(what, sizeof what, "ordered before T%u's store, which it has not seen",
+             e->from - 1u);
+    return what;
+  }
   return dpu_op_outcome_word(e->op, e->result); /* protocol/ops.def */
 }
 

@@ -137,6 +137,23 @@ void dpu_race_tso_flush(void *p, int u, uint32_t order, const uint32_t *snap);
 bool dpu_race_hb_ok(void);
 uint32_t dpu_race_clock_at(int u);
 void dpu_race_ra_snap(void *p, uint32_t *snap, uint32_t *n);
+/* Before a write of atomic location p by the running thread u: DPU_RACE_SEQ_MINE when a
+ * release sequence headed by u goes on at the location's newest write (u heads it and no other
+ * thread's plain store ended it: 5.1.2.4p10), DPU_RACE_SEQ_FENCED when u executed a release
+ * fence in this run (7.17.4p2); 0 without exact clocks. */
+enum { DPU_RACE_SEQ_MINE = 1, DPU_RACE_SEQ_FENCED = 2 };
+unsigned dpu_race_seq_state(void *p);
+/* A store of `size` bytes at p of LLVM order `order` by the running thread that ra.c places
+ * before newer stores of the location in modification order (docs/memory-models.md, "Stores
+ * placed before newer ones"): checks the access as dpu_race_atomic's write would, but changes
+ * no release sequence of the location (those follow its newest write, which this is not).
+ * What an acquire load reading it synchronises with goes to snap[0, *n) (as
+ * dpu_race_ra_snap): the thread's clock for a release store, else the clock of the release
+ * sequence of its own that it continues (prev[0, nprev), the snap of the thread's previous
+ * write of p, when ra.c found that sequence going on at its place) and of its last release
+ * fence. */
+void dpu_race_ra_placed(void *p, uint32_t size, uint32_t order, const uint32_t *prev,
+                        uint32_t nprev, uint32_t *snap, uint32_t *n);
 void dpu_race_ra_load(void *p, uint32_t size, uint32_t order, const uint32_t *snap, uint32_t n);
 
 /* A fence (C11 7.17.4) of LLVM ordering `order`, called by the instrumented program. */

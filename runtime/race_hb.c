@@ -254,6 +254,36 @@ void dpu_race_ra_snap(void *p, uint32_t *snap, uint32_t *n) {
   if (join_heads(loc, heads_of(anchor), snap)) *n = nids();
 }
 
+unsigned dpu_race_seq_state(void *p) {
+  if (!dpu_race_hb_ok()) return 0;
+  int u = dpu_rt.cur;
+  uint32_t *anchor = obj_clock((uint64_t)(uintptr_t)p, DPU_SYNC_ATOMIC, false);
+  unsigned s = fenced[u] ? DPU_RACE_SEQ_FENCED : 0;
+  if (anchor && dpu_tset_has(heads_of(anchor), (unsigned)u)) s |= DPU_RACE_SEQ_MINE;
+  return s;
+}
+
+void dpu_race_ra_placed(void *p, uint32_t size, uint32_t order, const uint32_t *prev,
+                        uint32_t nprev, uint32_t *snap, uint32_t *n) {
+  *n = 0;
+  if (!dpu_race_on || dpu_race_gave_up) return;
+  int u = dpu_rt.cur;
+  uint32_t *c = dpu_race_clock_of[u];
+  dpu_race_access((uintptr_t)p, size, __dpu_site, DPU_ACCESS_ATOMIC | DPU_ACCESS_WRITE);
+  memset(snap, 0, vc_size());
+  bool any = false;
+  if (is_release(order)) { /* it heads a sequence of its own; u's earlier ones are older */
+    vc_join(snap, c);
+    any = true;
+  } else {
+    for (uint32_t i = 0; i < nprev; i++)
+      if (prev[i] > snap[i]) snap[i] = prev[i], any = true;
+    if (fenced[u]) vc_join(snap, fence_rel[u]), any = true;
+  }
+  if (any) *n = nids();
+  if (is_release(order)) c[u]++;
+}
+
 void dpu_race_ra_load(void *p, uint32_t size, uint32_t order, const uint32_t *snap, uint32_t n) {
   if (!dpu_race_on || dpu_race_gave_up) return;
   int u = dpu_rt.cur;

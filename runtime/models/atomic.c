@@ -279,9 +279,15 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
   default: /* a store, a read-modify-write */
     if (unchanged) e->result = 1;
     else ++*v;
-    /* ra/rc11: the location's newest store from now on (ra.c) */
+    /* ra/rc11: a store takes a place in the location's modification order, which the
+     * instruction's write stood for (passes/atomics.c removed it); a read-modify-write is
+     * the newest store from now on (ra.c) */
+    if (__builtin_expect((op_order & DPU_ATOMIC_RA_STORE) != 0, 0)) {
+      if (dpu_ra_store(obj, size, expected, order, e)) memcpy(addr, &expected, size);
+      break;
+    }
     bool ra = __builtin_expect(dpu_ra_on, 0) && !wide;
-    if (ra) dpu_ra_write(obj, size, dpu_rt_value_at(addr, size));
+    if (ra) dpu_ra_write(obj, size, dpu_rt_value_at(addr, size), order, op == DPU_OP_ATOMIC_RMW);
     dpu_race_atomic(addr, size, (uint8_t)op, false, order);
     if (ra) dpu_ra_published(obj);
   }
@@ -330,7 +336,7 @@ void __dpu_atomic_cas_result(uint32_t exchanged) {
   if (cas.addr) {
     bool ra = __builtin_expect(dpu_ra_on, 0) && exchanged && cas.size <= 8;
     uint64_t loc = (uint64_t)(uintptr_t)cas.addr;
-    if (ra) dpu_ra_write(loc, cas.size, cas.prev);
+    if (ra) dpu_ra_write(loc, cas.size, cas.prev, cas.success_order, true);
     dpu_race_atomic(cas.addr, cas.size, DPU_OP_ATOMIC_CAS, exchanged,
                     exchanged ? cas.success_order : cas.failure_order);
     if (ra) dpu_ra_published(loc);

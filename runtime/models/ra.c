@@ -1,11 +1,14 @@
 /* C11's release/acquire and relaxed orders (--memory-model=ra|rc11; docs/memory-models.md
  * has the model, its soundness argument and its limits).
  *
- * Each atomic location keeps the stores written to it in this run, in modification order,
- * which is the order of the writes in the run (as in the operational model of strong
- * release/acquire, Lahav, Giannarakis and Vafeiadis, POPL 2016: a write is appended at the end
- * of its location's order). An atomic load may read any store of its location that coherence
- * leaves visible to it (C11 5.1.2.4p18-20): every store from the newest back to the newest one
+ * Each atomic location keeps the stores written to it in this run, in modification order. A
+ * read-modify-write, a CAS and a seq_cst store are appended at its end (as in the operational
+ * model of strong release/acquire, Lahav, Giannarakis and Vafeiadis, POPL 2016); any other
+ * store may also go before newer stores that its thread has not seen (coherence,
+ * 5.1.2.4p18-20, allows it: what 2+2W and S need), a choice of its thread made at its event
+ * (dpu_ra_store; the event's name holds the place, ops.def). An atomic load may read any
+ * store of its location that coherence leaves visible to it (C11 5.1.2.4p18-20): every store
+ * in modification order from the newest back to the newest one
  * that is "seen" by the loading thread, that is, one that happens-before the load, or that a
  * read happening-before the load read (a read of the loading thread's own included). Which
  * stores are seen follows from the race detector's vector clocks (runtime/race.h): a store or
@@ -50,8 +53,18 @@ struct msg {
   uint64_t value;          /* what it wrote; the newest store's is in memory */
   uint32_t epoch;          /* the writer's epoch at the write (race.h: dpu_race_epoch) */
   uint32_t snap, nsnap;    /* its release sequences' clock: snaps[snap, snap + nsnap) */
+  uint32_t id;             /* its location's count of stores when it was made: a name that
+                            * stays when stores placed before it move it up (dpu_ra_store) */
   uint16_t tid;            /* the writer */
+  uint8_t kind;            /* MSG_* */
 };
+
+/* struct msg.kind: a read-modify-write or CAS (it read the store before it: none may come
+ * between); a seq_cst write; a write that heads a release sequence of its thread (a release
+ * write, or one after a release fence of its thread: 7.17.4p2); a write that continues a
+ * release sequence of its thread without heading one (which a store of another thread placed
+ * before it would end, 5.1.2.4p10). */
+enum { MSG_RMW = 1, MSG_SC = 2, MSG_HEADS = 4, MSG_CONTINUES = 8 };
 
 struct read {
   uint32_t epoch, seq;     /* the reader's epoch, the store it read */
@@ -66,6 +79,7 @@ struct loc {
                             * location held when first accessed, seen by every thread */
   uint32_t base;           /* the oldest store a load may still read */
   uint32_t nr;             /* reads logged so far (the last NREAD are kept) */
+  uint32_t made;           /* stores made so far (the next one's id) */
   struct msg m[NMSG];      /* store s at m[s % NMSG] */
   struct read r[NREAD];    /* read i at r[i % NREAD] */
 };
@@ -109,16 +123,31 @@ static struct loc *loc_of(uint64_t addr, uint32_t size) {
   struct loc *l = &locs[nlocs++];
   idx[k] = (int16_t)nlocs;
   l->addr = addr, l->size = size;
-  l->n = 1, l->base = 0, l->nr = 0;
+  l->n = 1, l->base = 0, l->nr = 0, l->made = 1;
   l->m[0] = (struct msg){.epoch = 0, .tid = 0, .nsnap = 0};
   return l;
 }
 
-void dpu_ra_write(uint64_t addr, uint32_t size, uint64_t prev) {
+/* LLVM's orderings (llvm-c/Core.h LLVMAtomicOrdering) */
+enum { ORD_RELEASE = 5, ORD_ACQ_REL = 6, ORD_SEQ_CST = 7 };
+
+/* The kind (MSG_*) of a write of order `order` by the running thread, before the race
+ * detector applies it. */
+static uint8_t msg_kind(uint64_t addr, uint32_t order, bool rmw) {
+  unsigned seq = dpu_race_seq_state((void *)(uintptr_t)addr);
+  bool rel = order == ORD_RELEASE || order == ORD_ACQ_REL || order == ORD_SEQ_CST;
+  return (uint8_t)((rmw ? MSG_RMW : 0) | (order == ORD_SEQ_CST ? MSG_SC : 0) |
+                   (rel || seq & DPU_RACE_SEQ_FENCED ? MSG_HEADS : 0) |
+                   (!rel && seq & DPU_RACE_SEQ_MINE ? MSG_CONTINUES : 0));
+}
+
+void dpu_ra_write(uint64_t addr, uint32_t size, uint64_t prev, uint32_t order, bool rmw) {
   struct loc *l = written = loc_of(addr, size);
   if (!l) return;
   l->m[(l->n - 1) % NMSG].value = prev;
-  l->m[l->n % NMSG] = (struct msg){.epoch = dpu_race_epoch(), .tid = (uint16_t)dpu_rt.cur};
+  l->m[l->n % NMSG] = (struct msg){.epoch = dpu_race_epoch(), .id = l->made++,
+                                   .tid = (uint16_t)dpu_rt.cur,
+                                   .kind = msg_kind(addr, order, rmw)};
   l->n++;
   if (l->n - l->base > NMSG) l->base = l->n - NMSG;
 }
@@ -134,6 +163,27 @@ void dpu_ra_published(uint64_t addr) {
   dpu_race_ra_snap((void *)(uintptr_t)addr, snaps + nsnaps, &m->nsnap);
   m->snap = nsnaps;
   nsnaps += m->nsnap;
+}
+
+/* Whether a release sequence of the running thread u goes on right after store p of l in
+ * modification order (5.1.2.4p10: a sequence that u heads goes on through u's writes and any
+ * thread's read-modify-writes; another thread's plain store ends it): 1, with *from = u's
+ * store whose snap is that sequence's clock; 0 when none does; -1 when that cannot be told
+ * here (the stores it depends on are no longer kept, or u's last write there is a
+ * read-modify-write, whose snap also holds other threads' sequences). */
+static int sequence_after(const struct loc *l, uint32_t p, const struct msg **from) {
+  for (uint32_t i = p + 1; i-- > l->base;) {
+    const struct msg *m = &l->m[i % NMSG];
+    if (m->epoch == 0) return 0; /* the initial value */
+    if (m->tid == dpu_rt.cur) {
+      if (!(m->kind & (MSG_HEADS | MSG_CONTINUES))) return 0;
+      if (m->kind & MSG_RMW) return -1;
+      *from = m;
+      return 1;
+    }
+    if (!(m->kind & MSG_RMW)) return 0;
+  }
+  return -1;
 }
 
 /* Whether the running thread has seen store s of l: it or a read of it happens-before now. */
@@ -173,6 +223,14 @@ static void log_read(struct loc *l, uint32_t seq, uint32_t newest) {
   l->nr++;
 }
 
+/* Where the store named id is now, which was at index `was` (stores placed before it since
+ * moved it up); the oldest kept one if it is no longer kept. */
+static uint32_t now_at(const struct loc *l, uint32_t id, uint32_t was) {
+  for (uint32_t s = was > l->base ? was : l->base; s < l->n; s++)
+    if (l->m[s % NMSG].id == id) return s;
+  return l->base;
+}
+
 uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
                      struct dpu_event_rec *e) {
   struct loc *l = loc_of(addr, size);
@@ -190,13 +248,17 @@ uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
   uint32_t seq = newest;
   struct dpu_event_rec *c = NULL; /* the READS_FROM choice, when there is one */
   if (oldest < newest) {
-    uint32_t n = newest - oldest + 1;
+    /* Its choices, named: other threads may make stores while it chooses, which the choice
+     * does not see (they are not in the load's history), and a store placed before older
+     * ones moves those it goes before. */
+    uint32_t n = newest - oldest + 1, ids[NMSG];
+    for (uint32_t k = 0; k < n; k++) ids[k] = l->m[(newest - k) % NMSG].id;
     c = dpu_rt_visible_aux(DPU_OP_READS_FROM, (uint64_t)dpu_rt.cur, n);
     uint32_t i = dpu_rt.choice ? dpu_rt.choice - 1u : 0;
     if (i >= n) i = 0;
     c->result = (uint16_t)i;
-    seq = newest - i;
-    if (seq < l->base) seq = l->base; /* more than NMSG writes while it chose */
+    seq = now_at(l, ids[i], newest - i); /* the oldest kept, past NMSG writes while it chose */
+    newest = now_at(l, ids[0], newest);
     DPU_ASSERT(seq >= l->base && seq < l->n);
   }
   const struct msg *m = &l->m[seq % NMSG];
@@ -212,6 +274,64 @@ uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
   if (e->flags & DPU_REC_VALUE) e->value = v;
   last_value = v;
   return v;
+}
+
+bool dpu_ra_store(uint64_t addr, uint32_t size, uint64_t value, uint32_t order,
+                  struct dpu_event_rec *e) {
+  struct loc *l = loc_of(addr, size);
+  /* The places it may take: right after store p, for every p from the newest seen one (the
+   * coherence floor) up, where the store after p is a plain store that no rule ties to p. */
+  uint32_t after[NMSG], nplace = 0;
+  const struct msg *carry[NMSG];
+  if (l && !snaps_full && dpu_race_hb_ok() && order != ORD_SEQ_CST &&
+      nsnaps + DPU_MAX_THREADS <= NSNAP) {
+    uint32_t misses;
+    uint32_t floor = oldest_visible(l, &misses);
+    for (uint32_t p = l->n - 1; p-- > floor;) {
+      if (l->m[(p + 1) % NMSG].kind & (MSG_RMW | MSG_SC | MSG_CONTINUES)) continue;
+      const struct msg *from = NULL;
+      if (sequence_after(l, p, &from) < 0) continue;
+      after[nplace] = p, carry[nplace] = from, nplace++;
+    }
+  }
+  uint32_t i = 0; /* 0: the newest; k: right after store after[k - 1] */
+  if (nplace) {
+    e->aux = nplace + 1;
+    i = dpu_rt.choice ? dpu_rt.choice - 1u : 0;
+    if (i > nplace) i = 0;
+    e->result = (uint16_t)i;
+  }
+  if (i == 0) { /* the newest store, as every write is under sc */
+    dpu_ra_write(addr, size, dpu_rt_value_at((void *)(uintptr_t)addr, size), order, false);
+    dpu_race_atomic((void *)(uintptr_t)addr, size, DPU_OP_ATOMIC_STORE, false, order);
+    dpu_ra_published(addr);
+    return true;
+  }
+  uint32_t p = after[i - 1];
+  const struct msg *from = carry[i - 1];
+  e->from = (uint16_t)(l->m[(p + 1) % NMSG].tid + 1u);
+  bool rel = order == ORD_RELEASE || order == ORD_ACQ_REL;
+  unsigned seq = dpu_race_seq_state((void *)(uintptr_t)addr);
+  struct msg m = {.value = value, .epoch = dpu_race_epoch(), .id = l->made++,
+                  .tid = (uint16_t)dpu_rt.cur,
+                  .kind = (uint8_t)((rel || seq & DPU_RACE_SEQ_FENCED ? MSG_HEADS : 0) |
+                                    (!rel && from ? MSG_CONTINUES : 0))};
+  dpu_race_ra_placed((void *)(uintptr_t)addr, size, order, from ? snaps + from->snap : NULL,
+                     from ? from->nsnap : 0, snaps + nsnaps, &m.nsnap);
+  m.snap = nsnaps;
+  nsnaps += m.nsnap;
+  /* Stores p + 1 .. n - 1 move up one place, and so do the reads' indexes of them. */
+  for (uint32_t k = l->n; k > p + 1; k--) l->m[k % NMSG] = l->m[(k - 1) % NMSG];
+  l->m[(p + 1) % NMSG] = m;
+  l->n++;
+  if (l->n - l->base > NMSG) l->base = l->n - NMSG;
+  for (uint32_t k = l->nr > NREAD ? l->nr - NREAD : 0; k < l->nr; k++) {
+    struct read *r = &l->r[k % NREAD];
+    if (r->seq > p) r->seq++;
+    if (r->newest > p) r->newest++;
+  }
+  DPU_ASSERT(l->base <= p + 1);
+  return false;
 }
 
 uint64_t __dpu_ra_load(void *addr, uint32_t size) {

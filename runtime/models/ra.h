@@ -18,13 +18,27 @@ void dpu_ra_reset(void);
 
 /* A write of the atomic location addr (size bytes, 1-8) by the running thread, made now (a
  * store or read-modify-write before its instruction executes, a CAS once it exchanged): it
- * becomes the location's newest store (modification order is the order of the writes in the
- * run). prev: the value the location held before it (memory before the instruction), which is
- * what its previous newest store wrote. Call dpu_ra_published after the race detector applied
+ * becomes the location's newest store. prev: the value the location held before it (memory
+ * before the instruction), which is what its previous newest store wrote; order: its LLVM
+ * ordering; rmw: a read-modify-write or a CAS (no store can be placed between it and the store
+ * it read). Call dpu_ra_published after the race detector applied
  * the write (dpu_race_atomic): it keeps what an acquire load reading this store synchronises
  * with. */
-void dpu_ra_write(uint64_t addr, uint32_t size, uint64_t prev);
+void dpu_ra_write(uint64_t addr, uint32_t size, uint64_t prev, uint32_t order, bool rmw);
 void dpu_ra_published(uint64_t addr);
+
+/* An atomic store (not a read-modify-write) of value (size bytes, 1-8, LLVM order `order`)
+ * to addr by the running thread, whose ATOMIC_STORE record is e, made instead of its
+ * instruction (passes/atomics.c: DPU_ATOMIC_RA_STORE). It goes into the location's
+ * modification order at one of the places coherence allows (docs/memory-models.md, "Stores
+ * placed before newer ones"): after every store the thread has seen, before any later ones
+ * that are plain stores not seq_cst. With more than one place, e->aux = their number and
+ * e->result = the place taken (the replay's choice, else 0: the newest store), and e->from =
+ * the thread + 1 of the store it goes before. Applies the race detector's write. Returns
+ * whether it is the newest store, which the caller then writes to memory (an older one is
+ * only read by loads that read it: memory holds the newest). */
+bool dpu_ra_store(uint64_t addr, uint32_t size, uint64_t value, uint32_t order,
+                  struct dpu_event_rec *e);
 
 /* An atomic load of addr (size bytes, 1-8; LLVM order `order`) whose ATOMIC_LOAD record is e,
  * just performed by the running thread: chooses which visible store it reads, through a

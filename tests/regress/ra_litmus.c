@@ -1,12 +1,30 @@
 // Litmus tests under --memory-model=ra and rc11 (runtime/models/ra.c, docs/memory-models.md),
-// each with the outcome that C11 (RC11: Lahav et al., PLDI 2017; the herd7 C11 results) allows
-// or forbids as an assertion. Relaxed: SB, MP, IRIW, WRC, R, RWC and ISA2 allowed and found
+// and the same programs under sc and tso, each with the outcome that C11 (RC11: Lahav et al.,
+// PLDI 2017; the herd7 C11 results) allows or forbids as an assertion. Under sc every one of
+// these outcomes is forbidden; x86-TSO (the herd7 x86 results) allows SB, R and RWC only
+// (tests/regress/tso_litmus.c has the store buffers' traces by hand). The sc counts by hand:
+// the orders of each location's dependent accesses, less those that make a cycle with program
+// order (4 - 1 for SB, MP, LB, R, S and 2+2W; 8 - 1 for WRC, RWC and ISA2; 16 - 1 for IRIW; 6
+// for CoRR, the two loads' places among the two stores, in order; 3 for CoWR, T1's store
+// before, between or after T0's two accesses). Relaxed: SB, MP, IRIW, WRC, R, RWC and ISA2 allowed and found
 // under rc11; LB, CoRR, CoWR forbidden. Release/acquire (and ra, where every access is
 // release/acquire at least): MP, WRC, ISA2 forbidden; SB, IRIW, R still allowed. seq_cst
 // accesses, or seq_cst fences between a store and a load, forbid SB, IRIW and RWC. Every
 // count is the exhaustive explorer's (--por=none) too. SB rlx by hand: a load after the
 // other thread's store may read it or the initial 0 (2 ways), before it only 0; both loads
 // before the other's store is a cycle: 2 + 2 + 2 * 2 = 8 traces, 3 of them with both 0.
+// A store made after another thread's store to its location that it has not seen may also be
+// ordered before it in modification order (2 places): 2+2W and S (relaxed) are allowed and
+// found, with release/acquire S is not, and seq_cst stores keep the run's order. By hand:
+// 2+2W has 3 orders of its runs (the cycle x1 < y2 < y1 < x2 < x1 is none), each with 2 x 2
+// places of the later store of each location: 12 traces, one per order with both first
+// stores last in modification order (3 fail). S rlx: T1's load before T0's y store reads 0
+// and T1's store of x has 2 places whichever of the x stores comes first (2 + 2), after it
+// it reads 0 or 1 (no synchronisation) and then 2 places: 8, 1 failing; release/acquire:
+// reading 1 synchronises, so T1's store comes after x = 2: 2 + 2 + (1 + 2) = 7. In R, T0's
+// y store before T1's (2 places for T1's) with T1's load after T0's x store (reads 1 or
+// 0): 4; T1's y store first (2 places for T0's), load after x = 1: 4, load before: 1 x 2:
+// 10. CoWR: 3 + 3 + 2 = 8 (T0's load reads its own store or a newer one).
 // RUN: %dpu -DSB --memory-model=rc11 %s > %t.sb; test $? -eq 1
 // RUN: FileCheck --check-prefix=SB %s < %t.sb
 // RUN: %dpu -DSB --memory-model=rc11 --por=none %s > %t.sb.all; test $? -eq 1
@@ -39,11 +57,30 @@
 // RUN: %dpu -DWRC -DRA --memory-model=rc11 %s | FileCheck --check-prefix=OK22 %s
 // RUN: %dpu -DCORR --memory-model=rc11 %s | FileCheck --check-prefix=OK20 %s
 // RUN: %dpu -DCORR --memory-model=rc11 --por=none %s | FileCheck --check-prefix=OK20 %s
-// RUN: %dpu -DCOWR --memory-model=rc11 %s | FileCheck --check-prefix=OK4 %s
+// RUN: %dpu -DCOWR --memory-model=rc11 %s | FileCheck --check-prefix=OK8 %s
+// RUN: %dpu -DCOWR --memory-model=rc11 --por=none %s | FileCheck --check-prefix=OK8 %s
 // RUN: %dpu -DR --memory-model=rc11 %s > %t.r; test $? -eq 1
 // RUN: FileCheck --check-prefix=R %s < %t.r
+// RUN: %dpu -DR --memory-model=rc11 --por=none %s > %t.r.all; test $? -eq 1
+// RUN: FileCheck --check-prefix=R %s < %t.r.all
 // RUN: %dpu -DR -DSC --memory-model=rc11 %s | FileCheck --check-prefix=OK3 %s
-// RUN: %dpu -DS -DRA --memory-model=rc11 %s | FileCheck --check-prefix=OK4 %s
+// RUN: %dpu -DS -DRA --memory-model=rc11 %s | FileCheck --check-prefix=OK7 %s
+// RUN: %dpu -DS -DRA --memory-model=rc11 --por=none %s | FileCheck --check-prefix=OK7 %s
+// RUN: %dpu -DS --memory-model=ra %s | FileCheck --check-prefix=OK7 %s
+// RUN: %dpu -DS --memory-model=rc11 %s > %t.s; test $? -eq 1
+// RUN: FileCheck --check-prefix=S %s < %t.s
+// RUN: %dpu -DS --memory-model=rc11 --por=none %s > %t.s.all; test $? -eq 1
+// RUN: FileCheck --check-prefix=S %s < %t.s.all
+// RUN: %dpu -DW22 --memory-model=rc11 %s > %t.w22; test $? -eq 1
+// RUN: FileCheck --check-prefix=W22 %s < %t.w22
+// RUN: %dpu -DW22 --memory-model=rc11 --por=none %s > %t.w22.all; test $? -eq 1
+// RUN: FileCheck --check-prefix=W22 %s < %t.w22.all
+// RUN: %dpu -DW22 -j 2 --memory-model=ra %s > %t.w22.j2; test $? -eq 1
+// RUN: FileCheck --check-prefix=W22 %s < %t.w22.j2
+// RUN: %dpu -DW22 -DRA --memory-model=rc11 %s > %t.w22.ra; test $? -eq 1
+// RUN: FileCheck --check-prefix=W22 %s < %t.w22.ra
+// RUN: %dpu -DW22 -DSC --memory-model=rc11 %s | FileCheck --check-prefix=OK3 %s
+// RUN: %dpu -DW22 -DSC --memory-model=ra %s | FileCheck --check-prefix=OK3 %s
 // RUN: %dpu -DRWC --memory-model=rc11 %s > %t.rwc; test $? -eq 1
 // RUN: FileCheck --check-prefix=RWC %s < %t.rwc
 // RUN: %dpu -DRWC -DSC --memory-model=rc11 %s | FileCheck --check-prefix=OK7 %s
@@ -51,6 +88,33 @@
 // RUN: FileCheck --check-prefix=ISA2 %s < %t.isa2
 // RUN: %dpu -DISA2 -DRA --memory-model=rc11 %s | FileCheck --check-prefix=OK22 %s
 // RUN: %dpu -DISA2 --memory-model=ra %s | FileCheck --check-prefix=OK22 %s
+// RUN: %dpu -DSB --memory-model=sc %s | FileCheck --check-prefix=OK3 %s
+// RUN: %dpu -DMP --memory-model=sc %s | FileCheck --check-prefix=OK3 %s
+// RUN: %dpu -DLB --memory-model=sc %s | FileCheck --check-prefix=OK3 %s
+// RUN: %dpu -DIRIW --memory-model=sc %s | FileCheck --check-prefix=OK15 %s
+// RUN: %dpu -DWRC --memory-model=sc %s | FileCheck --check-prefix=OK7 %s
+// RUN: %dpu -DCORR --memory-model=sc %s | FileCheck --check-prefix=OK6 %s
+// RUN: %dpu -DCOWR --memory-model=sc %s | FileCheck --check-prefix=OK3 %s
+// RUN: %dpu -DR --memory-model=sc %s | FileCheck --check-prefix=OK3 %s
+// RUN: %dpu -DS --memory-model=sc %s | FileCheck --check-prefix=OK3 %s
+// RUN: %dpu -DW22 --memory-model=sc %s | FileCheck --check-prefix=OK3 %s
+// RUN: %dpu -DRWC --memory-model=sc %s | FileCheck --check-prefix=OK7 %s
+// RUN: %dpu -DISA2 --memory-model=sc %s | FileCheck --check-prefix=OK7 %s
+// RUN: %dpu -DMP --memory-model=tso %s | FileCheck --check-prefix=OK3 %s
+// RUN: %dpu -DLB --memory-model=tso %s | FileCheck --check-prefix=OK3 %s
+// RUN: %dpu -DIRIW --memory-model=tso %s | FileCheck --check-prefix=OK15 %s
+// RUN: %dpu -DWRC --memory-model=tso %s | FileCheck --check-prefix=OK7 %s
+// RUN: %dpu -DCORR --memory-model=tso %s | FileCheck --check-prefix=OK6 %s
+// RUN: %dpu -DCOWR --memory-model=tso %s | FileCheck --check-prefix=OK6 %s
+// RUN: %dpu -DS --memory-model=tso %s | FileCheck --check-prefix=OK3 %s
+// RUN: %dpu -DW22 --memory-model=tso %s | FileCheck --check-prefix=OK3 %s
+// RUN: %dpu -DISA2 --memory-model=tso %s | FileCheck --check-prefix=OK7 %s
+// RUN: %dpu -DSB --memory-model=tso %s > %t.tso.SB; test $? -eq 1
+// RUN: FileCheck --check-prefix=DEF4 %s < %t.tso.SB
+// RUN: %dpu -DR --memory-model=tso %s > %t.tso.R; test $? -eq 1
+// RUN: FileCheck --check-prefix=DEF4 %s < %t.tso.R
+// RUN: %dpu -DRWC --memory-model=tso %s > %t.tso.RWC; test $? -eq 1
+// RUN: FileCheck --check-prefix=DEF8 %s < %t.tso.RWC
 // SB: dpu: defect 1: assertion failure: r0 == 1 || r1 == 1
 // SB: dpu: traces with defects: 3 of 8 (defect 1 in 3)
 // SB: dpu: summary: 1 defects, 8 max-configs, 0 SSBs
@@ -61,16 +125,24 @@
 // WRC: dpu: defect 1: assertion failure: !(r0 == 1 && r1 == 1 && r2 == 0)
 // WRC: dpu: summary: 1 defects, 23 max-configs, 0 SSBs
 // R: dpu: defect 1: assertion failure: !(atomic_load(&y) == 2 && r0 == 0)
-// R: dpu: summary: 1 defects, 5 max-configs, 0 SSBs
+// R: dpu: summary: 1 defects, 10 max-configs, 0 SSBs
+// S: dpu: defect 1: assertion failure: !(r0 == 1 && atomic_load(&x) == 2)
+// S: dpu: summary: 1 defects, 8 max-configs, 0 SSBs
+// W22: dpu: defect 1: assertion failure: !(atomic_load(&x) == 1 && atomic_load(&y) == 1)
+// W22: atomic-store {{.*}}(ordered before T{{[12]}}'s store, which it has not seen)
+// W22: dpu: traces with defects: 3 of 12 (defect 1 in 3)
+// W22: dpu: summary: 1 defects, 12 max-configs, 0 SSBs
 // RWC: dpu: defect 1: assertion failure: !(r0 == 1 && r1 == 0 && r2 == 0)
 // RWC: dpu: summary: 1 defects, 25 max-configs, 0 SSBs
 // ISA2: dpu: defect 1: assertion failure: !(r0 == 1 && r1 == 1 && r2 == 0)
 // ISA2: dpu: summary: 1 defects, 23 max-configs, 0 SSBs
+// DEF4: dpu: summary: 1 defects, 4 max-configs, 0 SSBs
+// DEF8: dpu: summary: 1 defects, 8 max-configs, 0 SSBs
 // OK3: dpu: summary: 0 defects, 3 max-configs, 0 SSBs
-// OK4: dpu: summary: 0 defects, 4 max-configs, 0 SSBs
 // OK5: dpu: summary: 0 defects, 5 max-configs, 0 SSBs
 // OK6: dpu: summary: 0 defects, 6 max-configs, 0 SSBs
 // OK7: dpu: summary: 0 defects, 7 max-configs, 0 SSBs
+// OK8: dpu: summary: 0 defects, 8 max-configs, 0 SSBs
 // OK15: dpu: summary: 0 defects, 15 max-configs, 0 SSBs
 // OK20: dpu: summary: 0 defects, 20 max-configs, 0 SSBs
 // OK22: dpu: summary: 0 defects, 22 max-configs, 0 SSBs
@@ -162,6 +234,12 @@ static void *t1(void *a) { r0 = LD(y); ST(x, 1); return a; }
 #define T2 none
 #define T3 none
 #define CHECK() assert(!(r0 == 1 && atomic_load(&x) == 2))
+#elif defined(W22) /* 2+2W: modification orders against every order of the run */
+static void *t0(void *a) { ST(x, 1); ST(y, 2); return a; }
+static void *t1(void *a) { ST(y, 1); ST(x, 2); return a; }
+#define T2 none
+#define T3 none
+#define CHECK() assert(!(atomic_load(&x) == 1 && atomic_load(&y) == 1))
 #elif defined(RWC) /* read-to-write causality */
 static void *t0(void *a) { ST(x, 1); return a; }
 static void *t1(void *a) { r0 = LD(x); r1 = LD(y); return a; }
