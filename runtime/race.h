@@ -136,12 +136,13 @@ void dpu_race_tso_flush(void *p, int u, uint32_t order, const uint32_t *snap);
  * acquire fence, 7.17.4p3). */
 bool dpu_race_hb_ok(void);
 uint32_t dpu_race_clock_at(int u);
-void dpu_race_ra_snap(void *p, uint32_t *snap, uint32_t *n);
-/* Before a write of atomic location p by the running thread u: DPU_RACE_SEQ_MINE when a
- * release sequence headed by u goes on at the location's newest write (u heads it and no other
+/* dpu_race_seq_state: at the newest write of atomic location p, DPU_RACE_SEQ_MINE when a
+ * release sequence headed by the running thread u goes on there (u heads it and no other
  * thread's plain store ended it: 5.1.2.4p10), DPU_RACE_SEQ_FENCED when u executed a release
- * fence in this run (7.17.4p2); 0 without exact clocks. */
+ * fence in this run (7.17.4p2); 0 without exact clocks. dpu_race_ra_snap returns the same,
+ * just after u's write. */
 enum { DPU_RACE_SEQ_MINE = 1, DPU_RACE_SEQ_FENCED = 2 };
+unsigned dpu_race_ra_snap(void *p, uint32_t *snap, uint32_t *n);
 unsigned dpu_race_seq_state(void *p);
 /* A store of `size` bytes at p of LLVM order `order` by the running thread that ra.c places
  * before newer stores of the location in modification order (docs/memory-models.md, "Stores

@@ -244,14 +244,17 @@ bool dpu_race_hb_ok(void) { return dpu_race_on && !dpu_race_gave_up && dpu_rt.cu
 
 uint32_t dpu_race_clock_at(int u) { return dpu_race_clock_of[dpu_rt.cur][u]; }
 
-void dpu_race_ra_snap(void *p, uint32_t *snap, uint32_t *n) {
+unsigned dpu_race_ra_snap(void *p, uint32_t *snap, uint32_t *n) {
   *n = 0;
-  if (!dpu_race_hb_ok()) return;
+  if (!dpu_race_hb_ok()) return 0;
   uint64_t loc = (uint64_t)(uintptr_t)p;
   uint32_t *anchor = obj_clock(loc, DPU_SYNC_ATOMIC, false);
-  if (!anchor) return;
+  int u = dpu_rt.cur;
+  unsigned s = fenced[u] ? DPU_RACE_SEQ_FENCED : 0;
+  if (!anchor) return s;
   memset(snap, 0, vc_size());
   if (join_heads(loc, heads_of(anchor), snap)) *n = nids();
+  return dpu_tset_has(heads_of(anchor), (unsigned)u) ? s | DPU_RACE_SEQ_MINE : s;
 }
 
 unsigned dpu_race_seq_state(void *p) {

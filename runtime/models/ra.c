@@ -131,25 +131,23 @@ static struct loc *loc_of(uint64_t addr, uint32_t size) {
 /* LLVM's orderings (llvm-c/Core.h LLVMAtomicOrdering) */
 enum { ORD_RELEASE = 5, ORD_ACQ_REL = 6, ORD_SEQ_CST = 7 };
 
-/* The kind (MSG_*) of a write of order `order` by the running thread, before the race
- * detector applies it. */
-static uint8_t msg_kind(uint64_t addr, uint32_t order, bool rmw) {
-  unsigned seq = dpu_race_seq_state((void *)(uintptr_t)addr);
+/* Appends the running thread's write of order `order` to l (see dpu_ra_write); its release
+ * sequences are known once the race detector applied it (dpu_ra_published). */
+static void append(struct loc *l, uint64_t prev, uint32_t order, bool rmw) {
+  written = l;
   bool rel = order == ORD_RELEASE || order == ORD_ACQ_REL || order == ORD_SEQ_CST;
-  return (uint8_t)((rmw ? MSG_RMW : 0) | (order == ORD_SEQ_CST ? MSG_SC : 0) |
-                   (rel || seq & DPU_RACE_SEQ_FENCED ? MSG_HEADS : 0) |
-                   (!rel && seq & DPU_RACE_SEQ_MINE ? MSG_CONTINUES : 0));
+  l->m[(l->n - 1) % NMSG].value = prev;
+  l->m[l->n % NMSG] = (struct msg){
+      .epoch = dpu_race_epoch(), .id = l->made++, .tid = (uint16_t)dpu_rt.cur,
+      .kind = (uint8_t)((rmw ? MSG_RMW : 0) | (order == ORD_SEQ_CST ? MSG_SC : 0) |
+                        (rel ? MSG_HEADS : 0))};
+  l->n++;
+  if (l->n - l->base > NMSG) l->base = l->n - NMSG;
 }
 
 void dpu_ra_write(uint64_t addr, uint32_t size, uint64_t prev, uint32_t order, bool rmw) {
   struct loc *l = written = loc_of(addr, size);
-  if (!l) return;
-  l->m[(l->n - 1) % NMSG].value = prev;
-  l->m[l->n % NMSG] = (struct msg){.epoch = dpu_race_epoch(), .id = l->made++,
-                                   .tid = (uint16_t)dpu_rt.cur,
-                                   .kind = msg_kind(addr, order, rmw)};
-  l->n++;
-  if (l->n - l->base > NMSG) l->base = l->n - NMSG;
+  if (l) append(l, prev, order, rmw);
 }
 
 void dpu_ra_published(uint64_t addr) {
@@ -160,9 +158,15 @@ void dpu_ra_published(uint64_t addr) {
     return;
   }
   struct msg *m = &l->m[(l->n - 1) % NMSG];
-  dpu_race_ra_snap((void *)(uintptr_t)addr, snaps + nsnaps, &m->nsnap);
+  unsigned seq = dpu_race_ra_snap((void *)(uintptr_t)addr, snaps + nsnaps, &m->nsnap);
   m->snap = nsnaps;
   nsnaps += m->nsnap;
+  /* A write that is no release heads a sequence after a release fence of its thread, and
+   * continues one if its thread's goes on after it (with a fence, taken to continue one too:
+   * no store is placed before it, which only leaves executions out) */
+  if (!(m->kind & MSG_HEADS))
+    m->kind |= (uint8_t)((seq & DPU_RACE_SEQ_FENCED ? MSG_HEADS : 0) |
+                         (seq & DPU_RACE_SEQ_MINE ? MSG_CONTINUES : 0));
 }
 
 /* Whether a release sequence of the running thread u goes on right after store p of l in
@@ -283,8 +287,10 @@ bool dpu_ra_store(uint64_t addr, uint32_t size, uint64_t value, uint32_t order,
    * coherence floor) up, where the store after p is a plain store that no rule ties to p. */
   uint32_t after[NMSG], nplace = 0;
   const struct msg *carry[NMSG];
+  /* (A thread that has seen the newest store, its own one say, has one place: the cheap test
+   * first.) */
   if (l && !snaps_full && dpu_race_hb_ok() && order != ORD_SEQ_CST &&
-      nsnaps + DPU_MAX_THREADS <= NSNAP) {
+      nsnaps + DPU_MAX_THREADS <= NSNAP && !seen_store(&l->m[(l->n - 1) % NMSG])) {
     uint32_t misses;
     uint32_t floor = oldest_visible(l, &misses);
     for (uint32_t p = l->n - 1; p-- > floor;) {
@@ -302,7 +308,8 @@ bool dpu_ra_store(uint64_t addr, uint32_t size, uint64_t value, uint32_t order,
     e->result = (uint16_t)i;
   }
   if (i == 0) { /* the newest store, as every write is under sc */
-    dpu_ra_write(addr, size, dpu_rt_value_at((void *)(uintptr_t)addr, size), order, false);
+    written = l;
+    if (l) append(l, dpu_rt_value_at((void *)(uintptr_t)addr, size), order, false);
     dpu_race_atomic((void *)(uintptr_t)addr, size, DPU_OP_ATOMIC_STORE, false, order);
     dpu_ra_published(addr);
     return true;
