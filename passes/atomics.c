@@ -272,10 +272,9 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
             expected = as_i64(b, LLVMGetOperand(i, 0), vty, size, i64);
           op |= DPU_ATOMIC_RA_STORE;
         }
-        /* ra/rc11: the load reads a store visible to it (runtime/models/ra.c); a seq_cst load
-         * reads the newest, as it reads memory (docs/memory-models.md). */
-        bool ra_load = ra && (op & 0xff) == DPU_OP_ATOMIC_LOAD && size <= 8 && scalar(vty) &&
-                       (op >> 8 & 15) != LLVMAtomicOrderingSequentiallyConsistent;
+        /* ra/rc11: the load reads a store visible to it (runtime/models/ra.c; a seq_cst load
+         * none older than its location's newest seq_cst store: docs/memory-models.md). */
+        bool ra_load = ra && (op & 0xff) == DPU_OP_ATOMIC_LOAD && size <= 8 && scalar(vty);
         if (ra_load) op |= DPU_ATOMIC_RA_LOAD;
         LLVMValueRef c = LLVMBuildCall2(
             b, op_ty, op_fn,

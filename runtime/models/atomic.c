@@ -130,12 +130,30 @@ void __dpu_spin_enter(uint32_t region) {
   if (t->spin_region == region) return;
   t->spin_region = region;
   t->spin_read = false;
+  t->nspin_sites = 0;
 }
 
 void __dpu_spin_exit(void) {
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
   t->spin_region = 0;
   t->spin_read = false;
+  t->nspin_sites = 0;
+}
+
+/* Whether the running thread's load recorded at site repeats a load of its spin region's
+ * activation at the same place (under ra/rc11 it then reads the newest store: ra.h). A load
+ * after the first of an activation has the twin site, but only one at a place already read at
+ * in the activation repeats a read: the first pass of a seqlock's reader, say, may read an old
+ * store at each of its loads. Past 4 places, every later load counts as a repeat. */
+static bool load_again(struct dpu_rt_thread *t, uint32_t site) {
+  uint8_t k = site_spin(site);
+  if (!t->spin_region || (k != DPU_SITE_SPIN && k != DPU_SITE_SPIN_AGAIN)) return false;
+  uint32_t b = site_base(site);
+  for (uint8_t i = 0; i < t->nspin_sites; i++)
+    if (t->spin_sites[i] == b) return true;
+  if (t->nspin_sites == sizeof t->spin_sites / sizeof t->spin_sites[0]) return true;
+  t->spin_sites[t->nspin_sites++] = b;
+  return false;
 }
 
 /* Whether t's read of obj at (recorded) site continues its previous visible operation: a read
@@ -268,7 +286,7 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
     if (__builtin_expect(source == DPU_REC_OWN_BUFFER, 0)) dpu_race_atomic_own(addr, size);
     /* ra/rc11: it reads one of the stores visible to it, chosen after its event (ra.c). */
     else if (__builtin_expect((op_order & DPU_ATOMIC_RA_LOAD) != 0, 0))
-      dpu_ra_load(obj, size, order, site_spin(e->site) == DPU_SITE_SPIN_AGAIN, e);
+      dpu_ra_load(obj, size, order, load_again(t, e->site), e);
     else dpu_race_atomic(addr, size, (uint8_t)op, false, order);
     break;
   case DPU_OP_ATOMIC_CAS:

@@ -26,9 +26,11 @@
  * than the newest only while it made fewer than STALE reads of the location since the newest
  * store was written (stores become visible to every thread in finite time, as on hardware:
  * without this a loop that counts while it waits for a flag could read the old value for
- * ever), and a spin region's repeated reads (passes/spinloops.c) read the newest store (an
- * iteration that changes nothing but what it reads can be dropped, so any execution of the
- * region is one whose first iteration read what the last one did, made at the same point).
+ * ever), and in a spin region (passes/spinloops.c) a load at a place its thread already read
+ * at in the same activation reads the newest store (an iteration that changes nothing but
+ * what it reads can be dropped, so any execution of the region is one whose first iteration
+ * read what the last one did, made at the same point; each load of that first iteration may
+ * read an older store).
  * Stores older than the last NMSG of their location are not read, nor those hidden by a read
  * that the log of NREAD reads per location has forgotten; a run's locations past the first
  * NLOC are not kept (their loads read the newest store), and when the clocks of a run's
@@ -249,6 +251,14 @@ uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
   uint32_t newest = l->n - 1, misses = 0;
   uint32_t oldest = oldest_visible(l, &misses);
   if (again || misses >= STALE) oldest = newest;
+  /* A seq_cst load reads no store older than a seq_cst one (RC11's order of seq_cst
+   * accesses, kept as the run makes it: docs/memory-models.md). */
+  if (order == ORD_SEQ_CST)
+    for (uint32_t s = newest; s > oldest; s--)
+      if (l->m[s % NMSG].kind & MSG_SC) {
+        oldest = s;
+        break;
+      }
   uint32_t seq = newest;
   struct dpu_event_rec *c = NULL; /* the READS_FROM choice, when there is one */
   if (oldest < newest) {

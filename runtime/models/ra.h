@@ -45,7 +45,8 @@ bool dpu_ra_store(uint64_t addr, uint32_t size, uint64_t value, uint32_t order,
  * READS_FROM operation (protocol/ops.def) when more than one is visible (the replay's choice
  * or the newest), applies the race detector's read of that store, and returns the value read
  * (also set in e->value when e shows a value). again: the load repeats a read of its spin
- * region's activation (a twin site, passes/spinloops.c), which reads the newest store. */
+ * region's activation at the same place (runtime/models/atomic.c: load_again), which reads the
+ * newest store. A seq_cst load reads none older than the location's newest seq_cst store. */
 uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
                      struct dpu_event_rec *e);
 
