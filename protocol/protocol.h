@@ -91,6 +91,10 @@ struct dpu_event_rec {
  * read memory while another thread's store to the location waited in a buffer (MISSED). */
 #define DPU_REC_OWN_BUFFER 8u
 #define DPU_REC_MISSED 16u
+/* dpu_event_rec.flags of an ATOMIC_RMW that stands for a seq_cst fence under ra/rc11
+ * (runtime/models/ra.c: __dpu_ra_fence, a read-modify-write of a location of dpu's own), for
+ * reports only: shown as atomic_thread_fence, not as an access of an address. */
+#define DPU_REC_FENCE 32u
 
 /* The memory model explored (--memory-model, docs/memory-models.md): sequential consistency,
  * x86-TSO (runtime/models/tso.c), and C11's orders (runtime/models/ra.c): RC11 with relaxed,

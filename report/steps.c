@@ -38,6 +38,10 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
   if (dpu_op_is_thread_op(e->op) || dpu_op_family(e->op) == DPU_FAM_PROCESS ||
       e->op == DPU_OP_ATOMIC_BEGIN || e->op == DPU_OP_ATOMIC_END)
     return NULL;
+  if (e->flags & DPU_REC_FENCE) { /* ra/rc11's seq_cst fence: no access of the program's */
+    snprintf(obj, size, "seq_cst");
+    return NULL;
+  }
   if (dpu_op_family(e->op) == DPU_FAM_KEYS) { /* the key table: the key */
     if (e->flags & DPU_REC_VALUE) snprintf(obj, size, "key %llu", (unsigned long long)e->value);
     return NULL;
@@ -50,12 +54,14 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     char whose[32];
     if (e->from) snprintf(whose, sizeof whose, "T%u's store", e->from - 1u);
     else snprintf(whose, sizeof whose, "the initial value");
+    char v[24];
+    format_value(e->value, v, sizeof v);
     if (e->result == 0)
-      snprintf(what, sizeof what, "= %lld (%s, the newest of the %u it may read)",
-               (long long)e->value, whose, (unsigned)e->aux);
+      snprintf(what, sizeof what, "= %s (%s, the newest of the %u it may read)", v, whose,
+               (unsigned)e->aux);
     else
-      snprintf(what, sizeof what, "= %lld (%s; %u newer store%s not seen yet)", (long long)e->value,
-               whose, (unsigned)e->result, e->result == 1 ? "" : "s");
+      snprintf(what, sizeof what, "= %s (%s; %u newer store%s not seen yet)", v, whose,
+               (unsigned)e->result, e->result == 1 ? "" : "s");
     return what;
   }
   snprintf(obj, size, "%#llx", (unsigned long long)e->obj);
@@ -198,6 +204,7 @@ const char *dpu_report_op_name(const struct dpu_report *r, const struct dpu_even
                                             "pthread_cond_timedwait") == 0)
     return "pthread_cond_timedwait";
   if (e->op == DPU_OP_THREAD_CREATE && e->aux == 1) return "create-store-buffer"; /* tso.c */
+  if (e->flags & DPU_REC_FENCE) return "atomic_thread_fence"; /* ra.c */
   return dpu_op_name(e->op);
 }
 

@@ -266,6 +266,7 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
                  : tso_load                        ? dpu_tso_value(obj, size, &source)
                                                    : dpu_rt_value_at(addr, size);
   e->flags |= source;
+  if (__builtin_expect(addr == &dpu_seq_cst_fence, 0)) e->flags |= DPU_REC_FENCE;
   if (op_order & DPU_ATOMIC_SHOW_VALUE) {
     /* for the report: the value read, or the one a store writes (passed as `expected`) */
     e->value = op == DPU_OP_ATOMIC_STORE ? expected : cur;
