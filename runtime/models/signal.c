@@ -39,8 +39,33 @@ static uint64_t pending;
 static uint64_t touched;
 static struct sigaction saved[65];
 
+/* Whether a signal was delivered in this run, and the runner's own mask (of its one OS
+ * thread, which every program thread runs on), taken before the first run. A handler runs
+ * with its signal blocked in that OS thread until it returns (unless SA_NODEFER); a run that
+ * ends inside it (a hang, a spin cut short, the end of the process) never returns, and the
+ * signal stayed blocked for every later run: raise() left it pending in the kernel and the
+ * handler never ran again (a user's thread pool: wrong output, exit 0). */
+static bool delivered;
+static sigset_t runner_mask;
+static bool have_mask;
+
 void dpu_rt_signals_reset(void) {
   pending = 0;
+  if (!have_mask) have_mask = sigprocmask(SIG_SETMASK, NULL, &runner_mask) == 0;
+  if (delivered && have_mask) {
+    /* What the last run left pending in the kernel is discarded (an action of SIG_IGN
+     * discards a pending signal, POSIX sigaction) before its mask is the runner's again. */
+    sigset_t left;
+    if (sigpending(&left) == 0)
+      for (int sig = 1; sig < NSIG && sig <= 64; sig++) {
+        if (sig == SIGKILL || sig == SIGSTOP || sigismember(&left, sig) != 1) continue;
+        struct sigaction was, ign = {.sa_handler = SIG_IGN};
+        sigemptyset(&ign.sa_mask);
+        if (sigaction(sig, &ign, &was) == 0) sigaction(sig, &was, NULL);
+      }
+    sigprocmask(SIG_SETMASK, &runner_mask, NULL);
+  }
+  delivered = false;
   for (; touched; touched &= touched - 1) {
     int sig = __builtin_ctzll(touched) + 1;
     sigaction(sig, &saved[sig], NULL);
@@ -67,6 +92,7 @@ static int valid(int sig) { return sig >= 1 && sig <= 64 && sig < NSIG; }
 /* Delivers sig in the running thread (see the file's comment). */
 static void deliver(int sig, const char *how) {
   if (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU) return;
+  delivered = true;
   struct sigaction sa;
   if (sigaction(sig, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL && sig != SIGCHLD &&
       sig != SIGCONT && sig != SIGURG && sig != SIGWINCH)
