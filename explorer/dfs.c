@@ -270,10 +270,9 @@ enum dpu_explore_status dpu_explore_dfs(struct dpu_executor *exec,
       count_preemptions(stack, shm, ev, n);
       over = n && stack[n - 1].pre > bound;
     }
-    /* A run cut at the thread limit (DPU_LIMIT_THREADS) is a prefix: backtracked from, but
-     * no trace (as in qpor.c). */
-    bool leaf_cut = cut && shm->result.end == DPU_END_LIMIT &&
-                    shm->result.code == DPU_LIMIT_THREADS;
+    /* A run cut at the thread limit (DPU_LIMIT_THREADS), or whose replay reached --max-steps
+     * (DPU_LIMIT_STEPS), is a prefix: backtracked from, but no trace (as in qpor.c). */
+    bool leaf_cut = cut && dpu_limit_is_leaf(shm->result.end, shm->result.code);
     if (leaf_cut) c->cut++;
     else if (over) c->bounded++;
     if (shm->result.limited) status = DPU_EXPLORE_INCOMPLETE; /* a prefix, even with a defect */

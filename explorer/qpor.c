@@ -122,9 +122,12 @@ int qpor_init(struct qpor *q) {
 /* Counts (and warns once) when the events of the run processed from frame `from` are not the
  * alternative expect[0..n) it was to replay. A run stopped by the clock (--run-timeout, or the
  * split's shorter limit, under a loaded machine) before it got there is no such run: where it
- * stopped depends on the time, not on the program. */
+ * stopped depends on the time, not on the program; nor is one stopped by --max-steps within
+ * its replay. */
 static void check_replay(struct qpor *q, uint32_t from, struct dpu_event **expect, uint32_t n) {
-  bool timed_out = q->exec->shm->result.end == DPU_END_HANG_TIME;
+  const struct dpu_run_result *res = &q->exec->shm->result;
+  bool timed_out = res->end == DPU_END_HANG_TIME ||
+                   (res->end == DPU_END_LIMIT && res->code == DPU_LIMIT_STEPS);
   for (uint32_t i = 0; i < n; i++)
     if (from + i >= q->n ? !timed_out : q->ev[from + i] != expect[i]) {
       q->st->replay_mismatch++;
@@ -234,7 +237,8 @@ void qpor_destroy(struct qpor *q) {
 /* Accounts the run that ended with rs (explore.c's dpu_explore_ran). Returns whether it is to
  * be processed; if not, the exploration ends with *status. A run cut at the thread limit is a
  * prefix of real runs (DPU_LIMIT_THREADS): it is explored from as a leaf (*leaf_cut), so that
- * the interleavings of the first threads are, but it is no maximal configuration. Any other cut
+ * the interleavings of the first threads are, but it is no maximal configuration; so is a run
+ * whose replay reached --max-steps (DPU_LIMIT_STEPS), so that every shorter trace is. Any other cut
  * ends the exploration. A prefix, cut or limited, makes *status incomplete. */
 static bool run_usable(struct qpor *q, enum dpu_run_status rs, enum dpu_explore_status *status,
                        bool *leaf_cut) {
@@ -246,7 +250,7 @@ static bool run_usable(struct qpor *q, enum dpu_run_status rs, enum dpu_explore_
     *status = ended;
     return false;
   }
-  *leaf_cut = cut && shm->result.end == DPU_END_LIMIT && shm->result.code == DPU_LIMIT_THREADS;
+  *leaf_cut = cut && dpu_limit_is_leaf(shm->result.end, shm->result.code);
   if (shm->result.limited) *status = DPU_EXPLORE_INCOMPLETE; /* a prefix, even with a defect */
   if (cut) {
     *status = DPU_EXPLORE_INCOMPLETE;

@@ -162,6 +162,16 @@ enum dpu_end {
  * (the system's out-of-memory killer, a user) at that run and at its one re-run
  * (executor.c): no fault of the program; the run is cut short where it was killed. */
 #define DPU_LIMIT_KILLED 2
+/* dpu_run_result.code of a DPU_END_LIMIT at the step limit (--max-steps) while the run was
+ * still following its replay (runtime/sched.c): no hang of the program, but an exploration
+ * whose traces grow without end (a loop that may go round any number of times). The run is a
+ * prefix; the explorers explore on from it as a leaf, as from DPU_LIMIT_THREADS, so that every
+ * trace of at most --max-steps steps is explored, and the exploration is incomplete. */
+#define DPU_LIMIT_STEPS 3
+/* Whether a run that ended at `end` with `code` is a prefix the explorers explore on from. */
+static inline int dpu_limit_is_leaf(int end, int code) {
+  return end == DPU_END_LIMIT && (code == DPU_LIMIT_THREADS || code == DPU_LIMIT_STEPS);
+}
 #define DPU_MAX_SPIN_SITES 8
 
 /* Whether a run that ended with `end` (enum dpu_end) found a defect of the program (as opposed

@@ -161,8 +161,8 @@ static void print_could_run(FILE *f, const struct dpu_report *r, const struct dp
   }
   if (n) fputc('\n', f);
   if (n > 1)
-    fprintf(f, "  (%u threads could run: the schedule may have starved all but one; a retry "
-               "loop hangs this way if the thread it waits for never runs)\n", n);
+    fprintf(f, "  (%u threads could run, and took turns: each goes round a loop without end, "
+               "waiting for what none of them will do, or a livelock)\n", n);
 }
 
 void dpu_waits_print(FILE *f, const struct dpu_report *r, const struct dpu_defect *d) {

@@ -307,12 +307,15 @@ static __attribute__((noinline, cold)) void debug_divergence(int tid) {
 struct sched_pos {
   const struct dpu_replay_step *replay;
   uint32_t rlen, ri, rleft;
+  uint32_t free_from; /* dpu_rt.steps when the replay ended (0: no replay) */
   int last;
   uint32_t streak; /* steps the policy has let `last` take in a row, but its first */
+  uint32_t fair;   /* the most steps in a row it lets one thread take (take_turns) */
 };
 
 /* The most steps the policy past the replay lets one thread take in a row while another could
- * move (take_turns). */
+ * move (take_turns); a quarter of --max-steps if that is fewer, so that a run the fair policy
+ * would end is not a hang at a small limit. */
 #define DPU_FAIR_STEPS 256u
 
 /* The policy's choice after `last` has taken DPU_FAIR_STEPS steps in a row: the next enabled
@@ -441,6 +444,7 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
       while (++p->ri < p->rlen && p->replay[p->ri].count == 0) {
       }
       if (p->ri < p->rlen) p->rleft = p->replay[p->ri].count;
+      else p->free_from = dpu_rt.steps + 1;
     }
   } else {
     /* The policy past the replay: the last thread goes on (see let_others_first), for at
@@ -453,13 +457,28 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
     if (__builtin_expect(dpu_rt.threads[last].last_read, 0) && tid == last)
       tid = let_others_first(en, ws, last);
     if (tid != last) p->streak = 0;
-    else if (__builtin_expect(++p->streak >= DPU_FAIR_STEPS, 0)) tid = take_turns(en, ws, last);
+    else if (__builtin_expect(++p->streak >= p->fair, 0)) tid = take_turns(en, ws, last);
   }
-  if (++dpu_rt.steps > dpu_rt.cfg.max_steps) {
+  /* A hang is a run whose steps past its replay exceed the limit: the scheduler's own policy
+   * (fair: take_turns) ran that long. A replay that long is no hang of the program but an
+   * exploration that reached runs of unbounded length (a thread that polls under a lock while
+   * another waits for it: each trace polls more times than the last; a user's thread pools):
+   * the run is cut at the limit, and the exploration is incomplete. */
+  if (++dpu_rt.steps > dpu_rt.cfg.max_steps &&
+      (p->ri < p->rlen || dpu_rt.steps - p->free_from > dpu_rt.cfg.max_steps)) {
     dpu_rt.cur = -1;
     /* After the process's exit: the others ran on as far as a run goes, and the process ends
      * there (as it does while they run); the exit's result stands, no hang. */
     if (__builtin_expect(dpu_rt.exiting, 0)) return STEP_END;
+    if (p->ri < p->rlen) {
+      dpu_rt_set_end(DPU_END_LIMIT, DPU_LIMIT_STEPS,
+                     "the exploration reached runs of more than %u steps (--max-steps): the "
+                     "program has executions of every length (a loop that polls, e.g. under a "
+                     "lock another thread waits for, may go round any number of times); those "
+                     "of at most %u steps were explored", dpu_rt.cfg.max_steps,
+                     dpu_rt.cfg.max_steps);
+      return STEP_END;
+    }
     note_hang(en, ws); /* for record_blocked, at the run's end */
     dpu_rt_set_end(DPU_END_HANG_STEPS, 0, "run exceeded %u steps", dpu_rt.cfg.max_steps);
     return STEP_END;
@@ -483,7 +502,9 @@ void dpu_rt_run_once(void) {
   reset();
   dpu_rt_start_main();
 
-  struct sched_pos p = {.replay = dpu_shm_replay(shm), .rlen = shm->replay_len};
+  uint32_t quarter = dpu_rt.cfg.max_steps / 4 ? dpu_rt.cfg.max_steps / 4 : 1;
+  struct sched_pos p = {.replay = dpu_shm_replay(shm), .rlen = shm->replay_len,
+                        .fair = quarter < DPU_FAIR_STEPS ? quarter : DPU_FAIR_STEPS};
   while (p.ri < p.rlen && p.replay[p.ri].count == 0) p.ri++;
   p.rleft = p.ri < p.rlen ? p.replay[p.ri].count : 0;
   int r;
