@@ -518,6 +518,21 @@ int dpu_options_parse(int argc, char **argv, struct dpu_options *o) {
   }
   o->inputs = args + optind;
   o->ninputs = nargs - optind;
+  /* `dpu -j 1 replay SCHEDULE prog.c`: options before the subcommand (getopt moved the
+   * words that are no options to the end, in order). */
+  if (first == 1 && o->ninputs > 0 && strcmp(o->inputs[0], "replay") == 0) {
+    if (o->ninputs < 2) {
+      fprintf(stderr, "dpu: error: dpu replay needs a schedule, e.g. dpu replay 0:3,1:2 prog.c\n");
+      return 2;
+    }
+    if (o->replay) {
+      fprintf(stderr, "dpu: error: dpu replay takes its schedule once, not also --replay\n");
+      return 2;
+    }
+    o->replay = o->inputs[1];
+    o->inputs += 2;
+    o->ninputs -= 2;
+  }
   if (o->ninputs == 0) {
     fprintf(stderr, "dpu: error: no input file (see dpu --help)\n");
     return 2;

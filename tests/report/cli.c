@@ -39,6 +39,11 @@
 // RUN: %dpu replay > /dev/null 2> %t.e1; test $? -eq 2
 // RUN: FileCheck --check-prefix=E1 %s < %t.e1
 // E1: dpu: error: dpu replay needs a schedule, e.g. dpu replay 0:3,1:2 prog.c
+// Options may come before the subcommand, as a user types them.
+// RUN: %dpu -j 1 replay 0:1 %S/Inputs/clean.c | FileCheck --check-prefix=BEFORE %s
+// BEFORE: dpu: summary: 0 defects, 1 max-configs, 0 SSBs, 1 runs
+// RUN: %dpu -q replay > /dev/null 2> %t.e0; test $? -eq 2
+// RUN: FileCheck --check-prefix=E1 %s < %t.e0
 // RUN: %dpu replay 0:x %S/Inputs/clean.c > /dev/null 2> %t.e2; test $? -eq 2
 // RUN: FileCheck --check-prefix=E2 %s < %t.e2
 // E2: dpu: error: invalid replay schedule '0:x' (expected THREAD:COUNT,...)
