@@ -115,6 +115,15 @@
 // RUN: FileCheck --check-prefix=DEF4 %s < %t.tso.R
 // RUN: %dpu -DRWC --memory-model=tso %s > %t.tso.RWC; test $? -eq 1
 // RUN: FileCheck --check-prefix=DEF8 %s < %t.tso.RWC
+// RUN: %dpu -DIRIW --memory-model=ra %s > %t.iriw.m; test $? -eq 1
+// RUN: FileCheck --check-prefix=IRIW %s < %t.iriw.m
+// RUN: %dpu -DR --memory-model=ra %s > %t.r.m; test $? -eq 1
+// RUN: FileCheck --check-prefix=R %s < %t.r.m
+// RUN: %dpu -DRWC --memory-model=ra %s > %t.rwc.m; test $? -eq 1
+// RUN: FileCheck --check-prefix=RWC %s < %t.rwc.m
+// RUN: %dpu -DLB --memory-model=ra %s | FileCheck --check-prefix=OK5 %s
+// RUN: %dpu -DCORR --memory-model=ra %s | FileCheck --check-prefix=OK20 %s
+// RUN: %dpu -DCOWR --memory-model=ra %s | FileCheck --check-prefix=OK8 %s
 // SB: dpu: defect 1: assertion failure: r0 == 1 || r1 == 1
 // SB: dpu: traces with defects: 3 of 8 (defect 1 in 3)
 // SB: dpu: summary: 1 defects, 8 max-configs, 0 SSBs

@@ -7,11 +7,15 @@
 // (xchg), empties the buffer first: no defect, and sc's counts. Dekker's counts are checked
 // against the exhaustive explorer (53 traces under tso: 8 more runs re-explore after the
 // race made in_cs's accesses visible); Peterson's exhaustive exploration takes minutes.
-// Under rc11 the one seq_cst fence after Peterson's two stores does not make it exclude: RC11
-// orders the two fences one way (the thread whose fence comes second reads the other's flag
-// as set), but nothing orders the other thread's turn store after the first one's, so it may
-// read its own turn overwritten and enter too (the fix: turn an exchange, or seq_cst stores);
-// the fence is shown as such (ra.c's fence is a read-modify-write of dpu's own).
+// Under rc11 and ra both break without fences, as under tso (Dekker: 161 traces; Peterson:
+// 1176, its two threads' stores of turn ordered either way in modification order), and with
+// seq_cst operations they exclude with sc's counts; Dekker's fence after its flag store (24
+// traces) excludes too. Under rc11 the one seq_cst fence after Peterson's two stores does not
+// make it exclude: RC11 orders the two fences one way (the thread whose fence comes second
+// reads the other's flag as set), but nothing orders the other thread's turn store after the
+// first one's, so it may read its own turn overwritten and enter too (the fix: turn an
+// exchange, or seq_cst stores); the fence is shown as such (ra.c's fence is a
+// read-modify-write of dpu's own).
 // RUN: %dpu --memory-model=sc -DDEKKER %s | FileCheck --check-prefix=DEKKERSC %s
 // RUN: %dpu -DDEKKER --memory-model=tso %s > %t.d; test $? -eq 1
 // RUN: FileCheck --check-prefixes=BROKEN,DEKKER %s < %t.d
@@ -24,17 +28,32 @@
 // RUN: FileCheck --check-prefixes=BROKEN,PETERSON %s < %t.p
 // RUN: %dpu -DFENCE --memory-model=tso %s | FileCheck --check-prefix=PETERSONSC %s
 // RUN: %dpu -DSEQ_CST --memory-model=tso %s | FileCheck --check-prefix=PETERSONSC %s
+// RUN: %dpu --memory-model=rc11 %s > %t.prc0; test $? -eq 1
+// RUN: FileCheck --check-prefixes=BROKEN,PRC110 %s < %t.prc0
+// RUN: %dpu -DDEKKER --memory-model=rc11 %s > %t.drc; test $? -eq 1
+// RUN: FileCheck --check-prefixes=BROKEN,DRC11 %s < %t.drc
+// RUN: %dpu -DDEKKER --memory-model=ra %s > %t.dra; test $? -eq 1
+// RUN: FileCheck --check-prefixes=BROKEN,DRC11 %s < %t.dra
+// RUN: %dpu -DSEQ_CST --memory-model=rc11 %s | FileCheck --check-prefix=PETERSONSC %s
+// RUN: %dpu -DSEQ_CST --memory-model=ra %s | FileCheck --check-prefix=PETERSONSC %s
+// RUN: %dpu -DDEKKER -DSEQ_CST --memory-model=rc11 %s | FileCheck --check-prefix=DEKKERSC %s
+// RUN: %dpu -DDEKKER -DSEQ_CST --memory-model=ra %s | FileCheck --check-prefix=DEKKERSC %s
+// RUN: %dpu -DDEKKER -DFENCE --memory-model=rc11 %s | FileCheck --check-prefix=DFENCE %s
+// RUN: %dpu -DDEKKER -DFENCE --memory-model=ra %s | FileCheck --check-prefix=DFENCE %s
 // RUN: %dpu -DFENCE --memory-model=rc11 %s > %t.prc; test $? -eq 1
 // RUN: FileCheck --check-prefixes=BROKEN,PRC11 %s < %t.prc
 // DEKKERSC: dpu: summary: 0 defects, 7 max-configs, 0 SSBs, 7 runs
 // PETERSONSC: dpu: summary: 0 defects, 20 max-configs, 0 SSBs, 20 runs
-// BROKEN-DAG: dpu: defect {{[0-9]}}: data race: write of 4 bytes to 'in_cs' at {{.*}}tso_mutex.c:[[#@LINE+53]] in worker (T{{[12]}}) and write at {{.*}}tso_mutex.c:[[#@LINE+53]] in worker (T{{[12]}})
-// BROKEN-DAG: dpu: defect {{[0-9]}}: assertion failure: in_cs == 1 (at {{.*}}tso_mutex.c:[[#@LINE+53]] in worker)
+// BROKEN-DAG: dpu: defect {{[0-9]}}: data race: write of 4 bytes to 'in_cs' at {{.*}}tso_mutex.c:[[#@LINE+56]] in worker (T{{[12]}}) and write at {{.*}}tso_mutex.c:[[#@LINE+56]] in worker (T{{[12]}})
+// BROKEN-DAG: dpu: defect {{[0-9]}}: assertion failure: in_cs == 1 (at {{.*}}tso_mutex.c:[[#@LINE+56]] in worker)
 // DEKKER: dpu: summary: 6 defects, 53 max-configs, 0 SSBs
 // DEKKERALL: dpu: summary: 6 defects, 53 max-configs, 0 SSBs
 // PETERSON: dpu: summary: 6 defects, 666 max-configs, 0 SSBs
-// PRC11: atomic_thread_fence    seq_cst {{ *}}{{.*}}tso_mutex.c:[[#@LINE+38]] enter
+// PRC11: atomic_thread_fence    seq_cst {{ *}}{{.*}}tso_mutex.c:[[#@LINE+41]] enter
 // PRC11: dpu: summary: 6 defects, 388 max-configs, 0 SSBs
+// PRC110: dpu: summary: 6 defects, 1176 max-configs, 0 SSBs
+// DRC11: dpu: summary: 6 defects, 161 max-configs, 0 SSBs
+// DFENCE: dpu: summary: 0 defects, 24 max-configs, 0 SSBs
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
