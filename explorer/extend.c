@@ -145,6 +145,22 @@ static void offer(struct qpor *q, struct dpu_event *e, struct dpu_event **outsid
   else if (!*outside_d) *outside_d = e;
 }
 
+/* An event outside D at e's own position: e's operation with another outcome, with e's very
+ * history (a store's other place in modification order under ra/rc11, which Alg. 1 line 7 may
+ * choose as it may another thread's event: en(C_m) holds it), or NULL. */
+static struct dpu_event *other_outcome(struct qpor *q, const struct dpu_event *e) {
+  struct dpu_event *first = e->pre_thread ? e->pre_thread->tchild : q->u->troot_child[e->tid];
+  for (struct dpu_event *s = first; s; s = s->tsibling) {
+    if (s == e || s->op != e->op || s->pre_obj != e->pre_obj || s->pre_extra != e->pre_extra ||
+        s->nrpre != e->nrpre || s->in_d || dpu_bound_over(q->u->bound, s))
+      continue;
+    uint32_t i = 0;
+    while (i < s->nrpre && s->rpre[i] == e->rpre[i]) i++;
+    if (i == s->nrpre) return s;
+  }
+  return NULL;
+}
+
 /* Adds to U the events enabled at C_m for the threads in record r's enabled set other than the
  * one chosen (Alg. 1 line 4: en(C)). A thread's pending operation at frame m is its next
  * operation in this run, or what it was about to do when the run ended. Returns the first such
@@ -259,6 +275,8 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
   const struct dpu_event_rec *rec = dpu_shm_records(shm);
   uint32_t n = shm->nevents;
   q->at_bound = false;
+  /* every run counts, also one that stops early at an event of D or past the bound */
+  if (n > q->st->max_depth) q->st->max_depth = n;
   chain_by_thread(q, shm, from);
   for (uint32_t m = from; m < n; m++) {
     const struct dpu_event_rec *r = &rec[m];
@@ -307,6 +325,8 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
     struct dpu_event *other = add_enabled(q, shm, r);
     /* Line 7 says: choose outside D, and within the bound, in E_B (bound.h). */
     q->at_bound = dpu_bound_over(q->u->bound, e);
+    if (e->in_d && !other && e->op == DPU_OP_ATOMIC_STORE && e->aux > 1)
+      other = other_outcome(q, e);
     if (e->in_d || q->at_bound) {
       /* An event past the bound was never in C: its conflicting extensions (its operation at
        * earlier positions of its object, within the bound perhaps) and those of the operations
@@ -327,6 +347,5 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
 #if DPU_CHECKS
   check_configuration(q);
 #endif
-  if (n > q->st->max_depth) q->st->max_depth = n;
   return blocked_cex(q, shm) != 0 ? -1 : (int64_t)n;
 }
