@@ -57,6 +57,9 @@ struct dpu_explore_sink {
  * needs. */
 struct dpu_explore_options {
   uint64_t max_runs;     /* 0 = no limit */
+  uint32_t max_steps;    /* the runner's --max-steps (0: not known): the split (split.c) splits
+                          * no part of more than half as many events, whose runs would be
+                          * replays too long to tell a hang (runtime/sched.c) */
   double deadline;       /* absolute dpu_now() seconds, 0 = none */
   bool stop_on_defect;
   volatile sig_atomic_t *interrupted; /* if not NULL and non-zero (set by a signal handler):

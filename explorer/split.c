@@ -223,6 +223,9 @@ static void remember_out(struct split *s, const struct candidate *c, unsigned bu
 static int split_part(struct split *s, const struct dpu_part *k, struct dpu_parts *children,
                       enum dpu_explore_status *status) {
   if (spent(s)) return 0;
+  /* A part as deep as half --max-steps (a thread that retries without end, say) stays whole:
+   * a replay of its K and the run after it would be too long to tell a hang. */
+  if (s->o->max_steps && k->nevents >= s->o->max_steps / 2) return 0;
   struct probe pr = {0};
   bool halt;
   struct qpor_part qp = {.prefix = k->v, .nprefix = k->n, .nevents = k->nevents,

@@ -253,6 +253,7 @@ static int prepare_exploration(struct session *s) {
       .preemptions = o->preemptions,
       .deadline = o->timeout > 0 ? s->t0 + o->timeout : 0,
       .stop_on_defect = o->stop_on_defect,
+      .max_steps = o->max_steps,
       .interrupted = &dpu_interrupted,
       .k = o->k,
       .skip_step = o->skip_step,

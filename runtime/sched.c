@@ -459,24 +459,28 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
     if (tid != last) p->streak = 0;
     else if (__builtin_expect(++p->streak >= p->fair, 0)) tid = take_turns(en, ws, last);
   }
-  /* A hang is a run whose steps past its replay exceed the limit: the scheduler's own policy
-   * (fair: take_turns) ran that long. A replay that long is no hang of the program but an
-   * exploration that reached runs of unbounded length (a thread that polls under a lock while
-   * another waits for it: each trace polls more times than the last; a user's thread pools):
-   * the run is cut at the limit, and the exploration is incomplete. */
-  if (++dpu_rt.steps > dpu_rt.cfg.max_steps &&
-      (p->ri < p->rlen || dpu_rt.steps - p->free_from > dpu_rt.cfg.max_steps)) {
+  /* With N = --max-steps: a run past its replay is a hang once it took more than N steps,
+   * more than N / 2 of them past the replay, or more than 2N in all: the scheduler's own
+   * policy (fair: take_turns) ran that long. A replay of more than 3N is no hang of the
+   * program but an exploration that reached runs of unbounded length (a thread that polls
+   * under a lock while another waits for it: each trace polls more times than the last; a
+   * user's thread pools): the run is cut there, and the exploration is incomplete. Replays
+   * between N and 3N are followed (the prefix of a hang's run and the operation after it,
+   * which --shard's parts and the alternatives of a hang replay, is longer than the run). */
+  uint64_t n = dpu_rt.cfg.max_steps;
+  if (++dpu_rt.steps > n && (p->ri < p->rlen ? dpu_rt.steps > 3 * n
+                                             : dpu_rt.steps - p->free_from > n / 2)) {
     dpu_rt.cur = -1;
     /* After the process's exit: the others ran on as far as a run goes, and the process ends
      * there (as it does while they run); the exit's result stands, no hang. */
     if (__builtin_expect(dpu_rt.exiting, 0)) return STEP_END;
     if (p->ri < p->rlen) {
       dpu_rt_set_end(DPU_END_LIMIT, DPU_LIMIT_STEPS,
-                     "the exploration reached runs of more than %u steps (--max-steps): the "
-                     "program has executions of every length (a loop that polls, e.g. under a "
-                     "lock another thread waits for, may go round any number of times); those "
-                     "of at most %u steps were explored", dpu_rt.cfg.max_steps,
-                     dpu_rt.cfg.max_steps);
+                     "the exploration reached runs of more than %llu steps (3 x --max-steps): "
+                     "the program has executions of every length (a loop that polls, e.g. under "
+                     "a lock another thread waits for, may go round any number of times); those "
+                     "of at most that many steps were explored",
+                     3 * (unsigned long long)n);
       return STEP_END;
     }
     note_hang(en, ws); /* for record_blocked, at the run's end */

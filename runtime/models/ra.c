@@ -249,11 +249,14 @@ uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
     return last_value = dpu_rt_value_at((void *)(uintptr_t)addr, size);
   }
   uint32_t newest = l->n - 1, misses = 0;
-  uint32_t oldest = oldest_visible(l, &misses);
-  if (again || misses >= STALE) oldest = newest;
   /* A seq_cst load reads no store older than a seq_cst one (RC11's order of seq_cst
-   * accesses, kept as the run makes it: docs/memory-models.md). */
-  if (order == ORD_SEQ_CST)
+   * accesses, kept as the run makes it: docs/memory-models.md); a program of seq_cst
+   * accesses alone takes the first test. */
+  bool sc = order == ORD_SEQ_CST;
+  uint32_t oldest = sc && (l->m[newest % NMSG].kind & MSG_SC) ? newest
+                                                             : oldest_visible(l, &misses);
+  if (again || misses >= STALE) oldest = newest;
+  if (sc)
     for (uint32_t s = newest; s > oldest; s--)
       if (l->m[s % NMSG].kind & MSG_SC) {
         oldest = s;
