@@ -146,7 +146,6 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->polls = 0;
   t->spin_region = 0;
   t->spin_read = false;
-  t->nspin_sites = 0;
   t->nstreak = 0;
   t->stuck = false;
   t->tls = NULL;

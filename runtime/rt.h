@@ -60,11 +60,6 @@ struct dpu_rt_thread {
    * activation of it: its next read there is then recorded at the site's twin. */
   uint32_t spin_region;
   bool spin_read;
-  /* The sites (their base, not the twin) of its atomic loads in this activation, the first
-   * 4: under ra/rc11 a load at a site already read at in it reads the newest
-   * store (runtime/models/ra.h: dpu_ra_load's `again`). */
-  uint8_t nspin_sites;
-  uint32_t spin_sites[4];
   /* Its read streak: its last visible operations while they are all reads (atomic loads,
    * visible plain reads), oldest first, at most DPU_STREAK (atomic.c: the spin-loop rule). */
   uint8_t nstreak;

@@ -125,19 +125,28 @@ bool dpu_rt_try_blocks(const struct dpu_rt_thread *t, uint64_t obj) {
          *(const int32_t *)(uintptr_t)obj == t->last_try_owner;
 }
 
+/* Per thread, the sites (their base, not the twin) of its atomic loads in the activation of
+ * the spin region it is in, the first 4 (load_again; reset when it enters or leaves one: a
+ * thread starts in none). Beside the thread, not in it: struct dpu_rt_thread is read at every
+ * step. */
+static struct spin_loads {
+  uint8_t n;
+  uint32_t sites[4];
+} spin_loads[DPU_MAX_THREADS];
+
 void __dpu_spin_enter(uint32_t region) {
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
   if (t->spin_region == region) return;
   t->spin_region = region;
   t->spin_read = false;
-  t->nspin_sites = 0;
+  spin_loads[dpu_rt.cur].n = 0;
 }
 
 void __dpu_spin_exit(void) {
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
   t->spin_region = 0;
   t->spin_read = false;
-  t->nspin_sites = 0;
+  spin_loads[dpu_rt.cur].n = 0;
 }
 
 /* Whether the running thread's load recorded at site repeats a load of its spin region's
@@ -149,10 +158,11 @@ static bool load_again(struct dpu_rt_thread *t, uint32_t site) {
   uint8_t k = site_spin(site);
   if (!t->spin_region || (k != DPU_SITE_SPIN && k != DPU_SITE_SPIN_AGAIN)) return false;
   uint32_t b = site_base(site);
-  for (uint8_t i = 0; i < t->nspin_sites; i++)
-    if (t->spin_sites[i] == b) return true;
-  if (t->nspin_sites == sizeof t->spin_sites / sizeof t->spin_sites[0]) return true;
-  t->spin_sites[t->nspin_sites++] = b;
+  struct spin_loads *s = &spin_loads[dpu_rt.cur];
+  for (uint8_t i = 0; i < s->n; i++)
+    if (s->sites[i] == b) return true;
+  if (s->n == sizeof s->sites / sizeof s->sites[0]) return true;
+  s->sites[s->n++] = b;
   return false;
 }
 
