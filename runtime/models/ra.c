@@ -132,12 +132,15 @@ static struct loc *loc_of(uint64_t addr, uint32_t size) {
 
 /* LLVM's orderings (llvm-c/Core.h LLVMAtomicOrdering) */
 enum { ORD_RELEASE = 5, ORD_ACQ_REL = 6, ORD_SEQ_CST = 7 };
+static inline bool releases(uint32_t order) {
+  return order == ORD_RELEASE || order == ORD_ACQ_REL || order == ORD_SEQ_CST;
+}
 
 /* Appends the running thread's write of order `order` to l (see dpu_ra_write); its release
  * sequences are known once the race detector applied it (dpu_ra_published). */
 static void append(struct loc *l, uint64_t prev, uint32_t order, bool rmw) {
   written = l;
-  bool rel = order == ORD_RELEASE || order == ORD_ACQ_REL || order == ORD_SEQ_CST;
+  bool rel = releases(order);
   l->m[(l->n - 1) % NMSG].value = prev;
   l->m[l->n % NMSG] = (struct msg){
       .epoch = dpu_race_epoch(), .id = l->made++, .tid = (uint16_t)dpu_rt.cur,
@@ -330,7 +333,7 @@ bool dpu_ra_store(uint64_t addr, uint32_t size, uint64_t value, uint32_t order,
   uint32_t p = after[i - 1];
   const struct msg *from = carry[i - 1];
   e->from = (uint16_t)(l->m[(p + 1) % NMSG].tid + 1u);
-  bool rel = order == ORD_RELEASE || order == ORD_ACQ_REL;
+  bool rel = releases(order); /* (not seq_cst here: such a store is never placed) */
   unsigned seq = dpu_race_seq_state((void *)(uintptr_t)addr);
   struct msg m = {.value = value, .epoch = dpu_race_epoch(), .id = l->made++,
                   .tid = (uint16_t)dpu_rt.cur,
