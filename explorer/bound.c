@@ -27,8 +27,10 @@ static uint32_t lock_cap(const struct dpu_event *e, const struct dpu_event *x) {
  * depth L, is a preemption in every schedule of ⌈e⌉ (e is enabled there). 0: none. */
 static uint32_t gap_cap(const struct dpu_pes *p, const struct dpu_event *e,
                         const struct dpu_event *x) {
-  /* A trylock retried in a spin loop waits for its lock to change (runtime/sched.c). */
-  if (dpu_op_is_try(e->op)) return 0;
+  /* A switch at a yield (sched_yield, a sleep) is none (CHESS); the thread may yield in the
+   * gap (DPU_REC_YIELDED). A trylock retried in a spin loop waits for its lock to change
+   * (runtime/sched.c). */
+  if (x->yields_after || dpu_op_is_try(e->op)) return 0;
   if (!dpu_op_has(e->op, DPU_OPF_BLOCKS)) return UINT32_MAX;
   switch (e->op) {
   case DPU_OP_ATOMIC_LOAD:

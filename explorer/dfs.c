@@ -58,6 +58,18 @@ static bool could_move(struct dpu_shm *shm, const struct dpu_event_rec *ev, uint
   return dpu_tset_has(&all, u);
 }
 
+/* Whether thread u yielded the CPU (DPU_REC_YIELDED) before its next operation after record
+ * i of ev[0, n), the run in shm: a switch away from it there is no preemption (CHESS). */
+static bool yielded_before_next(const struct dpu_shm *shm, const struct dpu_event_rec *ev,
+                                uint32_t n, uint32_t i, uint16_t u) {
+  uint32_t j = i;
+  while (j < n && ev[j].tid != u) j++;
+  if (j < n) return ev[j].flags & DPU_REC_YIELDED;
+  for (uint32_t b = 0; b < shm->result.nblocked; b++)
+    if (shm->result.blocked[b].tid == u) return shm->result.blocked[b].yielded;
+  return false;
+}
+
 /* Whether taking thread t at frame f (whose step is ev[i] of ev[0, n), the run in shm, on
  * the current path) is a preemption: a switch away from f->prev while it could move. The
  * start of a thread, which the runtime runs at once when it is created, is none. */
@@ -73,7 +85,8 @@ static bool preempts(const struct frame *f, struct dpu_shm *shm, const struct dp
   }
   uint32_t j = i;
   while (j < n && ev[j].tid != t) j++; /* t's step here is its next one on the current path */
-  return j == n || ev[j].op != DPU_OP_THREAD_START;
+  if (j < n && ev[j].op == DPU_OP_THREAD_START) return false;
+  return !yielded_before_next(shm, ev, n, i, (uint16_t)f->prev);
 }
 
 /* Sets prev and pre of frames [0, n) from the run ev[0, n). */

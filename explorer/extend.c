@@ -94,6 +94,13 @@ static struct dpu_event *next_event(struct qpor *q, uint16_t t, uint8_t op, uint
   return first;
 }
 
+/* Notes on thread t's latest event in C that the thread yielded the CPU after it (a record's
+ * DPU_REC_YIELDED, a pending or blocked operation's yielded) before its events after it are
+ * made: their gap then holds no forced preemption (bound.c). */
+static void note_yield(struct qpor *q, uint16_t t, bool yielded) {
+  if (yielded && q->cmax_t[t]) q->cmax_t[t]->yields_after = 1;
+}
+
 /* Adds thread t's pending operation (op, obj, site, aux) to U: at C if it is enabled there
  * (returned), else, when it waits for an object, at the earlier positions of the object where
  * it could have gone first (NULL). Returns NULL too for an operation that cannot be placed
@@ -124,6 +131,7 @@ static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uin
   if (nx != UINT32_MAX) {
     op = rec[nx].op, obj = rec[nx].obj, site = rec[nx].site, aux = rec[nx].aux;
     if (op == DPU_OP_COUNT) return NULL;
+    note_yield(q, t, rec[nx].flags & DPU_REC_YIELDED);
   } else {
     uint32_t b = 0;
     while (b < shm->result.nblocked && shm->result.blocked[b].tid != t) b++;
@@ -131,6 +139,7 @@ static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uin
     op = shm->result.blocked[b].op, obj = shm->result.blocked[b].obj;
     site = shm->result.blocked[b].site;
     aux = shm->result.blocked[b].aux;
+    note_yield(q, t, shm->result.blocked[b].yielded);
   }
   if (op == DPU_OP_THREAD_CREATE) return NULL; /* its object is only known when it runs */
   return next_event(q, t, op, obj, site, aux);
@@ -200,6 +209,7 @@ static int waiting_cex(struct qpor *q, struct dpu_shm *shm, const struct dpu_eve
     if (t == r->tid || dpu_tset_has(&en, t) || q->first_of[t] == UINT32_MAX) continue;
     const struct dpu_event_rec *nr = &rec[q->first_of[t]];
     bool failed = false;
+    note_yield(q, (uint16_t)t, nr->flags & DPU_REC_YIELDED);
     add_pending(q, (uint16_t)t, nr->op, nr->obj, nr->site, nr->aux, &failed);
     if (failed) return -1;
   }
@@ -254,6 +264,7 @@ static int blocked_cex(struct qpor *q, const struct dpu_shm *shm) {
   for (uint32_t b = 0; b < shm->result.nblocked; b++) {
     const struct dpu_blocked *bl = &shm->result.blocked[b];
     if (bl->op == DPU_OP_THREAD_CREATE) continue;
+    note_yield(q, bl->tid, bl->yielded);
     if (next_event(q, bl->tid, bl->op, bl->obj, bl->site, bl->aux)) continue;
     uint32_t oi = dpu_unf_object(q->u, bl->tid, bl->op, bl->obj);
     if (oi == DPU_NO_OBJECT || oi == DPU_NO_OBJECT - 1) continue;
@@ -307,6 +318,7 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
     bool atomic = dpu_op_is_atomic(r->op) && r->op != DPU_OP_ATOMIC_STORE;
     struct dpu_event *pm = qpor_c_pm(q, oi), *rpre[DPU_PES_MAX_THREADS];
     uint32_t nrpre = qpor_c_reads(q, t, oi, pm, rpre);
+    note_yield(q, t, r->flags & DPU_REC_YIELDED);
     struct dpu_event *e = dpu_unf_event_r(q->u, t, r->op, atomic ? 0 : r->result, oi,
                                           q->cmax_t[t], pm, px, rpre, nrpre, r->site, r->aux);
     if (!e) return -1;

@@ -34,7 +34,9 @@ struct dpu_event {
                              * 1), DPU_DATA_UNKNOWN before */
   uint16_t result;          /* outcome (trylock acquired or not; a signal: tid + 1 woken) */
   uint8_t in_c;             /* the QPOR explorer's mark: the event is in its configuration C */
-  uint8_t cex_done;         /* its conflicting extensions have been added */
+  uint8_t cex_done : 1;     /* its conflicting extensions have been added */
+  uint8_t yields_after : 1; /* its thread yields the CPU before its next operation (a record's
+                             * DPU_REC_YIELDED; bound.h): a function of its history */
   uint32_t obj;             /* object index in the PES, DPU_NO_OBJECT for none */
   struct dpu_event *pre_thread;
   struct dpu_event *pre_obj;

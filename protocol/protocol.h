@@ -95,6 +95,11 @@ struct dpu_event_rec {
  * (runtime/models/ra.c: __dpu_ra_fence, a read-modify-write of a location of dpu's own), for
  * reports only: shown as atomic_thread_fence, not as an access of an address. */
 #define DPU_REC_FENCE 32u
+/* dpu_event_rec.flags: the thread yielded the CPU (sched_yield, pthread_yield, thrd_yield, a
+ * sleep: runtime/models/sched_attr.c, clock.c) since its operation before this one, so that a
+ * switch away from it in between is no preemption (CHESS counts a switch at a yield as none;
+ * explorer/bound.h, explorer/dfs.c). A function of the thread's history, as its operations. */
+#define DPU_REC_YIELDED 64u
 
 /* The memory model explored (--memory-model, docs/memory-models.md): sequential consistency,
  * x86-TSO (runtime/models/tso.c), and C11's orders (runtime/models/ra.c): RC11 with relaxed,
@@ -185,8 +190,9 @@ static inline int dpu_end_is_defect(int end) {
 struct dpu_blocked {
   uint16_t tid;
   uint8_t op;
-  uint8_t enabled;  /* a hang by --max-steps: the thread could have taken the next step (its
-                     * operation was enabled), which says which threads the schedule starved */
+  uint8_t enabled : 1; /* a hang by --max-steps: the thread could have taken the next step (its
+                        * operation was enabled), which says which threads the schedule starved */
+  uint8_t yielded : 1; /* the thread yielded since its last operation (DPU_REC_YIELDED) */
   uint32_t site;
   uint64_t obj;
   uint64_t aux;     /* what the operation's record would carry in aux */
@@ -460,6 +466,7 @@ struct dpu_shm {
    * exited), kept current by the runner so that it survives a crash or a kill. */
   struct dpu_pending {
     uint8_t op;
+    uint8_t yielded; /* DPU_REC_YIELDED: the thread yielded since its last operation; or 0 */
     uint32_t site;
     uint64_t obj;
     uint64_t aux;

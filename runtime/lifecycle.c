@@ -29,6 +29,9 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
   t->pend_aux = aux;
   struct dpu_pending *p = &dpu_rt.shm->pending[dpu_rt.cur];
   p->op = op, p->obj = obj, p->site = t->pend_site, p->aux = aux;
+  uint8_t yielded = dpu_rt.yielded; /* since the thread's last operation */
+  dpu_rt.yielded = 0;
+  p->yielded = yielded;
   dpu_coro_switch(&t->coro, &dpu_rt.sched);
   p->op = DPU_OP_COUNT;
   dpu_spin_quiet = 0;
@@ -38,7 +41,7 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
   uint32_t n = shm->nevents;
   struct dpu_event_rec *e = &dpu_rt.records[n];
   e->op = op;
-  e->flags = dpu_rt.cur_flags;
+  e->flags = dpu_rt.cur_flags | yielded;
   e->result = 0;
   e->tid = (uint16_t)dpu_rt.cur;
   dpu_rt.last_real = dpu_rt.cur;

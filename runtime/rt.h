@@ -118,6 +118,9 @@ struct dpu_rt {
   int cur;                  /* tid of the running thread, -1 in the scheduler */
   struct dpu_coro sched;    /* the scheduler's context (the OS thread's stack) */
   uint8_t cur_flags;        /* DPU_REC_SOLO | DPU_REC_PREV_EN at the current choice point */
+  uint8_t yielded;          /* DPU_REC_YIELDED: the running thread yielded the CPU (a yield or
+                             * a sleep: dpu_rt_poll) since its last visible operation; else 0.
+                             * Taken and cleared by that thread's next one (lifecycle.c). */
   int32_t last_real;        /* thread of the last record other than a start, -1 */
   uint64_t cur_enabled;     /* enabled set at the current choice point: ids below 64 */
   uint32_t cur_wide;        /* and in a run with ids of 64 or more, the ref of the whole set in
@@ -258,6 +261,7 @@ bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid);
  * (DPU_END_LIMIT, a warning naming the thread), not left to run into a false hang. */
 #define DPU_POLLS_MAX (1u << 17)
 void dpu_rt_poll(void);
+
 /* mutex.c: whether t's pending trylock (op, of the lock at obj; a mutex or a spinlock) retries
  * a failed one in the same activation of a spin region (passes/spinloops.c) while the lock's
  * owner is the one that made it fail: it would fail again and change nothing, so it waits for

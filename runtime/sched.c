@@ -73,6 +73,7 @@ static inline __attribute__((always_inline)) bool thread_enabled(const struct dp
 static void reset(void) {
   struct dpu_shm *shm = dpu_rt.shm;
   dpu_rt_world_reset();
+  dpu_rt.yielded = 0;
   for (unsigned w = 0; w == 0 || w < dpu_rt.nwords; w++) {
     for (uint64_t used = dpu_rt.heaps_used.w[w]; used; used &= used - 1)
       dpu_arena_reset(&dpu_rt.heaps[w * 64 + (unsigned)__builtin_ctzll(used)]);
@@ -155,7 +156,8 @@ static void record_blocked(void) {
     if (dpu_rt.threads[i].state != DPU_TS_ALIVE || p->op == DPU_OP_COUNT) continue;
     if (dpu_tso_on && dpu_tso_idle_buffer((int)i)) continue; /* waits for stores, blocks nothing */
     r->blocked[r->nblocked++] = (struct dpu_blocked){
-        .tid = (uint16_t)i, .op = p->op, .site = p->site, .obj = p->obj, .aux = p->aux};
+        .tid = (uint16_t)i, .op = p->op, .yielded = p->yielded != 0, .site = p->site, .obj = p->obj,
+        .aux = p->aux};
   }
   if (__builtin_expect(hang_steps, 0)) { /* off the path of every other run's end */
     for (uint32_t k = 0; k < r->nblocked; k++)
@@ -447,8 +449,8 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
       else p->free_from = dpu_rt.steps + 1;
     }
   } else {
-    /* The policy past the replay: the last thread goes on (see let_others_first), for at
-     * most DPU_FAIR_STEPS steps in a row (take_turns). */
+    /* The policy past the replay: the last thread goes on (see let_others_first) until it
+     * yields, for at most DPU_FAIR_STEPS steps in a row (take_turns). */
     int last = p->last;
     if (!wide) /* every id is below 64 */
       tid = (en >> last & 1) ? last : __builtin_ctzll(en);
@@ -456,6 +458,10 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
       tid = dpu_tset_has(ws, (unsigned)last) ? last : dpu_tset_next(ws, 0);
     if (__builtin_expect(dpu_rt.threads[last].last_read, 0) && tid == last)
       tid = let_others_first(en, ws, last);
+    /* A thread that yielded the CPU (sched_yield, a sleep) lets the next one go, as a real
+     * scheduler does: no preemption (DPU_REC_YIELDED), and a poll loop lets the others on. */
+    if (tid == last && __builtin_expect(dpu_rt.shm->pending[last].yielded, 0))
+      tid = take_turns(en, ws, last);
     if (tid != last) p->streak = 0;
     else if (__builtin_expect(++p->streak >= p->fair, 0)) tid = take_turns(en, ws, last);
   }

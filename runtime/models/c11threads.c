@@ -55,7 +55,7 @@ _Noreturn void __dpu_thrd_exit(int res) { __dpu_pthread_exit((void *)(intptr_t)r
 int __dpu_thrd_detach(thrd_t t) { return status(__dpu_pthread_detach(t)); }
 thrd_t __dpu_thrd_current(void) { return __dpu_pthread_self(); }
 int __dpu_thrd_equal(thrd_t a, thrd_t b) { return a == b; }
-void __dpu_thrd_yield(void) {}
+void __dpu_thrd_yield(void) { dpu_rt_poll(); } /* as sched_yield (sched_attr.c) */
 
 
 int __dpu_mtx_init(mtx_t *m, int type) {

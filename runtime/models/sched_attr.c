@@ -1,8 +1,9 @@
 /* pthread functions that change nothing dpu explores: scheduling hints and parameters, thread
  * names, signal masks. They are accepted (so programs that call them can be checked) and
  * answer as a single-CPU system with default scheduling would. None is a visible operation:
- * sched_yield in particular is a no-op, since dpu already explores every order of the
- * operations that matter; a loop that yields while waiting for a plain (non-atomic) variable is
+ * sched_yield in particular changes no state, since dpu already explores every order of the
+ * operations that matter; it only marks where the thread gives the CPU up (dpu_rt.yielded:
+ * the free runs' policy switches there, and --preemptions counts no preemption there); a loop that yields while waiting for a plain (non-atomic) variable is
  * a data race on that variable, which the default --races=on schedules, and whose run is
  * cut short otherwise (dpu_rt_poll). */
 #include <errno.h>
@@ -14,7 +15,9 @@
 #include "../rt.h"
 
 void dpu_rt_poll(void) {
-  if (dpu_rt.cur < 0 || dpu_rt.shm->spin_watch) return; /* the watch makes such reads visible */
+  if (dpu_rt.cur < 0) return;
+  dpu_rt.yielded = DPU_REC_YIELDED;
+  if (dpu_rt.shm->spin_watch) return; /* the watch makes reads of a plain variable visible */
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
   if (t->poll_step != dpu_rt.steps) t->poll_step = dpu_rt.steps, t->polls = 0;
   if (++t->polls == DPU_POLLS_MAX)

@@ -43,6 +43,7 @@ import concurrent.futures
 import glob
 import json
 import os
+import random
 import re
 import shlex
 import shutil
@@ -589,6 +590,29 @@ def pad_threads(text, k):
     return text[:i] + pad + text[i:j] + body + text[j:]
 
 
+def add_yields(text, seed):
+    """The program with sched_yield() after about a third of the statements of its thread
+    functions (not main), chosen by seed: a switch at a yield is no preemption (--preemptions,
+    protocol.h: DPU_REC_YIELDED), and the free runs' policy switches there."""
+    rng = random.Random(seed * 7919 + 17)
+    out, in_thread, prev = [], False, ""
+    for line in text.split("\n"):
+        # not after the body of an if, else, for or while without braces
+        braced = prev.rstrip().endswith((";", "{", "}"))
+        prev = line
+        out.append(line)
+        if line.startswith("static void *") and line.endswith("{"):
+            in_thread = True
+        elif line == "}":
+            in_thread = False
+        elif line == "#include <pthread.h>":
+            out.append("#include <sched.h> // difftest --yields")
+        elif in_thread and braced and line.endswith(";") and not line.lstrip().startswith(
+                ("int ", "return", "(void)")) and rng.random() < 1 / 3:
+            out.append(line[:len(line) - len(line.lstrip())] + "sched_yield(); // --yields")
+    return "\n".join(out)
+
+
 def worker(args):
     case, opts = args
     tmp = tempfile.mkdtemp(prefix="difftest.")
@@ -600,6 +624,8 @@ def worker(args):
                 return case.name, ["genprog failed: %s: %s" % (type(e).__name__, e)], []
             if opts.pad_threads:
                 case.text = pad_threads(case.text, opts.pad_threads)
+            if opts.yields:
+                case.text = add_yields(case.text, case.seed)
         problems, results, src = check_case(case, opts, tmp)
         if problems and opts.keep:
             os.makedirs(opts.keep, exist_ok=True)
@@ -826,6 +852,9 @@ def main(argv=None):
     ap.add_argument("--bound", type=int, default=None, metavar="B",
                     help="--preemptions=B for both explorers: the oracle's traces and defects "
                     "must be among QPOR's (a superset within the bound, explorer/bound.h)")
+    ap.add_argument("--yields", action="store_true",
+                    help="generated programs yield (sched_yield) after about a third of "
+                    "their threads' statements")
     ap.add_argument("--no-model", dest="model", action="store_false",
                     help="do not check the oracle against the generator's model")
     ap.add_argument("--timeout", type=float, default=120,
