@@ -261,7 +261,6 @@ bool dpu_rt_atomic_enabled(uint8_t op, uint64_t obj, int tid);
  * (DPU_END_LIMIT, a warning naming the thread), not left to run into a false hang. */
 #define DPU_POLLS_MAX (1u << 17)
 void dpu_rt_poll(void);
-
 /* mutex.c: whether t's pending trylock (op, of the lock at obj; a mutex or a spinlock) retries
  * a failed one in the same activation of a spin region (passes/spinloops.c) while the lock's
  * owner is the one that made it fail: it would fail again and change nothing, so it waits for

@@ -3,9 +3,9 @@
  * answer as a single-CPU system with default scheduling would. None is a visible operation:
  * sched_yield in particular changes no state, since dpu already explores every order of the
  * operations that matter; it only marks where the thread gives the CPU up (dpu_rt.yielded:
- * the free runs' policy switches there, and --preemptions counts no preemption there); a loop that yields while waiting for a plain (non-atomic) variable is
- * a data race on that variable, which the default --races=on schedules, and whose run is
- * cut short otherwise (dpu_rt_poll). */
+ * the free runs' policy switches there, and --preemptions counts no preemption there). A loop
+ * that yields while waiting for a plain (non-atomic) variable is a data race on that variable,
+ * which the default --races=on schedules, and whose run is cut short otherwise (dpu_rt_poll). */
 #include <errno.h>
 #include <sched.h>
 #include <signal.h>
