@@ -504,6 +504,13 @@ struct dpu_shm {
    * threads because it would read again what its thread read last (a waiting loop that is no
    * spin region, runtime/sched.c); 0: none. */
   uint32_t reread_site;
+  /* Set by the explorer: non-zero to watch what tells symmetric threads apart (runtime/
+   * symmetry.h, explorer/symmetry.h). Response, reset every run: sym_told is 1 when the run
+   * told two threads of a symmetric group apart (0: it did not), at call site sym_site, and
+   * sym_msg says how (NUL-terminated). */
+  uint32_t symmetry;
+  uint32_t sym_told, sym_site;
+  char sym_msg[160];
 
   volatile uint32_t nthread_ids;
   struct dpu_thread_id {

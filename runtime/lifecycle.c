@@ -8,6 +8,7 @@
 #include "models/tso.h"
 #include "race.h"
 #include "rt.h"
+#include "symmetry.h"
 
 struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj) {
   return dpu_rt_visible_aux(op, obj, 0);
@@ -22,6 +23,7 @@ static inline bool drains(uint8_t op) {
 
 struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux) {
   if (__builtin_expect(dpu_tso_undrained != 0, 0) && drains(op)) dpu_tso_drain();
+  if (__builtin_expect(dpu_sym_watch, 0)) dpu_sym_visible(op, obj);
   struct dpu_rt_thread *t = dpu_rt_cur_thread();
   t->pend_op = op;
   t->pend_obj = obj;
@@ -71,6 +73,7 @@ _Noreturn void dpu_rt_thread_exit(void *retval) {
   dpu_rt_visible(DPU_OP_THREAD_EXIT, (uint64_t)dpu_rt.cur);
   dpu_race_thread_exit(dpu_rt.cur); /* exit -> join */
   t->retval = retval;
+  dpu_sym_exited(dpu_rt.cur, retval);
   t->state = DPU_TS_EXITED;
   dpu_rt.nalive--;
   dpu_coro_switch(&t->coro, &dpu_rt.sched);
@@ -91,7 +94,8 @@ static void thread_entry(void) {
                                            .obj = (uint64_t)dpu_rt.cur,
                                            .flags = dpu_rt.cur_flags,
                                            .enabled = dpu_rt.cur_enabled,
-                                           .wide = dpu_rt.cur_wide};
+                                           .wide = dpu_rt.cur_wide,
+                                           .aux = t->pend_aux};
   dpu_rt.shm->nevents = n + 1;
   t->nevents = 1;
   void *ret = t->fn(t->arg);
@@ -155,10 +159,11 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->vtime = parent >= 0 ? dpu_rt.threads[parent].vtime : 0; /* its creator's time */
   t->pend_op = DPU_OP_THREAD_START;
   t->pend_obj = (uint64_t)tid;
-  t->pend_aux = 0;
+  /* Its start's aux: its symmetric predecessor + 1 (symmetry.h), also while it is pending. */
+  t->pend_aux = (uint64_t)(dpu_sym_created(parent, tid, (const void *)fn, arg) + 1);
   t->pend_site = __dpu_site;
   dpu_rt.shm->pending[tid] = (struct dpu_pending){.op = DPU_OP_THREAD_START, .obj = (uint64_t)tid,
-                                                  .site = t->pend_site, .aux = 0};
+                                                  .site = t->pend_site, .aux = t->pend_aux};
   t->fn = fn;
   t->arg = arg;
   t->retval = NULL;

@@ -11,6 +11,7 @@
 #include "backtrace.h"
 #include "rt.h"
 #include "symbolize.h"
+#include "symmetry.h"
 
 bool dpu_race_on;
 bool dpu_race_gave_up;
@@ -322,8 +323,33 @@ access_granule(uintptr_t g, uint8_t mask, uint32_t site, uint8_t flags, uint32_t
 /* ---- stack captures ---------------------------------------------------------------------- */
 
 static bool capturing;
+/* What sends an access off the common path: a capture (bit 0), symmetric threads watched
+ * (bit 1, runtime/symmetry.h). */
+static uint8_t slow;
 
 bool dpu_race_capturing(void) { return capturing; }
+
+void dpu_race_sym_watch(bool on) {
+  slow = (uint8_t)((slow & ~2u) | (on ? 2u : 0u));
+}
+
+bool dpu_race_others_wrote(uintptr_t a, uint64_t size) {
+  if (!dpu_race_on || dpu_race_gave_up) return true;
+  const uint32_t stamp = dpu_rt.run_stamp;
+  const int u = dpu_rt.cur;
+  uintptr_t end = a + (size ? size : 1);
+  for (uintptr_t g = a & ~(uintptr_t)7; g < end; g += 8) {
+    struct granule *gr = granule_of(g);
+    if (!gr) return true;
+    if (gr->c[0].stamp == stamp && (gr->c[0].flags & CELL_MORE)) return true;
+    for (int i = 0; i < NCELLS; i++) {
+      const struct cell *c = &gr->c[i];
+      if (c->stamp == stamp && c->mask && c->tid != u && (c->flags & DPU_ACCESS_WRITE))
+        return true;
+    }
+  }
+  return false;
+}
 
 static __attribute__((noinline, cold)) void capture(uintptr_t a, uint64_t size, uint32_t site,
                                                      uint8_t flags) {
@@ -351,8 +377,15 @@ void dpu_race_end_run(void) {
 
 /* ---- accesses ---------------------------------------------------------------------------- */
 
+/* An access off the common path (see slow). */
+static __attribute__((noinline, cold)) void slow_access(uintptr_t a, uint64_t size,
+                                                        uint32_t site, uint8_t flags) {
+  if (capturing) capture(a, size, site, flags);
+  if (dpu_sym_watch) dpu_sym_access(a, size, flags & DPU_ACCESS_WRITE);
+}
+
 static inline void on_access(uintptr_t a, uint64_t size, uint32_t site, uint8_t flags) {
-  if (__builtin_expect(capturing, 0)) capture(a, size, site, flags);
+  if (__builtin_expect(slow, 0)) slow_access(a, size, site, flags);
   if (dpu_race_gave_up || dpu_rt.cur < 0 || size == 0) return;
   unsigned lo = (unsigned)(a & 7);
   if (__builtin_expect(lo + size <= 8, 1)) { /* the usual case: within one granule */
@@ -391,6 +424,7 @@ void __dpu_load(void *p, uint64_t size, uint32_t site) {
 
 void __dpu_store(void *p, uint64_t size, uint32_t site, uint64_t value) {
   dpu_mem_check((uintptr_t)p, size, site, 1);
+  dpu_sym_stores++;
   if (visible((uintptr_t)p, size, site))
     dpu_rt_access_visible(p, (uint32_t)size, site, true, value);
   else if (__builtin_expect(++dpu_spin_quiet >= DPU_SPIN_QUIET, 0))
@@ -404,11 +438,13 @@ void dpu_race_read(const void *p, uint64_t size) {
 }
 
 void dpu_race_write_block(const void *p, uint64_t size) {
+  dpu_sym_stores++;
   if (dpu_race_on) on_access((uintptr_t)p, size, __dpu_site, DPU_ACCESS_WRITE);
 }
 
 void dpu_race_write(const void *p, uint64_t size) {
   dpu_mem_check((uintptr_t)p, size, __dpu_site, 1);
+  dpu_sym_stores++;
   if (dpu_race_on) on_access((uintptr_t)p, size, __dpu_site, DPU_ACCESS_WRITE);
 }
 
@@ -441,6 +477,7 @@ void dpu_race_reset(void) {
   shm->races_truncated = 0;
   shm->races_incomplete = 0;
   capturing = shm->ncapture > 0;
+  slow = capturing ? 1 : 0;
   if (capturing) {
     struct dpu_run_result *r = &shm->result;
     for (uint32_t i = 0; i < shm->ncapture; i++) {

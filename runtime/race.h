@@ -46,6 +46,15 @@ int dpu_race_init(bool on);
  * arms the stack captures the explorer asked for. */
 void dpu_race_reset(void);
 
+/* Symmetric threads (runtime/symmetry.h): while on, every access also goes to dpu_sym_access
+ * (off the common path: the same test as a race's stack capture). */
+void dpu_race_sym_watch(bool on);
+
+/* Whether the shadow of the `size` bytes at a holds a write by a thread other than the running
+ * one in this run, or may have lost one (a granule with overflowing cells): what
+ * runtime/symmetry.c asks of a joiner's load. */
+bool dpu_race_others_wrote(uintptr_t a, uint64_t size);
+
 /* Accesses. Called by the instrumented program (passes/accesses.c) with the access-site id:
  * a load or store of `size` bytes at p (value: the bits a scalar store writes, else 0). A size
  * of 0 is no access. An access at a site the exploration made visible (issue #10) is first a

@@ -14,6 +14,7 @@
 #include "models/ra.h"
 #include "models/tso.h"
 #include "rt.h"
+#include "symmetry.h"
 
 /* On the hot path: called for every live thread at every step. */
 static inline __attribute__((always_inline)) bool thread_enabled(const struct dpu_rt_thread *t,
@@ -129,6 +130,9 @@ static void reset(void) {
   shm->output_len = 0;
   shm->output_truncated = 0;
   shm->records_overflow = 0;
+  shm->sym_told = 0;
+  shm->sym_msg[0] = 0;
+  dpu_sym_reset();
   dpu_race_reset();
 }
 
@@ -403,9 +407,11 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
       /* A thread paused before an assume that fails (__VERIFIER_assume(0), SV-COMP's abort)
        * could still move: to that assume, which makes the run infeasible. So the others'
        * waiting is no deadlock: the run ends as the assume's. */
-      if (!spin_end() && !(dpu_rt.stopped && dpu_rt.shm->result.end == DPU_END_ASSUME))
+      if (!spin_end() && !(dpu_rt.stopped && dpu_rt.shm->result.end == DPU_END_ASSUME)) {
+        dpu_sym_deadlock();
         dpu_rt_set_end(DPU_END_DEADLOCK, 0, "%u threads blocked",
                        dpu_rt.nalive - (dpu_tso_on ? dpu_tso_buffers_alive() : 0));
+      }
     }
     return STEP_END;
   }
@@ -464,6 +470,9 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
       tid = take_turns(en, ws, last);
     if (tid != last) p->streak = 0;
     else if (__builtin_expect(++p->streak >= p->fair, 0)) tid = take_turns(en, ws, last);
+    /* A thread's first operation after its symmetric predecessor's (runtime/symmetry.h). */
+    if (__builtin_expect(dpu_sym_groups, 0) && dpu_rt.threads[tid].nevents == 1)
+      tid = dpu_sym_first(tid, en, ws);
   }
   /* With N = --max-steps: a run past its replay is a hang once it took more than N steps,
    * more than N / 2 of them past the replay, or more than 2N in all: the scheduler's own

@@ -8,6 +8,7 @@
 
 #include "../interpose.h"
 #include "../rt.h"
+#include "../symmetry.h"
 
 _Static_assert(sizeof(mtx_t) == sizeof(pthread_mutex_t), "mtx_t is a pthread mutex");
 _Static_assert(sizeof(cnd_t) == sizeof(pthread_cond_t), "cnd_t is a pthread condvar");
@@ -41,12 +42,13 @@ int __dpu_thrd_create(thrd_t *t, thrd_start_t fn, void *arg) {
   s->fn = fn;
   s->arg = arg;
   pthread_t p; /* (thrd_t is glibc's pthread_t: the create stores the id, as glibc's does) */
+  dpu_sym_key((const void *)fn, arg); /* symmetric as fn and arg are, not as the block is */
   return status(__dpu_pthread_create(t ? t : &p, NULL, start_c11, s));
 }
 
 int __dpu_thrd_join(thrd_t t, int *res) {
-  void *ret;
-  int err = __dpu_pthread_join(t, &ret);
+  void *ret = NULL;
+  int err = __dpu_pthread_join(t, res ? &ret : NULL);
   if (!err && res) *res = (int)(intptr_t)ret;
   return status(err);
 }
@@ -54,7 +56,7 @@ int __dpu_thrd_join(thrd_t t, int *res) {
 _Noreturn void __dpu_thrd_exit(int res) { __dpu_pthread_exit((void *)(intptr_t)res); }
 int __dpu_thrd_detach(thrd_t t) { return status(__dpu_pthread_detach(t)); }
 thrd_t __dpu_thrd_current(void) { return __dpu_pthread_self(); }
-int __dpu_thrd_equal(thrd_t a, thrd_t b) { return a == b; }
+int __dpu_thrd_equal(thrd_t a, thrd_t b) { return __dpu_pthread_equal(a, b); }
 void __dpu_thrd_yield(void) { dpu_rt_poll(); } /* as sched_yield (sched_attr.c) */
 
 

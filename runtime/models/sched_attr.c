@@ -13,6 +13,7 @@
 
 #include "../interpose.h"
 #include "../rt.h"
+#include "../symmetry.h"
 
 void dpu_rt_poll(void) {
   if (dpu_rt.cur < 0) return;
@@ -52,6 +53,7 @@ static char *name_of(pthread_t t) {
 }
 
 int __dpu_pthread_setname_np(pthread_t t, const char *name) {
+  dpu_sym_target(dpu_rt_pthread_to_tid(t), "pthread_setname_np");
   char *n = name_of(t);
   if (!n) return ESRCH;
   if (strlen(name) >= 16) return ERANGE;
@@ -60,6 +62,7 @@ int __dpu_pthread_setname_np(pthread_t t, const char *name) {
 }
 
 int __dpu_pthread_getname_np(pthread_t t, char *name, size_t len) {
+  dpu_sym_target(dpu_rt_pthread_to_tid(t), "pthread_getname_np");
   char *n = name_of(t);
   if (!n) return ESRCH;
   if (strlen(n) >= len) return ERANGE;
@@ -112,10 +115,12 @@ int __dpu_pthread_attr_getschedparam(const pthread_attr_t *a, struct sched_param
 
 int __dpu_pthread_setschedparam(pthread_t t, int policy, const struct sched_param *p) {
   (void)policy, (void)p;
+  dpu_sym_target(dpu_rt_pthread_to_tid(t), "pthread_setschedparam");
   return dpu_rt_pthread_to_tid(t) < 0 ? ESRCH : 0;
 }
 
 int __dpu_pthread_getschedparam(pthread_t t, int *policy, struct sched_param *p) {
+  dpu_sym_target(dpu_rt_pthread_to_tid(t), "pthread_getschedparam");
   if (dpu_rt_pthread_to_tid(t) < 0) return ESRCH;
   *policy = SCHED_OTHER;
   p->sched_priority = 0;
@@ -223,6 +228,7 @@ int __dpu_pthread_attr_getstack(const pthread_attr_t *a, void **addr, size_t *si
 
 int __dpu_pthread_getattr_np(pthread_t t, pthread_attr_t *a) {
   int tid = dpu_rt_pthread_to_tid(t);
+  dpu_sym_target(tid, "pthread_getattr_np");
   if (tid < 0) return ESRCH;
   __dpu_pthread_attr_init(a);
   if (dpu_rt.threads[tid].detached) __dpu_pthread_attr_setdetachstate(a, PTHREAD_CREATE_DETACHED);

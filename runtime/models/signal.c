@@ -30,6 +30,7 @@
 #include "../interpose.h"
 #include "../race.h"
 #include "../rt.h"
+#include "../symmetry.h"
 
 /* The pending signals of this run, as the signals object's state (explorer/model.c). */
 static uint64_t pending;
@@ -170,6 +171,7 @@ int __dpu_sigprocmask(int how, const sigset_t *set, sigset_t *old) {
 
 int __dpu_pthread_kill(pthread_t t, int sig) {
   int tid = dpu_rt_pthread_to_tid((unsigned long)t);
+  dpu_sym_target(tid, "pthread_kill");
   if (tid < 0 || dpu_rt.threads[tid].state != DPU_TS_ALIVE) return ESRCH;
   if (sig == 0) return 0;
   if (!valid(sig)) return EINVAL;

@@ -8,6 +8,7 @@
 #include "../interpose.h"
 #include "../race.h"
 #include "../rt.h"
+#include "../symmetry.h"
 
 
 /* Our layout inside pthread_attr_t (which the program only touches through these calls). */
@@ -20,6 +21,8 @@ _Static_assert(sizeof(struct attr_state) <= sizeof(pthread_attr_t), "attr layout
 
 int __dpu_pthread_create(pthread_t *out, const pthread_attr_t *attr, void *(*fn)(void *),
                          void *arg) {
+  bool detached = attr && ((const struct attr_state *)attr)->detachstate == PTHREAD_CREATE_DETACHED;
+  dpu_sym_before_create(detached);
   struct dpu_event_rec *e = dpu_rt_visible(DPU_OP_THREAD_CREATE, 0);
   /* The store of the new thread's id is the program's write (a worker that reads its
    * sibling's id from a global races with it), made before the thread starts, as glibc does:
@@ -32,9 +35,9 @@ int __dpu_pthread_create(pthread_t *out, const pthread_attr_t *attr, void *(*fn)
                dpu_rt.cfg.max_threads ? dpu_rt.cfg.max_threads : DPU_MAX_THREADS);
   }
   e->obj = (uint64_t)tid;
-  if (attr && ((const struct attr_state *)attr)->detachstate == PTHREAD_CREATE_DETACHED)
-    dpu_rt.threads[tid].detached = true;
+  if (detached) dpu_rt.threads[tid].detached = true;
   if (out) *out = dpu_rt_tid_to_pthread(tid);
+  dpu_sym_after_create(); /* (the id's store above is the create's own) */
   return 0;
 }
 
@@ -50,8 +53,14 @@ int __dpu_pthread_join(pthread_t t, void **ret) {
   u->joined = true;
   dpu_race_thread_join(tid); /* exit -> join */
   dpu_rt_clock_join(u);      /* the joiner's time is at least the joined thread's end */
+  dpu_sym_joined(tid, ret != NULL, u->retval);
   if (ret) {
+    /* The join's own store, of a value that tells no member apart (dpu_sym_joined told if it
+     * does): not an access of the joiner's between its joins (runtime/symmetry.h). */
+    uint8_t watch = dpu_sym_watch;
+    dpu_sym_watch = 0;
     dpu_race_write(ret, sizeof *ret);
+    dpu_sym_watch = watch;
     *ret = u->retval;
   }
   return 0;
@@ -59,9 +68,16 @@ int __dpu_pthread_join(pthread_t t, void **ret) {
 
 _Noreturn void __dpu_pthread_exit(void *ret) { dpu_rt_thread_exit(ret); }
 
-pthread_t __dpu_pthread_self(void) { return dpu_rt_tid_to_pthread(dpu_rt.cur); }
+pthread_t __dpu_pthread_self(void) {
+  dpu_sym_self("pthread_self");
+  return dpu_rt_tid_to_pthread(dpu_rt.cur);
+}
 
-int __dpu_pthread_equal(pthread_t a, pthread_t b) { return a == b; }
+int __dpu_pthread_equal(pthread_t a, pthread_t b) {
+  dpu_sym_target(dpu_rt_pthread_to_tid(a), "pthread_equal");
+  dpu_sym_target(dpu_rt_pthread_to_tid(b), "pthread_equal");
+  return a == b;
+}
 
 int __dpu_pthread_detach(pthread_t t) {
   int tid = dpu_rt_pthread_to_tid(t);
