@@ -1,7 +1,6 @@
 /* Alt (Alg. 1 line 11): k-partial alternatives in a comb (Sec. 5, steps 1-5), and the parking
  * of candidates rejected until a frame is backtracked. See qpor_impl.h. */
 
-#include "bound.h"
 #include "qpor_impl.h"
 
 #include <string.h>
@@ -153,8 +152,8 @@ int qpor_park(struct qpor *q, struct dpu_group *g, uint32_t i, uint32_t f) {
  * past --preemptions' bound is rejected for good. */
 static int spike_consider(struct qpor *q, uint32_t *n, struct dpu_event *s, uint32_t *park,
                           const struct dpu_event *extra) {
-  /* Past the bound: outside E_B, and so is every J that holds it (bound.h). */
-  if (dpu_bound_over(q->u->bound, s)) return 0;
+  /* Past the bound or outside E_sym, and so is every J that holds it (bound.h, symmetry.h). */
+  if (dpu_unf_outside(q->u, s)) return 0;
   int ok = admissible(q, s, extra, park);
   if (ok <= 0) return ok;
   if (ensure((void **)&q->spikes, &q->scap, *n + 1, sizeof *q->spikes) != 0) return -1;

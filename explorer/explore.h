@@ -75,6 +75,10 @@ struct dpu_explore_options {
    * explorer's traces so far. */
   uint32_t preemptions_from;
   struct dpu_fpset *seen;
+  /* Symmetry reduction (QPOR, explorer/symmetry.h): one trace of each class that differs only
+   * by renaming symmetric threads. The executors' regions must watch for what tells such
+   * threads apart (dpu_shm.symmetry) when it is set. */
+  bool symmetry;
   /* QPOR (qpor.h) */
   unsigned k;            /* k-partial alternatives; 0 = optimal (all of D) */
   unsigned skip_step;    /* step s of the trees' skip pointers (Sec. 5.2) */

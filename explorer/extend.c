@@ -4,6 +4,7 @@
 #include "qpor_impl.h"
 
 #include "bound.h"
+#include "symmetry.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -149,9 +150,58 @@ static struct dpu_event *add_pending_of(struct qpor *q, struct dpu_shm *shm, uin
  * outside D and within the bound (bound.h) goes to *outside_d; q->bound_in_d notes one within
  * the bound that is in D. */
 static void offer(struct qpor *q, struct dpu_event *e, struct dpu_event **outside_d) {
-  if (!e || dpu_bound_over(q->u->bound, e)) return;
+  if (!e || dpu_unf_outside(q->u, e)) return;
   if (e->in_d) q->bound_in_d = true;
   else if (!*outside_d) *outside_d = e;
+}
+
+/* Thread t's pending operation at the current frame (its next record in this run, or what it
+ * was about to do when the run ended): *op, *obj, *site; false if it has none. */
+static bool pending_of(struct qpor *q, struct dpu_shm *shm, uint16_t t, uint8_t *op,
+                       uint64_t *obj, uint32_t *site) {
+  uint32_t nx = q->first_of[t];
+  if (nx != UINT32_MAX) {
+    const struct dpu_event_rec *x = &dpu_shm_records(shm)[nx];
+    *op = x->op, *obj = x->obj, *site = x->site;
+    return x->op != DPU_OP_COUNT;
+  }
+  for (uint32_t b = 0; b < shm->result.nblocked; b++)
+    if (shm->result.blocked[b].tid == t) {
+      *op = shm->result.blocked[b].op, *obj = shm->result.blocked[b].obj;
+      *site = shm->result.blocked[b].site;
+      return true;
+    }
+  return false;
+}
+
+/* Symmetry (symmetry.h): e, the event of record r at the current frame, is a thread's first
+ * operation that E_sym orders after its predecessor p's. Within E_sym, p's first operation in
+ * its history must be e's very operation (op, object, site); outside, p must be able to go
+ * first: not started yet, or about to perform that operation and enabled. Otherwise the two
+ * threads were not alike: q->asym says why, and the exploration starts again without
+ * symmetry. */
+static void check_symmetry(struct qpor *q, struct dpu_shm *shm, const struct dpu_event_rec *r,
+                           const struct dpu_event *e) {
+  int p;
+  if (q->asym[0] || !dpu_sym_ordered(e, &p) || (unsigned)p >= DPU_PES_MAX_THREADS) return;
+  const struct dpu_event *pc = q->cmax_t[p];
+  if (!e->sym_out) {
+    const struct dpu_event *f = q->chain_t[p].e[2]; /* in ⌈e⌉ ⊆ C */
+    if (f->op != e->op || f->obj != e->obj || f->site != e->site)
+      snprintf(q->asym, sizeof q->asym, "the first operations of T%d and T%u, threads created "
+               "alike, differ (%s, %s)", p, e->tid, dpu_op_name(f->op), dpu_op_name(e->op));
+    return;
+  }
+  if (!pc) return; /* p's start goes first */
+  uint8_t op;
+  uint64_t obj;
+  uint32_t site;
+  struct dpu_tset en;
+  dpu_rec_enabled(shm, r, &en);
+  if (pc->tnode.depth >= 2 || !pending_of(q, shm, (uint16_t)p, &op, &obj, &site) ||
+      op != r->op || obj != r->obj || site != r->site || !dpu_tset_has(&en, (unsigned)p))
+    snprintf(q->asym, sizeof q->asym, "T%u performs %s where T%d, created alike just before "
+             "it, cannot", e->tid, dpu_op_name(e->op), p);
 }
 
 /* An event outside D at e's own position: e's operation with another outcome, with e's very
@@ -161,7 +211,7 @@ static struct dpu_event *other_outcome(struct qpor *q, const struct dpu_event *e
   struct dpu_event *first = e->pre_thread ? e->pre_thread->tchild : q->u->troot_child[e->tid];
   for (struct dpu_event *s = first; s; s = s->tsibling) {
     if (s == e || s->op != e->op || s->pre_obj != e->pre_obj || s->pre_extra != e->pre_extra ||
-        s->nrpre != e->nrpre || s->in_d || dpu_bound_over(q->u->bound, s))
+        s->nrpre != e->nrpre || s->in_d || dpu_unf_outside(q->u, s))
       continue;
     uint32_t i = 0;
     while (i < s->nrpre && s->rpre[i] == e->rpre[i]) i++;
@@ -335,8 +385,9 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
     /* Alg. 1 line 4: en(C_m) ... */
     q->bound_in_d = false;
     struct dpu_event *other = add_enabled(q, shm, r);
-    /* Line 7 says: choose outside D, and within the bound, in E_B (bound.h). */
-    q->at_bound = dpu_bound_over(q->u->bound, e);
+    /* Line 7 says: choose outside D, and within the bound and E_sym (bound.h, symmetry.h). */
+    q->at_bound = dpu_unf_outside(q->u, e);
+    if (q->u->sym_groups) check_symmetry(q, shm, r, e);
     if (e->in_d && !other && e->op == DPU_OP_ATOMIC_STORE && e->aux > 1)
       other = other_outcome(q, e);
     if (e->in_d || q->at_bound) {

@@ -37,6 +37,8 @@ struct dpu_event {
   uint8_t cex_done : 1;     /* its conflicting extensions have been added */
   uint8_t yields_after : 1; /* its thread yields the CPU before its next operation (a record's
                              * DPU_REC_YIELDED; bound.h): a function of its history */
+  uint8_t sym_out : 1;      /* it lies outside E_sym (symmetry.h; set when the unfolding's
+                             * symmetry is on) */
   uint32_t obj;             /* object index in the PES, DPU_NO_OBJECT for none */
   struct dpu_event *pre_thread;
   struct dpu_event *pre_obj;

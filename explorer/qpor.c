@@ -285,6 +285,20 @@ static enum dpu_explore_status memory_limited(struct qpor *q) {
   return DPU_EXPLORE_INCOMPLETE;
 }
 
+/* Threads taken for symmetric were told apart (symmetry.h): the exploration stops, and the
+ * caller explores again without symmetry (counts.asymmetric). Says why, once. */
+static enum dpu_explore_status told_apart(struct qpor *q) {
+  struct dpu_shm *shm = q->exec->shm;
+  acct_lock(q);
+  if (!q->c->asymmetric) {
+    q->c->asymmetric = 1;
+    dpu_explore_say(&q->o->sink, true, "symmetry", "%s: exploring again without symmetry "
+                    "reduction", q->asym[0] ? q->asym : shm->sym_msg);
+  }
+  acct_unlock(q);
+  return DPU_EXPLORE_INCOMPLETE;
+}
+
 /* The exploration cannot go on for want of memory: --max-memory's limit (memory_limited), or
  * the machine's, said (`say`) unless the caller has said it. */
 static enum dpu_explore_status failed(struct qpor *q, bool say) {
@@ -321,6 +335,8 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
     struct dpu_event *redirect = NULL;
     int64_t m = qpor_process_run(q, from, &redirect);
     if (m < 0) return failed(q, false);
+    if (__builtin_expect(q->u->symmetry && (q->asym[0] || shm->sym_told), 0))
+      return told_apart(q);
     if (__builtin_expect(q->u->reads_unexplored != 0, 0)) { /* said once per process */
       dpu_explore_say(&q->o->sink, false, "reads-unexplored", "a thread read one value more "
                       "than %u times: the orders of the writes after its earlier reads are not "
@@ -338,6 +354,16 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
     }
     uint32_t j; /* the frame to backtrack from */
     acct_lock(q); /* c and r: to the end of the run's accounting */
+    if (q->u->sym_groups) c->symmetric = 1;
+    if ((uint32_t)m < q->floor) {
+      /* An event of a part's K (split.c) lies outside E_sym: so does every trace of the part,
+       * each a renaming of another part's (symmetry.h). Nothing to explore here. */
+      DPU_ASSERT(q->at_bound);
+      c->repeated++;
+      acct_unlock(q);
+      *halt = false;
+      return status;
+    }
     if ((uint32_t)m < shm->nevents) {
       /* The free run took an event of D, or one past the bound, at frame m. */
       if (!q->at_bound) st->d_violations++;
@@ -419,6 +445,7 @@ enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec,
     status = DPU_EXPLORE_FAILED;
   } else {
     u.bound = dpu_bound_of(o->bounded, o->preemptions);
+    u.symmetry = o->symmetry;
     u.pes.max_bytes = o->max_memory;
     if (p->freeze) { /* the object's index in this unfolding, before any run names it */
       uint32_t oi = dpu_unf_object(&u, p->freeze_tid, p->freeze_op, p->freeze_addr);

@@ -56,6 +56,10 @@ struct qpor {
   /* The last qpor_process_run stopped at an event past the bound; at that frame, an enabled
    * event within the bound was in D. */
   bool at_bound, bound_in_d;
+  /* Symmetry reduction (symmetry.h): why two threads taken for symmetric are not, as a run
+   * showed ("": they are alike so far); the exploration then stops and starts again without
+   * it. */
+  char asym[160];
   /* Maxima of the configuration the backtracking stands at, per thread and object. */
   struct dpu_event *cmax_t[DPU_PES_MAX_THREADS];
   struct dpu_event **cmax_o;      /* [DPU_PES_MAX_OBJECTS] */

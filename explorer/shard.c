@@ -242,6 +242,7 @@ enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec,
   res->split.runs += info.runs;
   res->split.seconds += info.seconds;
   res->split.parts = info.parts;
+  if (info.asymmetric) res->counts.asymmetric = 1; /* explored again without symmetry */
   if (sr != 0) {
     dpu_parts_free(&ps);
     return status;

@@ -135,6 +135,16 @@ static bool child_of_p(struct qpor *q, const struct frozen *fz, const struct dpu
   return n > 0;
 }
 
+/* Whether thread t's next operation, its first after its start, would be outside E_sym
+ * (symmetry.h) at the leaf's configuration: its symmetric predecessor has not made its own
+ * first operation there. A child made of it holds no trace of E_sym. */
+static bool sym_outside(const struct qpor *q, uint16_t t) {
+  const struct dpu_event *s = q->cmax_t[t];
+  if (!q->u->sym_groups || !s || s->op != DPU_OP_THREAD_START || !s->aux) return false;
+  const struct dpu_event *p = q->cmax_t[s->aux - 1];
+  return !p || p->tnode.depth < 2;
+}
+
 static int frozen_leaf(struct qpor *q, void *arg) {
   struct frozen *fz = arg;
   const struct dpu_run_result *res = &q->exec->shm->result;
@@ -145,6 +155,7 @@ static int frozen_leaf(struct qpor *q, void *arg) {
       if (b->obj != fz->addr || (dpu_op_flags[b->op] & DPU_OPF_THREAD) || !child_of_p(q, fz, b))
         continue;
       waits = true;
+      if (sym_outside(q, b->tid)) continue;
       if (add_child(q, fz, b->tid) != 0) {
         fz->oom = true;
         return 1;
@@ -202,7 +213,8 @@ static bool spent(struct split *s) {
  * the shards could no longer agree on the parts. */
 static bool stopped(const struct split *s) {
   return (s->o->deadline > 0 && dpu_now() >= s->o->deadline) ||
-         (s->o->interrupted && *s->o->interrupted);
+         (s->o->interrupted && *s->o->interrupted) ||
+         s->c.asymmetric; /* threads taken for symmetric were told apart (symmetry.h) */
 }
 
 /* The budget (index) at which candidate c ran out before, or -1. */
@@ -438,6 +450,7 @@ int dpu_split_parts(struct dpu_executor *exec, const struct dpu_explore_options 
   int sr = split(&s, target, ps, info, status);
   exec->run_timeout = run_timeout;
   info->runs = s.c.runs;
+  info->asymmetric = s.c.asymmetric != 0;
   info->seconds = dpu_now() - t0;
   if (getenv("DPU_SPLIT_DEBUG"))
     fprintf(stderr, "dpu: split: %llu runs, %llu events, %.3f s\n", (unsigned long long)s.c.runs,

@@ -39,7 +39,18 @@ struct dpu_unfolding {
   /* --preemptions: events with lb above it are outside the explored E_B (bound.h);
    * DPU_BOUND_NONE (dpu_unf_init's) for none. Set before the first event. */
   int32_t bound;
+  /* Symmetry reduction: events outside E_sym (symmetry.h) are left out as those past the bound
+   * are. Set before the first event. sym_groups: a thread with a symmetric predecessor has
+   * started (before, no event is outside E_sym, and none is checked). */
+  bool symmetry, sym_groups;
 };
+
+/* Whether e lies outside the part of the unfolding explored: past --preemptions' bound
+ * (bound.h, E_B) or outside E_sym (symmetry.h). Alg. 1's en, cex and Alt are restricted to
+ * the rest, a causally closed set (both conditions are on ⌈e⌉). */
+static inline bool dpu_unf_outside(const struct dpu_unfolding *u, const struct dpu_event *e) {
+  return (u->bound >= 0 && e->lb > (uint32_t)u->bound) || e->sym_out;
+}
 
 /* Initialises an empty unfolding with skip step `step`. Returns 0, -1 if out of memory. */
 int dpu_unf_init(struct dpu_unfolding *u, uint32_t step);

@@ -390,6 +390,7 @@ enum dpu_explore_status qpor_explore_workers(const struct dpu_explore_options *o
   bool ok = pool.w && root && dpu_unf_init(&pool.u, o->skip_step) == 0 &&
             ensure((void **)&pool.tasks, &pool.tcap, 1, sizeof *pool.tasks) == 0;
   if (ok) pool.u.bound = dpu_bound_of(o->bounded, o->preemptions);
+  if (ok) pool.u.symmetry = o->symmetry;
   if (ok) pool.u.pes.max_bytes = o->max_memory;
   for (unsigned i = 0; ok && i < pool.n; i++) {
     struct qpor *q = &pool.w[i];

@@ -258,6 +258,11 @@ static int prepare_exploration(struct session *s) {
       .k = o->k,
       .skip_step = o->skip_step,
       .max_memory = unfolding_memory(o, s->nexecs),
+      /* Symmetry reduction (explorer/symmetry.h): QPOR's, under sc, where the race detector
+       * sees the memory that tells threads apart (runtime/symmetry.h); not for --shard, whose
+       * shards could not tell each other that threads were told apart. */
+      .symmetry = !o->no_symmetry && o->por == DPU_POR_QPOR && !o->replay &&
+                  o->memory_model == DPU_MM_SC && o->races && !o->shards,
       .workers = s->nexecs,
       .execs = s->execs,
       .shard = o->shard,
@@ -294,9 +299,25 @@ static int prepare_exploration(struct session *s) {
   return 0;
 }
 
+/* Before another exploration of the same program (more visible sites, or no symmetry): the
+ * counts restart, and earlier[i] (reallocated, *nearlier entries) keeps defect i's traces in
+ * the exploration before. With --preemptions=A..B every trace within the bound under way
+ * counts again: the traces of the bounds before were another exploration's (the exhaustive
+ * explorer's fingerprints of them go). */
+static void restart(struct session *s, uint64_t **earlier, uint32_t *nearlier) {
+  struct dpu_report *rep = &s->rep;
+  s->eo.preemptions_from = 0;
+  if (s->eo.seen) dpu_fpset_free(s->eo.seen); /* (empty again, fingerprint.h) */
+  dpu_counts_restart(&s->res.counts);
+  free(*earlier);
+  *nearlier = rep->defects.n;
+  *earlier = calloc(*nearlier + 1, sizeof **earlier);
+  if (!*earlier) abort();
+  dpu_report_restart(rep, *earlier);
+}
+
 /* After a complete exploration of a racy program: makes the new racing sites visible. Returns
- * whether there were any: then the counts restart for the next exploration, and earlier[i]
- * (reallocated, *nearlier entries) keeps defect i's traces in the exploration before. */
+ * whether there were any: then the counts restart (restart()). */
 static bool more_visible_sites(struct session *s, uint64_t **earlier, uint32_t *nearlier) {
   struct dpu_report *rep = &s->rep;
   uint32_t added = dpu_visible_add(s->execs[0].shm, &s->sites, s->racing) +
@@ -305,23 +326,14 @@ static bool more_visible_sites(struct session *s, uint64_t **earlier, uint32_t *
   s->sink.nspin = 0;
   if (!added) return false;
   s->sink.divergence[0] = 0;
-  /* Again, with a fresh unfolding; the counts become those of the new exploration, and with
-   * --preemptions=A..B every trace within the bound under way counts again: the traces of the
-   * bounds before had other visible sites (the exhaustive explorer's fingerprints of them go). */
-  s->eo.preemptions_from = 0;
-  if (s->eo.seen) dpu_fpset_free(s->eo.seen); /* (empty again, fingerprint.h) */
+  /* Again, with a fresh unfolding: the earlier one's events lack the new visible accesses. */
   free(s->visible_text);
   rep->visible_sites = s->visible_text = dpu_visible_list(s->execs[0].shm, &s->sites);
   if (s->o.verbosity > 0 && rep->text) {
     dpu_progress_clear();
     fprintf(rep->text, "dpu: %u more racing access sites made visible; exploring again\n", added);
   }
-  dpu_counts_restart(&s->res.counts);
-  free(*earlier);
-  *nearlier = rep->defects.n;
-  *earlier = calloc(*nearlier + 1, sizeof **earlier);
-  if (!*earlier) abort();
-  dpu_report_restart(rep, *earlier);
+  restart(s, earlier, nearlier);
   return true;
 }
 
@@ -335,11 +347,21 @@ static enum dpu_explore_status explore_once(struct session *s) {
     s->explorations++;
     uint64_t mismatches = s->res.stats.replay_mismatch;
     for (unsigned i = 1; i < s->nexecs; i++) dpu_visible_copy(s->execs[i].shm, s->execs[0].shm);
+    for (unsigned i = 0; i < s->nexecs; i++) s->execs[i].shm->symmetry = s->eo.symmetry;
     if (o->replay)
       st = dpu_explore_replay(&s->execs[0], s->replay, (uint32_t)s->nreplay, &s->eo, &s->res);
     else if (o->por == DPU_POR_QPOR) st = dpu_explore_qpor(&s->execs[0], &s->eo, &s->res);
     else st = dpu_explore_dfs(&s->execs[0], &s->eo, &s->res);
     s->mismatches = s->res.stats.replay_mismatch - mismatches;
+    /* Threads taken for symmetric were told apart (explorer/symmetry.h): again without
+     * symmetry, unless a limit stopped it as well. */
+    if (s->res.counts.asymmetric && !dpu_explore_must_stop(&s->eo, &s->res.counts)) {
+      s->explorations--; /* (the racy programs' count: this one had no new visible site) */
+      s->eo.symmetry = false;
+      s->sink.divergence[0] = 0;
+      restart(s, &earlier, &nearlier);
+      continue;
+    }
     if (o->replay || !o->races_explore) break;
     /* An exploration cut short by a run that did not follow its replay goes on with more
      * visible sites when new racing sites explain it; other limits end it. */

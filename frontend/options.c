@@ -22,7 +22,7 @@ enum {
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
   OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_WITNESS, OPT_SHARED_FILES,
   OPT_SPURIOUS, OPT_SHARD, OPT_ESTIMATE, OPT_COMPILE_COMMANDS, OPT_PREEMPTIONS,
-  OPT_MEMORY_MODEL
+  OPT_MEMORY_MODEL, OPT_SYMMETRY, OPT_NO_SYMMETRY
 };
 
 static const struct option longopts[] = {
@@ -49,6 +49,8 @@ static const struct option longopts[] = {
     {"shared-files", no_argument, 0, OPT_SHARED_FILES},
     {"spurious-wakeups", no_argument, 0, OPT_SPURIOUS},
     {"memory-model", required_argument, 0, OPT_MEMORY_MODEL},
+    {"symmetry", no_argument, 0, OPT_SYMMETRY},
+    {"no-symmetry", no_argument, 0, OPT_NO_SYMMETRY},
     {"std", required_argument, 0, OPT_STD},
     {"compile-commands", required_argument, 0, OPT_COMPILE_COMMANDS},
     {"print-traces", no_argument, 0, OPT_PRINT_TRACES},
@@ -330,6 +332,12 @@ static int program_option(struct dpu_options *o, int c, const char *arg) {
   case OPT_NO_RACES:
     o->races = o->races_explore = false;
     add_run_flag(o, "races", "off");
+    break;
+  case OPT_SYMMETRY:
+    o->no_symmetry = false;
+    break;
+  case OPT_NO_SYMMETRY:
+    o->no_symmetry = true;
     break;
   default:
     return -1;

@@ -91,6 +91,7 @@ struct dpu_options {
                            * (runtime/models/ra.c) */
   bool shared_files;      /* --shared-files: no file isolation between runs (runtime/isolate.h) */
   bool races_explore;     /* --races=on: make racing sites visible and explore again */
+  bool no_symmetry;       /* --no-symmetry: no symmetry reduction (explorer/symmetry.h) */
   const char *visible_sites; /* --visible-sites=ID,ID,...: access sites visible from the
                            * start (replay commands of racy programs repeat them), or NULL */
 };

@@ -373,6 +373,7 @@ json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end 
                r->bounded ? json_integer((json_int_t)r->preemptions) : json_null(), &ok);
   dpu_json_put(sum, "runs_bounded", json_integer((json_int_t)c->bounded), &ok);
   dpu_json_put(sum, "memory_model", json_string(dpu_memory_model_name(r->memory_model)), &ok);
+  dpu_json_put(sum, "symmetry", json_boolean(c->symmetric), &ok);
   dpu_json_put(sum, "preemption_bound_complete",
                r->bounded && r->preemptions_done >= 0 ? json_integer(r->preemptions_done)
                                                       : json_null(), &ok);

@@ -515,7 +515,7 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
                                                  "again along another)"
                                                : "redirected (took an event of D, run again along "
                                                  "another)"},
-                  {c->repeated, "repeated (another interleaving of a trace already seen)"},
+                  {c->repeated, "repeated (another interleaving or renaming of a trace already seen)"},
                   {c->cut, "cut short"},
                   {c->bounded, "stopped at the bound (--preemptions)"},
                   {c->earlier, "of earlier explorations"}};
@@ -532,6 +532,9 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
                 (unsigned long long)t->v[i]->traces);
       fprintf(f, ")\n");
     }
+    if (c->symmetric) /* explorer/symmetry.h */
+      fprintf(f, "dpu: symmetry: traces that differ only by exchanging threads created alike "
+                 "(one routine and argument, in a row) explored once (--no-symmetry: each)\n");
     if (end->visible_sites)
       fprintf(f, "dpu: racing accesses explored: %u access site%s made scheduling points, %u "
                  "exploration%s\n", end->visible_sites, end->visible_sites == 1 ? "" : "s",

@@ -521,6 +521,8 @@ json_t *dpu_report_sarif(const struct dpu_report *r, const struct dpu_report_end
   dpu_json_put(props, "runsBounded", json_integer((json_int_t)c->bounded), &ok);
   /* JSON's summary.memory_model (docs/memory-models.md) */
   dpu_json_put(props, "memoryModel", json_string(dpu_memory_model_name(r->memory_model)), &ok);
+  /* JSON's summary.symmetry (explorer/symmetry.h) */
+  dpu_json_put(props, "symmetry", json_boolean(c->symmetric), &ok);
   dpu_json_put(props, "preemptionBoundComplete",
                r->bounded && r->preemptions_done >= 0 ? json_integer(r->preemptions_done)
                                                       : json_null(), &ok);

@@ -5,6 +5,7 @@
 #ifndef DPU_RESULTS_H
 #define DPU_RESULTS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* What an exploration counted. Every run is one of: a new trace (max_configs), a
@@ -23,6 +24,12 @@ struct dpu_counts {
   uint64_t timed_out;    /* runs that --run-timeout ended (the split stops at the first) */
   uint64_t memory_limited; /* the QPOR explorer stopped at --max-memory (1), and so the
                             * exploration is incomplete */
+  uint64_t asymmetric;   /* the QPOR explorer stopped because threads taken for symmetric were
+                          * told apart (explorer/symmetry.h) (1): the caller explores again
+                          * without symmetry */
+  uint64_t symmetric;    /* the exploration met symmetric threads and explored them up to
+                          * renaming (1): max_configs counts one trace of each class of
+                          * renamings (explorer/symmetry.h) */
   double estimate;       /* the whole exploration's max-configs, estimated from the part of the
                           * tree explored so far (explorer/estimate.c), refined as it goes; 0:
                           * none (the exhaustive explorer, --shard, fewer than 16 runs);
@@ -39,6 +46,7 @@ struct dpu_counts {
 static inline void dpu_counts_restart(struct dpu_counts *c) {
   c->max_configs = c->ssbs = c->redirected = c->repeated = c->cut = c->bounded = 0;
   c->estimate = 0;
+  c->asymmetric = c->symmetric = 0;
   c->earlier = c->runs;
 }
 
@@ -49,6 +57,8 @@ struct dpu_split_info {
   uint32_t explored;  /* of which it explored to their end */
   uint32_t splits;    /* parts split (each into two or more) */
   uint64_t runs;      /* runs the split took (every shard takes them), not traces */
+  bool asymmetric;    /* its runs told threads taken for symmetric apart (explorer/symmetry.h):
+                       * the exploration starts again without symmetry */
   double seconds;     /* its wall time */
 };
 

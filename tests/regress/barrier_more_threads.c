@@ -8,9 +8,9 @@
 // with main in its join: a deadlock in each of the 6 max-configs.
 // RUN: %dpu --por=none %s > %t.none; test $? -eq 0
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu -j 1 %s > %t.qpor; test $? -eq 0
+// RUN: %dpu --no-symmetry -j 1 %s > %t.qpor; test $? -eq 0
 // RUN: FileCheck %s < %t.qpor
-// RUN: %dpu -j 1 -DTHREE %s > %t.three; test $? -eq 1
+// RUN: %dpu --no-symmetry -j 1 -DTHREE %s > %t.three; test $? -eq 1
 // RUN: FileCheck --check-prefix=THREE %s < %t.three
 // RUN: %dpu --por=none -DTHREE %s > %t.three.none; test $? -eq 1
 // RUN: FileCheck --check-prefix=THREE %s < %t.three.none

@@ -5,11 +5,11 @@
 // traces) it is not worth a note; nor is it with -j 1. Whether the worker hands work over
 // depends on how long the runs take on the machine (a loaded one may make them look
 // expensive): DPU_HANDOFF=never keeps it alone.
-// RUN: env DPU_HANDOFF=never %dpu -j 2 %s > %t 2>&1
+// RUN: env DPU_HANDOFF=never %dpu --no-symmetry -j 2 %s > %t 2>&1
 // RUN: FileCheck --check-prefix=NOTE %s < %t
-// RUN: env DPU_HANDOFF=never %dpu -j 2 -DSMALL %s > %t.small 2>&1
+// RUN: env DPU_HANDOFF=never %dpu --no-symmetry -j 2 -DSMALL %s > %t.small 2>&1
 // RUN: FileCheck --check-prefix=QUIET %s < %t.small
-// RUN: %dpu -j 1 %s > %t.one 2>&1
+// RUN: %dpu --no-symmetry -j 1 %s > %t.one 2>&1
 // RUN: FileCheck --check-prefix=QUIET %s < %t.one
 // NOTE: {{^}}dpu: note: -j 2: one worker explored alone (too few lock operations to split at, runs too short to hand work over; docs/distributed.md, -j){{$}}
 // NOTE: {{^}}dpu: summary: 0 defects, 2520 max-configs, 0 SSBs,

@@ -8,11 +8,11 @@
 // can move): 2 max-configs, both with the defect at the second lock.
 // RUN: %dpu --por=none %s > %t.none; test $? -eq 0
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu %s > %t.qpor; test $? -eq 0
+// RUN: %dpu --no-symmetry %s > %t.qpor; test $? -eq 0
 // RUN: FileCheck %s < %t.qpor
 // RUN: %dpu --por=none -DBUG %s > %t.bug.none; test $? -eq 1
 // RUN: FileCheck --check-prefix=BUG %s < %t.bug.none
-// RUN: %dpu -DBUG %s > %t.bug.qpor; test $? -eq 1
+// RUN: %dpu --no-symmetry -DBUG %s > %t.bug.qpor; test $? -eq 1
 // RUN: FileCheck --check-prefix=BUG %s < %t.bug.qpor
 // CHECK-NOT: dpu: defect
 // CHECK: dpu: summary: 0 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs

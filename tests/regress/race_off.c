@@ -8,17 +8,17 @@
 // store before the other's load, either way, or both loads first and then the stores in
 // either order; see racy_lost_update.c), all with the race; runs: 1 of the first
 // exploration + 4.
-// RUN: %dpu --races=off %s > %t.off; test $? -eq 0
+// RUN: %dpu --no-symmetry --races=off %s > %t.off; test $? -eq 0
 // RUN: FileCheck --check-prefix=OFF %s < %t.off
-// RUN: %dpu --no-races %s > %t.no; test $? -eq 0
+// RUN: %dpu --no-symmetry --no-races %s > %t.no; test $? -eq 0
 // RUN: FileCheck --check-prefix=OFF %s < %t.no
 // RUN: %dpu --por=none --races=off %s > %t.off.none; test $? -eq 0
 // RUN: FileCheck --check-prefix=OFF %s < %t.off.none
-// RUN: %dpu %s > %t.on; test $? -eq 1
+// RUN: %dpu --no-symmetry %s > %t.on; test $? -eq 1
 // RUN: FileCheck --check-prefix=ON %s < %t.on
-// RUN: %dpu --races=on %s > %t.on2; test $? -eq 1
+// RUN: %dpu --no-symmetry --races=on %s > %t.on2; test $? -eq 1
 // RUN: FileCheck --check-prefix=ON %s < %t.on2
-// RUN: %dpu --races=report %s > %t.report; test $? -eq 1
+// RUN: %dpu --no-symmetry --races=report %s > %t.report; test $? -eq 1
 // RUN: FileCheck --check-prefix=REPORT %s < %t.report
 // OFF-NOT: data race
 // OFF-NOT: dpu: defect

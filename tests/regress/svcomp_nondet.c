@@ -6,34 +6,34 @@
 // bools (4) times the 2 orders of the two lock/unlock blocks on m: 8. In all 2 + 2 + 8 = 12;
 // count == 4 only with n = 2 and both bools true: 2 traces with the defect. The witness
 // follows the first of them: main's nondet returns 2, each worker's bool 1.
-// RUN: %dpu --nondet=range:0..3 --svcomp --witness=%t.yml %s > %t.1; test $? -eq 1
+// RUN: %dpu --no-symmetry --nondet=range:0..3 --svcomp --witness=%t.yml %s > %t.1; test $? -eq 1
 // RUN: FileCheck --check-prefixes=ALL,RANGE %s < %t.1
 // RUN: %python %inputs/check_witness.py %t.yml %s unreach-call 2,1,1 < %t.1
 // RUN: %dpu --por=none --nondet=range:0..3 --svcomp %s > %t.2; test $? -eq 1
 // RUN: FileCheck --check-prefixes=ALL,RANGE %s < %t.2
 // The replay of the defect repeats the values: its schedule names their indexes.
 // RUN: grep -o 'dpu replay .*' %t.1 | head -1 | sed 's/^dpu replay //' > %t.args
-// RUN: %dpu --replay=$(cut -d' ' -f1 %t.args) --nondet=range:0..3 --svcomp %s > %t.3; test $? -eq 1
+// RUN: %dpu --no-symmetry --replay=$(cut -d' ' -f1 %t.args) --nondet=range:0..3 --svcomp %s > %t.3; test $? -eq 1
 // RUN: FileCheck --check-prefix=REPLAY %s < %t.3
 // Without a range the int takes 0 and the constants the program compares with and their
 // neighbours (a note says which): the same defect is found; the verdict is false.
-// RUN: %dpu --svcomp %s > %t.4 2> %t.4.err; test $? -eq 1
+// RUN: %dpu --no-symmetry --svcomp %s > %t.4 2> %t.4.err; test $? -eq 1
 // RUN: FileCheck --check-prefixes=ALL %s < %t.4
 // RUN: FileCheck --check-prefix=NOTE %s < %t.4.err
 // -DSAFE: count == 5 cannot happen. With a bounded int the verdict is unknown (other values
 // are not explored); with n fixed (-DN=2) only the bools are nondet, over their whole type:
 // 8 max-configs, verdict true.
-// RUN: %dpu --svcomp --nondet=range:0..3 -DSAFE %s > %t.5; test $? -eq 0
+// RUN: %dpu --no-symmetry --svcomp --nondet=range:0..3 -DSAFE %s > %t.5; test $? -eq 0
 // RUN: FileCheck --check-prefix=BOUNDED %s < %t.5
-// RUN: %dpu --svcomp -DSAFE -DN=2 %s > %t.6; test $? -eq 0
+// RUN: %dpu --no-symmetry --svcomp -DSAFE -DN=2 %s > %t.6; test $? -eq 0
 // RUN: FileCheck --check-prefix=WHOLE %s < %t.6
 // The JSON report names the values as results (no object), and follows its schema.
-// RUN: %dpu --nondet=range:0..3 --svcomp --format=json -o %t.json %s > /dev/null; test $? -eq 1
+// RUN: %dpu --no-symmetry --nondet=range:0..3 --svcomp --format=json -o %t.json %s > /dev/null; test $? -eq 1
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
 // JSON: defect 1 step 2 T0 __VERIFIER_nondet - = 2 svcomp_nondet.c:{{[0-9]+}} main
 // --nondet=VALUE still fixes every value: n = 2, the bools 0 (2 truncated to a bool's bit):
 // each worker adds 1; the 2 orders of the workers' blocks on m.
-// RUN: %dpu --svcomp --nondet=2 %s > %t.7; test $? -eq 0
+// RUN: %dpu --no-symmetry --svcomp --nondet=2 %s > %t.7; test $? -eq 0
 // RUN: FileCheck --check-prefix=FIXED %s < %t.7
 #include <pthread.h>
 

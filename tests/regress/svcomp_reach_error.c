@@ -9,15 +9,15 @@
 // 6 max-configs, 4 with the defect, an assertion failure at main's call.
 // RUN: %dpu --por=none -DERR=1 %s > %t.1; test $? -eq 1
 // RUN: FileCheck --check-prefixes=ALL,ERR1 %s < %t.1
-// RUN: %dpu -DERR=1 %s > %t.2; test $? -eq 1
+// RUN: %dpu --no-symmetry -DERR=1 %s > %t.2; test $? -eq 1
 // RUN: FileCheck --check-prefixes=ALL,ERR1 %s < %t.2
 // RUN: %dpu --por=none -DERR=2 %s > %t.3; test $? -eq 1
 // RUN: FileCheck --check-prefixes=ALL,ERR2 %s < %t.3
-// RUN: %dpu -DERR=2 %s > %t.4; test $? -eq 1
+// RUN: %dpu --no-symmetry -DERR=2 %s > %t.4; test $? -eq 1
 // RUN: FileCheck --check-prefixes=ALL,ERR2 %s < %t.4
-// RUN: %dpu -DERR=3 %s > %t.5; test $? -eq 1
+// RUN: %dpu --no-symmetry -DERR=3 %s > %t.5; test $? -eq 1
 // RUN: FileCheck --check-prefixes=ALL,ERR1 %s < %t.5
-// RUN: %dpu -DERR=4 %s > %t.6; test $? -eq 1
+// RUN: %dpu --no-symmetry -DERR=4 %s > %t.6; test $? -eq 1
 // RUN: FileCheck --check-prefixes=ALL,ERR1 %s < %t.6
 #include <pthread.h>
 

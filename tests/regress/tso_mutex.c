@@ -16,6 +16,8 @@
 // first one's, so it may read its own turn overwritten and enter too (the fix: turn an
 // exchange, or seq_cst stores); the fence is shown as such (ra.c's fence is a
 // read-modify-write of dpu's own).
+// DIFFTEST: slow (Peterson under rc11: the exhaustive explorer's 5.4 million runs take 2-3
+// minutes; difftest-regress checks it, the -j, parts, shards and symmetry variants skip it)
 // RUN: %dpu --memory-model=sc -DDEKKER %s | FileCheck --check-prefix=DEKKERSC %s
 // RUN: %dpu -DDEKKER --memory-model=tso %s > %t.d; test $? -eq 1
 // RUN: FileCheck --check-prefixes=BROKEN,DEKKER %s < %t.d

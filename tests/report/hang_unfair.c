@@ -4,11 +4,11 @@
 // the hang, ends the exploration. The JSON report lists the same threads in could_run, the
 // SARIF result in its related locations. (A schedule that only starves a thread, which a fair
 // scheduler would let go on, is no hang: tests/regress/poll_under_lock.c.)
-// RUN: %dpu -j 1 --max-steps=30 --stop-on-defect %s > %t; test $? -eq 1
+// RUN: %dpu --no-symmetry -j 1 --max-steps=30 --stop-on-defect %s > %t; test $? -eq 1
 // RUN: FileCheck %s < %t
-// RUN: %dpu -j 1 --max-steps=30 --stop-on-defect --format=json -o %t.json %s > /dev/null; test $? -eq 1
+// RUN: %dpu --no-symmetry -j 1 --max-steps=30 --stop-on-defect --format=json -o %t.json %s > /dev/null; test $? -eq 1
 // RUN: %python %inputs/check_json.py %schema %t.json | FileCheck --check-prefix=JSON %s
-// RUN: %dpu -j 1 --max-steps=30 --stop-on-defect --format=sarif -o %t.sarif %s > /dev/null; test $? -eq 1
+// RUN: %dpu --no-symmetry -j 1 --max-steps=30 --stop-on-defect --format=sarif -o %t.sarif %s > /dev/null; test $? -eq 1
 // RUN: %python %inputs/check_sarif.py %sarif_multitool %t.sarif | FileCheck --check-prefix=SARIF %s
 // JSON: defect 1 threads 3 steps {{[0-9]+}} blocked 0 stacks 3
 // JSON-NEXT: step

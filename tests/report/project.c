@@ -10,7 +10,7 @@
 // RUN: FileCheck --check-prefix=COUNTER %s < %t.counter
 // RUN: FileCheck --check-prefix=LINKED %s < %t.counter.err
 // COUNTER-NOT: dpu: defect
-// COUNTER: {{^}}dpu: summary: 0 defects, 6 max-configs, 0 SSBs, 6 runs,
+// COUNTER: {{^}}dpu: summary: 0 defects, 3 max-configs, 0 SSBs, 3 runs,
 // LINKED: {{^}}dpu: note: {{.*}}compile_commands.json: linked with 1 of its 2 other C files (those that define what the program uses): examples/project/src/counter.c{{$}}
 //
 // test_limit: the library's documented bug (src/counter.c, counter_add_below), with the
@@ -20,10 +20,10 @@
 // RUN: FileCheck --check-prefix=LIMIT %s < %t.limit
 // RUN: FileCheck --check-prefix=LINKED %s < %t.limit.err
 // LIMIT: {{^}}dpu: defect 1: assertion failure: counter_get(&seats) <= 1 (at examples/project/tests/test_limit.c:24 in main){{$}}
-// LIMIT: {{^}}  #7    T2   pthread_mutex_lock     'seats.lock'             examples/project/src/counter.c:28 counter_get{{$}}
-// LIMIT: {{^}}  replay: dpu replay 0:4,1:1,2:3,1:5,0:1,2:3,0:3 --compile-commands={{.*}}compile_commands.json examples/project/tests/test_limit.c{{$}}
-// LIMIT: {{^}}dpu: traces with defects: 4 of 6 (defect 1 in 4){{$}}
-// LIMIT: {{^}}dpu: summary: 1 defects, 6 max-configs, 0 SSBs, 6 runs,
+// LIMIT: {{^}}  #9    T2   pthread_mutex_lock     'seats.lock'             examples/project/src/counter.c:28 counter_get{{$}}
+// LIMIT: {{^}}  replay: dpu replay 0:4,1:1,2:1,1:2,2:5,1:3,0:4 --compile-commands={{.*}}compile_commands.json examples/project/tests/test_limit.c{{$}}
+// LIMIT: {{^}}dpu: traces with defects: 2 of 3 (defect 1 in 2){{$}}
+// LIMIT: {{^}}dpu: summary: 1 defects, 3 max-configs, 0 SSBs, 3 runs,
 // RUN: cd %S/../.. && %dpu replay 0:4,1:1,2:3,1:5,0:1,2:3,0:3 --compile-commands=%t/compile_commands.json examples/project/tests/test_limit.c > %t.replay 2> /dev/null; test $? -eq 1
 // RUN: FileCheck --check-prefix=REPLAY %s < %t.replay
 // REPLAY: {{^}}dpu: defect 1: assertion failure: counter_get(&seats) <= 1 (at examples/project/tests/test_limit.c:24 in main){{$}}

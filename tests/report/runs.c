@@ -26,5 +26,5 @@
 // K0: {{^}}dpu: summary: 0 defects, 3816 max-configs, 0 SSBs, 3816 runs,
 // RACY: {{^}}dpu: runs: 5 = 4 max-configs + 0 SSBs + 1 of earlier explorations{{$}}
 // RACY: {{^}}dpu: summary: 4 defects, 4 max-configs, 0 SSBs, 5 runs,
-// NONE: {{^}}dpu: runs: 11 = 4 max-configs + 0 SSBs + 6 repeated (another interleaving of a trace already seen) + 1 of earlier explorations{{$}}
+// NONE: {{^}}dpu: runs: 11 = 4 max-configs + 0 SSBs + 6 repeated (another interleaving or renaming of a trace already seen) + 1 of earlier explorations{{$}}
 // NONE: {{^}}dpu: summary: 4 defects, 4 max-configs, 0 SSBs, 11 runs,
