@@ -480,12 +480,19 @@ class Case:
         self.text = text          # generated source (None for corpus files)
 
 
-def compare_bounded(oracle, r):
+def compare_bounded(oracle, r, symmetry=False):
     """Differences of r, QPOR with --preemptions=B, against the oracle with the same bound
     (explorer/bound.h): the oracle explores exactly the traces within the bound, QPOR every
-    one of them and maybe more; so the oracle's traces and defects must be among QPOR's."""
+    one of them and maybe more; so the oracle's traces and defects must be among QPOR's. With
+    symmetry (explorer/symmetry.h), QPOR's traces are one of each class of renamings: its
+    defects (by digest) must hold the oracle's."""
     if r.timed_out or r.summary is None or oracle.summary is None:
         return []  # already reported by self_check
+    if symmetry:
+        if oracle.digests is not None and r.digests is not None and \
+                not set(oracle.digests) <= set(r.digests):
+            return ["a defect of the oracle's within the bound missing (by digest)"]
+        return []
     out = []
     miss = sorted(set(oracle.traces) - set(r.traces))
     # A racy program's explorations make the racing sites that their runs met visible: with
@@ -507,6 +514,42 @@ def compare_bounded(oracle, r):
     return out
 
 
+def compare_symmetric(oracle, r):
+    """Differences of r, QPOR with symmetry reduction (explorer/symmetry.h), against the oracle,
+    which explores every trace: QPOR's traces are among the oracle's (each a real trace, the
+    representative of its class of renamings) and no more of them; the defects, the race site
+    pairs and the exit status are the same."""
+    if r.timed_out or r.summary is None or oracle.summary is None:
+        return []  # already reported by self_check
+    out = []
+    # A racy program's explorations make the racing sites that their runs met visible: with
+    # other runs, other sites, and traces with other events (defects are still compared).
+    same_sites = oracle.explored[0] == r.explored[0]
+    extra = sorted(set(r.traces) - set(oracle.traces))
+    if extra and same_sites:
+        out.append("%d traces that the oracle does not have (e.g. %s)" % (len(extra), extra[0]))
+    if same_sites and r.summary["max_configs"] > oracle.summary["max_configs"]:
+        out.append("%d max-configs, oracle %d" % (r.summary["max_configs"],
+                                                   oracle.summary["max_configs"]))
+    # By digest (report/defects.h), which does not depend on the trace: with the threads of a
+    # group exchanged, a deadlock's message may name another of main's joins of them, and the
+    # trace a defect is first shown in may be an earlier exploration's (runtime/symmetry.h).
+    if oracle.digests is not None and r.digests is not None:
+        if set(oracle.digests) != set(r.digests):
+            out.append("defect digests differ from the oracle's")
+    else:
+        da = set(normalize_defect(*d) for d in oracle.defects)
+        db = set(normalize_defect(*d) for d in r.defects)
+        if da != db:
+            diff = (da - db) or (db - da)
+            out.append("defects differ from the oracle's (e.g. %s %s)"
+                       % ("missing" if da - db else "extra", next(iter(diff))))
+    if oracle.rc != r.rc:
+        out.append("exit %d, oracle exit %d" % (r.rc, oracle.rc))
+    out += compare_races(oracle, r)
+    return out
+
+
 def check_case(case, opts, tmp):
     """Returns (problems, results, source path)."""
     if case.text is not None:
@@ -521,7 +564,10 @@ def check_case(case, opts, tmp):
     one = [] if jobs_flag(opts.dpu_flag) > 1 or any(f.startswith(("-j", "--jobs")) for f in
                                                      opts.dpu_flag) else ["-j", "1"]
     bound = [] if opts.bound is None else ["--preemptions=%d" % opts.bound]
-    base = one + bound + opts.dpu_flag + case.args + files
+    # symmetry reduction (explorer/symmetry.h) changes QPOR's traces: off, unless it is what
+    # is compared (--symmetry)
+    sym = [] if opts.symmetry else ["--no-symmetry"]
+    base = one + bound + sym + opts.dpu_flag + case.args + files
     m = OPTIONS_RE.search(case.text or "")
     if m:  # e.g. "--races=report (the synchronisation's traces only)"
         base = [w for w in m.group(1).split("(")[0].split() if w.startswith("-")] + base
@@ -530,6 +576,13 @@ def check_case(case, opts, tmp):
         return os.path.join(tmp, "report.%s.json" % label.replace("=", "").replace("#", "_"))
 
     racy = case.kind == RACY_KIND
+    if opts.symmetric_only:
+        # only programs whose exploration meets threads created alike (explorer/symmetry.h):
+        # for the others QPOR explores as with --no-symmetry, which difftest-regress checks
+        probe = run_dpu(opts.dpu, "probe", ["--por=qpor", "--print-traces"] + base, opts.timeout)
+        if probe.summary is not None and not re.search(
+                r"^dpu: (symmetry: |note: .*created alike)", probe.stdout + probe.stderr, re.M):
+            return [], [probe], files[0]
     oracle = run_dpu(opts.dpu, "none", ["--por=none", "--print-traces"] + base, opts.timeout,
                      js("none"))
     results = [oracle]
@@ -554,14 +607,16 @@ def check_case(case, opts, tmp):
     for r in others:
         results.append(r)
         if opts.bound is not None and not opts.oracle_only:
-            mine = self_check(r) + compare_bounded(oracle, r)
+            mine = self_check(r) + compare_bounded(oracle, r, opts.symmetry)
+        elif opts.symmetry and not opts.oracle_only:
+            mine = getattr(r, "shard_problems", []) + self_check(r) + compare_symmetric(oracle, r)
         else:
             mine = getattr(r, "shard_problems", []) + self_check(r) + compare(
                 oracle, r, opts.oracle_only, racy, parts=jobs_flag(opts.dpu_flag) > 1)
         if racy:
             mine += racy_check(r)
         if (r.label.startswith("k=0") and r.summary is not None and r.summary["ssbs"] != 0
-                and opts.bound is None):
+                and opts.bound is None and not opts.symmetry):
             mine.append("%d SSBs" % r.summary["ssbs"])
         if mine:
             per_label.append((r.label, mine))
@@ -613,6 +668,36 @@ def add_yields(text, seed):
     return "\n".join(out)
 
 
+def add_twins(text):
+    """The program with a twin of the first thread that main creates and joins and that creates
+    no thread itself: a second create of the same function with the same argument right after
+    the first, and its join right after the first's, so that the two are symmetric (explorer/
+    symmetry.h)."""
+    bodies = {}
+    for m in re.finditer(r"^static void \*(\w+)\(void \*arg\) \{\n(.*?)^\}", text, re.M | re.S):
+        bodies[m.group(1)] = m.group(2)
+    main = text.find("int main(void) {")
+    if main < 0:
+        return text
+    head, body = text[:main], text[main:]
+    twins = []
+    for m in re.finditer(r"pthread_create\(&(\w+), NULL, (\w+), NULL\);", body):
+        h, fn = m.group(1), m.group(2)
+        if fn in bodies and "pthread_create" not in bodies[fn] and \
+                ("pthread_join(%s, NULL);" % h) in body:
+            twins.append((h, fn))
+    twins = twins[:1]  # one pair: more multiply the oracle's interleavings past its time limit
+    for h, fn in twins:
+        body = body.replace("pthread_create(&%s, NULL, %s, NULL);" % (h, fn),
+                            "pthread_create(&%s, NULL, %s, NULL);\n  pthread_create(&%s_twin, "
+                            "NULL, %s, NULL); // difftest --twins" % (h, fn, h, fn), 1)
+        body = body.replace("pthread_join(%s, NULL);" % h,
+                            "pthread_join(%s, NULL);\n  pthread_join(%s_twin, NULL); // difftest "
+                            "--twins" % (h, h), 1)
+    decls = "".join("static pthread_t %s_twin; // difftest --twins\n" % h for h, _ in twins)
+    return head + decls + body
+
+
 def worker(args):
     case, opts = args
     tmp = tempfile.mkdtemp(prefix="difftest.")
@@ -626,6 +711,8 @@ def worker(args):
                 case.text = pad_threads(case.text, opts.pad_threads)
             if opts.yields:
                 case.text = add_yields(case.text, case.seed)
+            if opts.twins:
+                case.text = add_twins(case.text)
         problems, results, src = check_case(case, opts, tmp)
         if problems and opts.keep:
             os.makedirs(opts.keep, exist_ok=True)
@@ -677,7 +764,7 @@ def dpu_commands(line):
     return out
 
 
-def regress_cases(directory):
+def regress_cases(directory, skip_slow=False):
     """(cases, skipped names): for every corpus file that is not marked XFAIL, one case per
     distinct variant of its %dpu RUN lines (their -D, -I, -O, --std, --run-timeout,
     --max-steps, --nondet, --races, --no-races and --visible-sites options and inputs; --por,
@@ -686,7 +773,9 @@ def regress_cases(directory):
     --replay or program arguments (--) contributes no variant. A file with a line
     `// DIFFTEST: first-variant-only` gives only its first variant (for variants whose
     exhaustive exploration takes too long); a file with a line `// DIFFTEST: skip` gives none
-    (its exhaustive exploration is out of reach at all)."""
+    (its exhaustive exploration is out of reach at all), and one with `// DIFFTEST: slow`
+    none when skip_slow (an exhaustive exploration of minutes: checked by difftest-regress
+    alone)."""
     cases, skipped = [], []
     directory = os.path.abspath(directory)
     for path in sorted(glob.glob(os.path.join(directory, "*.c"))):
@@ -698,6 +787,9 @@ def regress_cases(directory):
             continue
         if re.search(r"^//\s*DIFFTEST:\s*skip\b", text, re.M):
             skipped.append("%s (DIFFTEST: skip)" % name)
+            continue
+        if skip_slow and re.search(r"^//\s*DIFFTEST:\s*slow\b", text, re.M):
+            skipped.append("%s (DIFFTEST: slow)" % name)
             continue
         runs = [m.group(1) for m in re.finditer(r"//\s*RUN:\s*(.*)$", text, re.M)]
         variants, reasons = [], []
@@ -855,6 +947,18 @@ def main(argv=None):
     ap.add_argument("--yields", action="store_true",
                     help="generated programs yield (sched_yield) after about a third of "
                     "their threads' statements")
+    ap.add_argument("--symmetry", action="store_true",
+                    help="QPOR with symmetry reduction (its default; without this flag the "
+                    "QPOR runs get --no-symmetry): its traces must be among the oracle's, its "
+                    "defects, races and exit status the oracle's")
+    ap.add_argument("--skip-slow", action="store_true",
+                    help="with --regress: leave out the files marked `// DIFFTEST: slow`")
+    ap.add_argument("--symmetric-only", action="store_true",
+                    help="with --symmetry: check only the programs whose QPOR exploration meets "
+                    "threads created alike (a first QPOR run says so), skip the others")
+    ap.add_argument("--twins", action="store_true",
+                    help="generated programs create one thread of main's twice in a row (a "
+                    "symmetric pair, add_twins); implies --no-model")
     ap.add_argument("--no-model", dest="model", action="store_false",
                     help="do not check the oracle against the generator's model")
     ap.add_argument("--timeout", type=float, default=120,
@@ -864,6 +968,8 @@ def main(argv=None):
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="one line per program, passed ones too")
     opts = ap.parse_args(argv)
+    if opts.twins:
+        opts.model = False
     if not os.access(opts.dpu, os.X_OK):
         ap.error("--dpu %s: not an executable" % opts.dpu)
     opts.dpu = os.path.abspath(opts.dpu)
@@ -873,7 +979,7 @@ def main(argv=None):
     if opts.regress:
         if not os.path.isdir(opts.regress):
             ap.error("--regress %s: not a directory" % opts.regress)
-        cases, skipped = regress_cases(opts.regress)
+        cases, skipped = regress_cases(opts.regress, opts.skip_slow)
         if opts.verbose:
             for s in skipped:
                 print("skipped %s" % s)
