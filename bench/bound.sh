@@ -16,12 +16,7 @@ specs=(
   "MPC(2,3)|bench/qpor/mpc.c -DP=2 -DC=3"
   "MPAT(4)|bench/qpor/mpat.c -DN=4"
 )
-cell() { # args...: "traces / runs / seconds", "> traces ..." when not complete
-  local out s
-  out=$("$DPU" --timeout="$T" "$@" 2>&1)
-  s=$(grep 'summary:' <<<"$out" | sed -E 's/.*defects, ([0-9]+) max-configs, [0-9]+ SSBs, ([0-9]+) runs, ([0-9.]+) s/\1 \/ \2 \/ \3 s/')
-  if grep -q 'exploration incomplete' <<<"$out"; then echo "> $s"; else echo "$s"; fi
-}
+. "$(dirname "$0")/cell.sh"
 echo "| program | B | QPOR traces / runs / time | exhaustive traces / runs / time |"
 echo "|---|---|---|---|"
 for spec in "${specs[@]}"; do
