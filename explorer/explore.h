@@ -79,6 +79,10 @@ struct dpu_explore_options {
    * by renaming symmetric threads. The executors' regions must watch for what tells such
    * threads apart (dpu_shm.symmetry) when it is set. */
   bool symmetry;
+  /* --order=random (QPOR, explorer/workers.c): the right subtrees of Alg. 1's tree taken at
+   * random, nrand48 seeded from `seed`; false: depth-first */
+  bool random_order;
+  uint64_t seed;
   /* QPOR (qpor.h) */
   unsigned k;            /* k-partial alternatives; 0 = optimal (all of D) */
   unsigned skip_step;    /* step s of the trees' skip pointers (Sec. 5.2) */

@@ -420,8 +420,14 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec,
   /* Bounded, the parts of the split (split.h) are not known to hold every trace within the
    * bound (difftest --bound with -j 2 lost some): the workers share one unfolding. */
   if (o->workers > 1)
-    return o->dot || o->bounded || getenv("DPU_JOBS_SHARED") ? qpor_explore_workers(o, res)
-                                                             : qpor_explore_jobs(exec, o, res);
+    return o->dot || o->bounded || o->random_order || getenv("DPU_JOBS_SHARED")
+               ? qpor_explore_workers(o, res)
+               : qpor_explore_jobs(exec, o, res);
+  if (o->random_order) { /* one worker of the pool, which takes its tasks at random */
+    struct dpu_explore_options one = *o;
+    one.execs = exec;
+    return qpor_explore_workers(&one, res);
+  }
   bool halt;
   struct qpor_part whole = {0};
   return qpor_explore_part(exec, o, &res->counts, &res->stats, &whole, &halt);

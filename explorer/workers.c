@@ -26,6 +26,15 @@
  * an Alt call at frame j comes after every node below it (its left subtree) and before its
  * right subtree.
  *
+ * Random order (--order=random). POR-SE (symbolic-partial-order-execution.txt, App. G) lets
+ * the user choose which node of the tree to expand next, and keeps the exploration complete
+ * with a sweep bit that simulates the in-order DFS: a right branch is decided for good only
+ * when the DFS would decide it. The deferred failures above are that sweep: a failed Alt is
+ * final only when nothing before it in the depth-first order is left. So one worker, or N,
+ * that hands every right subtree over as a task and takes tasks at random explores every
+ * maximal configuration once, as -j does, in an order the seed fixes (with one worker: runs are
+ * deterministic, and so is the pool's order).
+ *
  * Locking. One lock (the pool's) is held by a worker for everything but its runs: U, the
  * report, the counts and the pool's lists are touched under it only. The marks that Alt and
  * extend.c read in events (in_c, in_d, cframe, the parked bits of groups) are those of one
@@ -52,8 +61,7 @@ static bool nothing_before(struct qpor *q, struct key k) {
     if (w != q && w->busy && key_cmp((struct key){w->d, w->nd, w->nc, false}, k) < 0)
       return false;
   }
-  for (uint32_t i = 0; i < pool->ntasks; i++)
-    if (key_cmp(task_key(pool->tasks[i]), k) < 0) return false;
+  if (pool->ntasks && key_cmp(task_key(pool->tasks[0]), k) < 0) return false;
   return !pool->nheap || key_cmp(segment_key(pool->heap[0], pool->heap[0]->hi), k) >= 0;
 }
 
@@ -90,6 +98,37 @@ static struct segment *heap_pop(struct dpu_pool *pool) {
   return top;
 }
 
+/* ---- the heap of tasks, earliest first (taken from anywhere with --order=random) -------- */
+
+static bool task_before(const struct task *a, const struct task *b) {
+  return key_cmp(task_key(a), task_key(b)) < 0;
+}
+
+/* Moves t from place i of the tasks' heap up or down to where it belongs. */
+static void task_place(struct dpu_pool *pool, uint32_t i, struct task *t) {
+  struct task **h = pool->tasks;
+  while (i > 0 && task_before(t, h[(i - 1) / 2])) {
+    h[i] = h[(i - 1) / 2];
+    i = (i - 1) / 2;
+  }
+  for (uint32_t n = pool->ntasks;;) {
+    uint32_t c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && task_before(h[c + 1], h[c])) c++;
+    if (!task_before(h[c], t)) break;
+    h[i] = h[c];
+    i = c;
+  }
+  h[i] = t;
+}
+
+/* Removes and returns the task at place i of the heap. */
+static struct task *task_remove(struct dpu_pool *pool, uint32_t i) {
+  struct task *t = pool->tasks[i], *last = pool->tasks[--pool->ntasks];
+  if (i < pool->ntasks) task_place(pool, i, last);
+  return t;
+}
+
 /* Queues the right subtree of q's node at frame f (q stands at its Alt call, e = ev[f] out of
  * C, J in q->jlist[0, nj)). Returns 0, -1 if out of memory. */
 static int push_task(struct qpor *q, uint32_t f, struct dpu_event *e, uint32_t nj) {
@@ -110,7 +149,8 @@ static int push_task(struct qpor *q, uint32_t f, struct dpu_event *e, uint32_t n
     pool->shared = true;
     dpu_executor_pin_thread(q->exec);
   }
-  pool->tasks[pool->ntasks++] = t;
+  pool->ntasks++;
+  task_place(pool, pool->ntasks - 1, t);
   q->st->handed++;
   pthread_cond_signal(&pool->wake);
   return 0;
@@ -181,7 +221,7 @@ int64_t qpor_workers_backtrack(struct qpor *q, uint32_t *j) {
     if (nj < 0) return -1;
     if (nj > 0) {
       open = NULL;
-      if (pool->idle > pool->ntasks && worth_handing(pool)) { /* a worker waits for it */
+      if (pool->random || (pool->idle > pool->ntasks && worth_handing(pool))) {
         if (push_task(q, *j, e, (uint32_t)nj) != 0) return -1;
         continue;
       }
@@ -308,14 +348,11 @@ static void halt(struct dpu_pool *pool, enum dpu_explore_status st) {
   pthread_cond_broadcast(&pool->wake);
 }
 
-/* Takes the earliest task. */
+/* Takes the earliest task, or with --order=random any one, each as likely. */
 static struct task *take_task(struct dpu_pool *pool) {
-  uint32_t best = 0;
-  for (uint32_t i = 1; i < pool->ntasks; i++)
-    if (key_cmp(task_key(pool->tasks[i]), task_key(pool->tasks[best])) < 0) best = i;
-  struct task *t = pool->tasks[best];
-  pool->tasks[best] = pool->tasks[--pool->ntasks];
-  return t;
+  uint32_t i = 0;
+  if (pool->random) i = (uint32_t)((uint64_t)nrand48(pool->xsubi) * pool->ntasks >> 31);
+  return task_remove(pool, i);
 }
 
 /* Explores task t with q. */
@@ -380,6 +417,9 @@ enum dpu_explore_status qpor_explore_workers(const struct dpu_explore_options *o
   const char *hand = getenv("DPU_HANDOFF");
   pool.always_hand = hand && strcmp(hand, "always") == 0;
   pool.never_hand = hand && strcmp(hand, "never") == 0;
+  pool.random = o->random_order;
+  pool.xsubi[0] = (unsigned short)o->seed, pool.xsubi[1] = (unsigned short)(o->seed >> 16);
+  pool.xsubi[2] = (unsigned short)(o->seed >> 32 ^ o->seed >> 48);
   pthread_t threads[DPU_MAX_EXECUTORS];
   unsigned started = 0;
   pthread_mutex_init(&pool.lock, NULL);

@@ -59,7 +59,7 @@ struct dpu_pool {
   struct qpor *w;           /* [n] the workers */
   unsigned n;
   struct qpor *owner;       /* whose marks the events hold (NULL: nobody's) */
-  struct task **tasks;      /* [ntasks] */
+  struct task **tasks;      /* [ntasks] a binary heap, earliest task first */
   uint32_t ntasks, tcap;
   struct segment **heap;    /* [nheap] a binary heap, earliest segment first */
   uint32_t nheap, hcap;
@@ -72,6 +72,10 @@ struct dpu_pool {
                              * tests' way to exercise the pool on programs of a few runs) */
   bool never_hand;          /* DPU_HANDOFF=never: never (the tests' way to have one worker
                              * explore alone whatever the machine's timings) */
+  bool random;              /* --order=random: every right subtree becomes a task, and tasks
+                             * are taken at random (POR-SE's user-chosen order, App. G; the
+                             * deferred calls do what its sweep bit does) */
+  unsigned short xsubi[3];  /* nrand48's state, from the seed */
   bool stop;                /* the exploration is over: done, or halted */
   bool failed;              /* out of memory in the pool */
   enum dpu_explore_status status;

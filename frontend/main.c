@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -123,6 +124,8 @@ static void describe(struct session *s, int argc, char **argv) {
       .prog_argc = o->prog_argc,
       .explorer = o->replay ? "replay" : o->por == DPU_POR_QPOR ? "qpor" : "none",
       .k = o->k,
+      .order = o->order_random && !o->replay ? "random" : "dfs",
+      .seed = o->order_seed,
   };
   s->rep = (struct dpu_report){
       .verbosity = o->verbosity,
@@ -263,6 +266,8 @@ static int prepare_exploration(struct session *s) {
        * shards could not tell each other that threads were told apart. */
       .symmetry = !o->no_symmetry && o->por == DPU_POR_QPOR && !o->replay &&
                   o->memory_model == DPU_MM_SC && o->races && !o->shards,
+      .random_order = o->order_random,
+      .seed = o->order_seed,
       .workers = s->nexecs,
       .execs = s->execs,
       .shard = o->shard,
@@ -603,6 +608,12 @@ int main(int argc, char **argv) {
     s->o.run_timeout = 0; /* no per-run limit: the run may sit in the debugger */
   }
   if (read_replay(s) != 0) return EXIT_USAGE;
+  if (s->o.order_random && !s->o.order_seeded) { /* the report gives it, to take it again */
+    uint32_t seed;
+    if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
+      seed = (uint32_t)time(NULL) ^ (uint32_t)getpid();
+    s->o.order_seed = seed;
+  }
   describe(s, argc, argv);
   if (open_report(&s->o, &s->rep) != 0) return EXIT_USAGE;
 

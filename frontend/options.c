@@ -22,7 +22,7 @@ enum {
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
   OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_WITNESS, OPT_SHARED_FILES,
   OPT_SPURIOUS, OPT_SHARD, OPT_ESTIMATE, OPT_COMPILE_COMMANDS, OPT_PREEMPTIONS,
-  OPT_MEMORY_MODEL, OPT_SYMMETRY, OPT_NO_SYMMETRY
+  OPT_MEMORY_MODEL, OPT_SYMMETRY, OPT_NO_SYMMETRY, OPT_ORDER
 };
 
 static const struct option longopts[] = {
@@ -51,6 +51,7 @@ static const struct option longopts[] = {
     {"memory-model", required_argument, 0, OPT_MEMORY_MODEL},
     {"symmetry", no_argument, 0, OPT_SYMMETRY},
     {"no-symmetry", no_argument, 0, OPT_NO_SYMMETRY},
+    {"order", required_argument, 0, OPT_ORDER},
     {"std", required_argument, 0, OPT_STD},
     {"compile-commands", required_argument, 0, OPT_COMPILE_COMMANDS},
     {"print-traces", no_argument, 0, OPT_PRINT_TRACES},
@@ -339,6 +340,16 @@ static int program_option(struct dpu_options *o, int c, const char *arg) {
   case OPT_NO_SYMMETRY:
     o->no_symmetry = true;
     break;
+  case OPT_ORDER: {
+    bool random = strncmp(arg, "random", 6) == 0 && (arg[6] == 0 || arg[6] == ':');
+    if (!random && strcmp(arg, "dfs") != 0)
+      return bad("--order", arg, "dfs, random or random:SEED");
+    o->order_random = random;
+    o->order_seeded = random && arg[6] == ':';
+    if (o->order_seeded && parse_u64(arg + 7, &o->order_seed))
+      return bad("--order", arg, "dfs, random or random:SEED, SEED an integer");
+    break;
+  }
   default:
     return -1;
   }
@@ -429,6 +440,11 @@ static int check_combinations(const struct dpu_options *o) {
   if (o->jobs > 1 && (o->por != DPU_POR_QPOR || o->replay))
     dpu_warn("jobs-ignored", "-j applies to --por=qpor's exploration; %s runs with one worker",
              o->replay ? "a replay" : "--por=none");
+  if (o->order_random && (o->por != DPU_POR_QPOR || o->shards)) {
+    fprintf(stderr, "dpu: error: --order=random orders QPOR's subtrees: not with %s\n",
+            o->shards ? "--shard (each shard explores its parts depth-first)" : "--por=none");
+    return 2;
+  }
   if (o->shards && (o->por != DPU_POR_QPOR || o->replay || o->jobs > 1 || o->dot ||
                     o->bounded || o->property || o->svcomp || o->witness)) {
     fprintf(stderr, "dpu: error: --shard splits --por=qpor's exploration: not with %s\n",

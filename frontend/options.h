@@ -92,6 +92,9 @@ struct dpu_options {
   bool shared_files;      /* --shared-files: no file isolation between runs (runtime/isolate.h) */
   bool races_explore;     /* --races=on: make racing sites visible and explore again */
   bool no_symmetry;       /* --no-symmetry: no symmetry reduction (explorer/symmetry.h) */
+  bool order_random;      /* --order=random[:SEED]: subtrees taken at random (workers.h) */
+  bool order_seeded;      /* the seed was given; else main.c chooses one */
+  uint64_t order_seed;
   const char *visible_sites; /* --visible-sites=ID,ID,...: access sites visible from the
                            * start (replay commands of racy programs repeat them), or NULL */
 };

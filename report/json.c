@@ -336,6 +336,9 @@ json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end 
   dpu_json_put(cmd, "program_args", str_array(inv->prog_argv, inv->prog_argc, &ok), &ok);
   dpu_json_put(cmd, "explorer", json_string(inv->explorer), &ok);
   dpu_json_put(cmd, "k", json_integer(inv->k), &ok);
+  bool random = inv->order && strcmp(inv->order, "random") == 0; /* NULL: dfs */
+  dpu_json_put(cmd, "order", json_string(random ? "random" : "dfs"), &ok);
+  dpu_json_put(cmd, "seed", random ? json_integer((json_int_t)inv->seed) : json_null(), &ok);
   json_t *in = json_null();
   if (inv->stdin_bytes) {
     in = json_object();

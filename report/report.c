@@ -532,6 +532,9 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
                 (unsigned long long)t->v[i]->traces);
       fprintf(f, ")\n");
     }
+    if (r->inv && r->inv->order && strcmp(r->inv->order, "random") == 0) /* workers.c */
+      fprintf(f, "dpu: order: random, seed %llu (--order=random:%llu takes it again with -j 1)\n",
+              (unsigned long long)r->inv->seed, (unsigned long long)r->inv->seed);
     if (c->symmetric) /* explorer/symmetry.h */
       fprintf(f, "dpu: symmetry: traces that differ only by exchanging threads created alike "
                  "(one routine and argument, in a row) explored once (--no-symmetry: each)\n");

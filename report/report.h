@@ -43,6 +43,8 @@ struct dpu_invocation {
   int prog_argc;
   const char *explorer;           /* "qpor", "none" or "replay" */
   unsigned k;                     /* QPOR's k */
+  const char *order;              /* QPOR's --order: "dfs" or "random" (NULL: dfs) */
+  uint64_t seed;                  /* random's seed (given, or chosen by main.c) */
   uint64_t stdin_bytes;           /* the program's input, the same for every run */
   const char *stdin_digest;       /* its BLAKE2b-128 in hex, "" or NULL when there is none */
 };

@@ -523,6 +523,10 @@ json_t *dpu_report_sarif(const struct dpu_report *r, const struct dpu_report_end
   dpu_json_put(props, "memoryModel", json_string(dpu_memory_model_name(r->memory_model)), &ok);
   /* JSON's summary.symmetry (explorer/symmetry.h) */
   dpu_json_put(props, "symmetry", json_boolean(c->symmetric), &ok);
+  /* JSON's command.order and command.seed (explorer/workers.c) */
+  bool random = r->inv->order && strcmp(r->inv->order, "random") == 0;
+  dpu_json_put(props, "order", json_string(random ? "random" : "dfs"), &ok);
+  dpu_json_put(props, "seed", random ? json_integer((json_int_t)r->inv->seed) : json_null(), &ok);
   dpu_json_put(props, "preemptionBoundComplete",
                r->bounded && r->preemptions_done >= 0 ? json_integer(r->preemptions_done)
                                                       : json_null(), &ok);

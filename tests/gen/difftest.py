@@ -365,10 +365,12 @@ def compare_races(oracle, r):
                 fmt_races(r.races), fmt_races(oracle.races))]
 
 
-def compare(oracle, r, ordered, racy=False, parts=False):
+def compare(oracle, r, ordered, racy=False, parts=False, by_digest=False):
     """Differences of r against the oracle; ordered: also the order of the trace lines and
     the run count (the exhaustive explorer is deterministic); racy (the racy kind, not
-    ordered): the number of explorations may differ, only the visible sites are compared."""
+    ordered): the number of explorations may differ, only the visible sites are compared;
+    by_digest: defects by digest, as for parts (QPOR's first trace of a defect, whose message
+    it shows, is another than the oracle's: --order=random)."""
     if r.timed_out or r.summary is None or oracle.summary is None:
         return []  # already reported by self_check
     out = []
@@ -410,7 +412,7 @@ def compare(oracle, r, ordered, racy=False, parts=False):
                    "%d, %d" % (r.explored + oracle.explored))
     da = collections.Counter(normalize_defect(*d) for d in oracle.defects)
     db = collections.Counter(normalize_defect(*d) for d in r.defects)
-    if parts and getattr(oracle, "digests", None) is not None:
+    if (parts or by_digest) and getattr(oracle, "digests", None) is not None:
         # dpu merge keeps one shard's trace of a defect, which may not be the first that one
         # process finds (a deadlock's message names the joins of that trace): the defects are
         # compared by their digests, which do not depend on the trace (report/defects.h)
@@ -595,12 +597,14 @@ def check_case(case, opts, tmp):
                           opts.timeout, js("none#2"))]
     elif opts.shards:
         others = [run_shards(opts.dpu, "k=%d/%d shards" % (k, n),
-                             ["--por=qpor", "-k", str(k), "--print-traces"] + base, n,
+                             ["--por=qpor", "-k", str(k), "--print-traces"] + opts.qpor_flag +
+                             base, n,
                              opts.timeout, tmp)
                   for k in opts.ks for n in opts.shards]
     else:
         others = [run_dpu(opts.dpu, "k=%d" % k,
-                          ["--por=qpor", "-k", str(k), "--print-traces"] + base, opts.timeout,
+                          ["--por=qpor", "-k", str(k), "--print-traces"] + opts.qpor_flag + base,
+                          opts.timeout,
                           js("k=%d" % k))
                   for k in opts.ks]
     per_label = []
@@ -612,7 +616,8 @@ def check_case(case, opts, tmp):
             mine = getattr(r, "shard_problems", []) + self_check(r) + compare_symmetric(oracle, r)
         else:
             mine = getattr(r, "shard_problems", []) + self_check(r) + compare(
-                oracle, r, opts.oracle_only, racy, parts=jobs_flag(opts.dpu_flag) > 1)
+                oracle, r, opts.oracle_only, racy, parts=jobs_flag(opts.dpu_flag) > 1,
+                by_digest=any(f.startswith("--order=random") for f in opts.qpor_flag))
         if racy:
             mine += racy_check(r)
         if (r.label.startswith("k=0") and r.summary is not None and r.summary["ssbs"] != 0
@@ -931,6 +936,9 @@ def main(argv=None):
     ap.add_argument("--kind", default="mutex", type=parse_kinds,
                     help="kinds of generated programs, comma-separated (default mutex; "
                     "all: every kind; %s)" % ", ".join(genprog.KINDS))
+    ap.add_argument("--qpor-flag", action="append", default=[], metavar="FLAG",
+                    help="an option given to the QPOR runs only, not to the oracle, e.g. "
+                         "--qpor-flag=--order=random:7")
     ap.add_argument("--dpu-flag", action="append", default=[], metavar="FLAG",
                     help="an option given to every dpu run, e.g. --dpu-flag=--spurious-wakeups "
                          "(use --no-model with one that the Python model does not know)")
