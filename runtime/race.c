@@ -341,11 +341,18 @@ bool dpu_race_others_wrote(uintptr_t a, uint64_t size) {
   for (uintptr_t g = a & ~(uintptr_t)7; g < end; g += 8) {
     struct granule *gr = granule_of(g);
     if (!gr) return true;
-    if (gr->c[0].stamp == stamp && (gr->c[0].flags & CELL_MORE)) return true;
     for (int i = 0; i < NCELLS; i++) {
       const struct cell *c = &gr->c[i];
       if (c->stamp == stamp && c->mask && c->tid != u && (c->flags & DPU_ACCESS_WRITE))
         return true;
+    }
+    if (gr->c[0].stamp == stamp && (gr->c[0].flags & CELL_MORE)) { /* the overflow cells */
+      uint32_t *head = xhead(g, false);
+      if (!head) return true;
+      for (uint32_t x = *head; x; x = xpool[x - 1].next) {
+        const struct cell *c = &xpool[x - 1].c;
+        if (c->mask && c->tid != u && (c->flags & DPU_ACCESS_WRITE)) return true;
+      }
     }
   }
   return false;
@@ -424,7 +431,6 @@ void __dpu_load(void *p, uint64_t size, uint32_t site) {
 
 void __dpu_store(void *p, uint64_t size, uint32_t site, uint64_t value) {
   dpu_mem_check((uintptr_t)p, size, site, 1);
-  dpu_sym_stores++;
   if (visible((uintptr_t)p, size, site))
     dpu_rt_access_visible(p, (uint32_t)size, site, true, value);
   else if (__builtin_expect(++dpu_spin_quiet >= DPU_SPIN_QUIET, 0))
@@ -438,13 +444,11 @@ void dpu_race_read(const void *p, uint64_t size) {
 }
 
 void dpu_race_write_block(const void *p, uint64_t size) {
-  dpu_sym_stores++;
   if (dpu_race_on) on_access((uintptr_t)p, size, __dpu_site, DPU_ACCESS_WRITE);
 }
 
 void dpu_race_write(const void *p, uint64_t size) {
   dpu_mem_check((uintptr_t)p, size, __dpu_site, 1);
-  dpu_sym_stores++;
   if (dpu_race_on) on_access((uintptr_t)p, size, __dpu_site, DPU_ACCESS_WRITE);
 }
 

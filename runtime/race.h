@@ -51,8 +51,9 @@ void dpu_race_reset(void);
 void dpu_race_sym_watch(bool on);
 
 /* Whether the shadow of the `size` bytes at a holds a write by a thread other than the running
- * one in this run, or may have lost one (a granule with overflowing cells): what
- * runtime/symmetry.c asks of a joiner's load. */
+ * one in this run (in a granule's four cells or its overflow cells), or may have lost one (the
+ * race detector gave up, or its overflow map is full): what runtime/symmetry.c asks of a
+ * joiner's load. */
 bool dpu_race_others_wrote(uintptr_t a, uint64_t size);
 
 /* Accesses. Called by the instrumented program (passes/accesses.c) with the access-site id:

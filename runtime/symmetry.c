@@ -10,7 +10,6 @@
 bool dpu_sym_on;
 bool dpu_sym_groups;
 uint8_t dpu_sym_watch;
-uint32_t dpu_sym_stores;
 
 /* Per thread of the run, by canonical id (set as it is created, dpu_sym_created). */
 static struct sym_thread {
@@ -21,15 +20,15 @@ static struct sym_thread {
   bool ret_read;            /* as a group's first member: a join read a member's return */
   const void *ret_seen;     /* value, ret_seen */
   /* As a creator: its last create (the new thread, -1: none yet; its routine, argument and
-   * detach state; the creator's events, virtual time and dpu_sym_stores when it returned). */
+   * detach state; the creator's events and virtual time when it returned). */
   int16_t ctid;
   bool cdetached;
   const void *cfn, *carg;
-  uint32_t cnevents, cstores;
+  uint32_t cnevents;
   uint64_t cvtime;
 } st[DPU_MAX_THREADS];
 static uint32_t nwindows; /* joiners with a window open */
-static bool stored;       /* dpu_sym_before_create's notes, for the create under way */
+static bool noted;        /* dpu_sym_before_create's notes, for the create under way */
 static bool detach;
 static const void *key_fn, *key_arg; /* dpu_sym_key's, for the create under way */
 static bool key_set;
@@ -39,7 +38,7 @@ void dpu_sym_reset(void) {
   dpu_sym_watch = 0;
   nwindows = 0;
   dpu_sym_groups = false;
-  stored = true;
+  noted = false;
   key_set = false;
   dpu_race_sym_watch(false);
 }
@@ -70,14 +69,8 @@ static __attribute__((format(printf, 1, 2))) void tell(const char *fmt, ...) {
 }
 
 void dpu_sym_before_create(bool detached) {
-  /* The creator runs without a switch from its create before to this one (a switch is at a
-   * visible operation only): the stores counted since are its own. */
-  if (dpu_sym_on) stored = dpu_rt.cur < 0 || dpu_sym_stores != st[dpu_rt.cur].cstores;
+  noted = true;
   detach = detached;
-}
-
-void dpu_sym_after_create(void) {
-  if (dpu_sym_on && dpu_rt.cur >= 0) st[dpu_rt.cur].cstores = dpu_sym_stores;
 }
 
 void dpu_sym_key(const void *fn, const void *arg) {
@@ -93,7 +86,7 @@ int dpu_sym_created(int parent, int tid, const void *fn, const void *arg) {
   if (parent < 0) return -1;
   const struct dpu_rt_thread *pt = &dpu_rt.threads[parent];
   struct sym_thread *c = &st[parent];
-  if (c->ctid >= 0 && c->cfn == fn && c->carg == arg && c->cdetached == detach && !stored &&
+  if (c->ctid >= 0 && c->cfn == fn && c->carg == arg && c->cdetached == detach && noted &&
       pt->nevents == c->cnevents + 1 && pt->vtime == c->cvtime) {
     int p = c->ctid;
     if (st[p].group < 0) st[p].group = (int16_t)p, st[p].ret_read = false;
@@ -106,7 +99,7 @@ int dpu_sym_created(int parent, int tid, const void *fn, const void *arg) {
   }
   c->ctid = (int16_t)tid, c->cdetached = detach, c->cfn = fn, c->carg = arg;
   c->cnevents = pt->nevents, c->cvtime = pt->vtime;
-  stored = true; /* a create that did not call dpu_sym_before_create (a store buffer's) */
+  noted = false; /* a create that does not call dpu_sym_before_create is in no group */
   return t->pred;
 }
 

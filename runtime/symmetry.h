@@ -3,13 +3,17 @@
  *
  * A thread t is the symmetric successor of p, its symmetric predecessor, when one creator made
  * both with the same start routine, argument and detach state, p just before t: the creator's
- * visible operation before t's create was p's create, and between the two it stored nothing to
- * memory that other threads may read (no instrumented store, no modelled library write) and
- * its virtual time did not move. Such threads begin in the same state: the same code on the
- * same data (in a race-free program a thread reads, before its first synchronisation, only
- * what its creation orders before it). The run says so in t's start record (aux = p + 1), and
- * the explorer makes p perform its first operation on an object before t performs its own,
- * which keeps one trace of each class that differs only by renaming such threads.
+ * visible operation before t's create was p's create, and its virtual time did not move. Such
+ * threads begin in the same state but for the creator's plain stores between the two creates
+ * (a loop's counter, `pool->started++`), and p can tell those only by a data race: p's access
+ * to such a location is ordered after the store only through a later release of the creator,
+ * after which p sees what t sees; any access of p not so ordered races with the store, and the
+ * race is reported (with --races=on the racing sites become visible operations and the
+ * exploration starts again, where the store, now visible, leaves the two threads in no group).
+ * So in a race-free program they run the same code on the same data. The run says so in t's
+ * start record (aux = p + 1), and the explorer makes p perform its first operation on an object
+ * before t performs its own, which keeps one trace of each class that differs only by renaming
+ * such threads.
  *
  * That is sound only while nothing tells the threads apart by their identity. This file
  * watches for what does, and says so in the run's response (dpu_shm.sym_told): the explorer
@@ -44,20 +48,12 @@ extern bool dpu_sym_on;
  * accesses of the program then call dpu_sym_visible and dpu_sym_access. */
 extern uint8_t dpu_sym_watch;
 
-/* The run's stores to memory so far (instrumented stores and modelled library writes),
- * counted by the race detector (runtime/race.c). */
-extern uint32_t dpu_sym_stores;
-
 /* Start of a run: forgets every group, window and creator. */
 void dpu_sym_reset(void);
 
 /* Called by a create (pthread_create, thrd_create) before its visible operation, with whether
- * the new thread starts detached: notes that, and whether the creator stored to memory since
- * its create before (dpu_sym_after_create). */
+ * the new thread starts detached. */
 void dpu_sym_before_create(bool detached);
-
-/* Called by pthread_create when it returns (after its own store of the new thread's id). */
-void dpu_sym_after_create(void);
 
 /* Called by thrd_create before it calls pthread_create with a routine and block of its own:
  * the thread's symmetry is that of the C11 routine fn and argument arg. */

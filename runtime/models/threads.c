@@ -37,7 +37,6 @@ int __dpu_pthread_create(pthread_t *out, const pthread_attr_t *attr, void *(*fn)
   e->obj = (uint64_t)tid;
   if (detached) dpu_rt.threads[tid].detached = true;
   if (out) *out = dpu_rt_tid_to_pthread(tid);
-  dpu_sym_after_create(); /* (the id's store above is the create's own) */
   return 0;
 }
 

@@ -18,8 +18,15 @@
 // -DJOINS, each worker first joins main, which joins t[0]: a deadlock of joins alone, known by
 //   their sites, which tell the workers apart: 1 trace (no choice), 1 deadlock, 2 runs.
 // -DEQUAL, main compares the two handles (pthread_equal): 2 traces, no defect.
-// -DSTORE, -DDETACHED, no group at all (a store between the two creates; one thread created
-//   detached): 2 traces, no symmetry, no note.
+// -DSTORE, main stores to a global between the two creates, which the workers do not read: a
+//   group all the same (runtime/symmetry.h), 1 trace. -DSTORE -DREAD, each worker first reads
+//   that global and, if set, takes m once more: T1's read races with main's store (T2's create
+//   orders T2's after it), so the race is reported; its sites become visible operations
+//   (--races=on) and the exploration starts again, where main's store is an operation between
+//   the creates: no group. T2 reads 1 and has two sections b0 b1; T1 reads 0 (before the store:
+//   one section a1, 3 orders with b0 b1) or 1 (two sections, 4! / (2! 2!) = 6): 9 traces, the
+//   same with --no-symmetry.
+// -DDETACHED, no group at all (one thread created detached): 2 traces, no symmetry, no note.
 // RUN: %dpu -j 1 -DSELF %s > %t.self 2>&1; test $? -eq 1
 // RUN: FileCheck --check-prefix=SELF %s < %t.self
 // RUN: %dpu -j 1 --no-symmetry -DSELF %s > %t.self.no; test $? -eq 1
@@ -69,7 +76,17 @@
 // EQUAL: dpu: note: pthread_equal names T{{[12]}}, one of a group of threads created alike: exploring again without symmetry reduction
 // EQUAL: dpu: summary: 0 defects, 2 max-configs, 0 SSBs, 3 runs
 // RUN: %dpu -j 1 -DSTORE %s > %t.st 2>&1; test $? -eq 0
-// RUN: FileCheck --check-prefix=NOGROUP %s < %t.st
+// RUN: FileCheck --check-prefix=STORE %s < %t.st
+// STORE: dpu: symmetry: traces that differ only by exchanging threads created alike
+// STORE: dpu: summary: 0 defects, 1 max-configs, 0 SSBs, 1 runs
+// RUN: %dpu -j 1 -DSTORE -DREAD %s > %t.rd 2>&1; test $? -eq 1
+// RUN: FileCheck --check-prefix=READ %s < %t.rd
+// RUN: %dpu -j 1 -DSTORE -DREAD --no-symmetry %s > %t.rdno 2>&1; test $? -eq 1
+// RUN: FileCheck --check-prefix=READ %s < %t.rdno
+// READ: dpu: defect 1: data race: write of 4 bytes to 'between' at {{.*}}symmetry_told_apart.c:{{[0-9]+}} in main (T0) and read at {{.*}} in worker (T1)
+// READ-NOT: dpu: symmetry:
+// READ: dpu: racing accesses explored: 2 access sites made scheduling points, 2 explorations
+// READ: dpu: summary: 1 defects, 9 max-configs, 0 SSBs,
 // RUN: %dpu -j 1 -DDETACHED %s > %t.det 2>&1; test $? -eq 0
 // RUN: FileCheck --check-prefix=NOGROUP %s < %t.det
 // NOGROUP-NOT: dpu: note: {{.*}}created alike
@@ -83,9 +100,16 @@ static int ticket, done[2];
 static pthread_t first;
 
 static pthread_t mainh;
+static int between;
 
 static void *worker(void *arg) {
   (void)arg;
+#ifdef READ
+  if (between) { /* T1 may read it before main's store */
+    pthread_mutex_lock(&m);
+    pthread_mutex_unlock(&m);
+  }
+#endif
 #ifdef JOINS
   pthread_join(mainh, NULL);
 #endif
@@ -105,8 +129,6 @@ static void *worker(void *arg) {
 #endif
   return (void *)(long)r;
 }
-
-static int between;
 
 int main(void) {
   pthread_t t[2];

@@ -50,6 +50,11 @@
 // RUN: FileCheck --check-prefix=NINETY %s < %t.2no
 // RUN: %dpu --por=none -DSECTIONS=2 %s > %t.2none; test $? -eq 0
 // RUN: FileCheck --check-prefix=NINETY %s < %t.2none
+// -DCOUNTED: main counts the workers it started in a global between the creates, as thread
+// pools do (`pool->started++`); the workers do not read it, and main reads it after joining
+// them all: still a group (runtime/symmetry.h), 1 trace.
+// RUN: %dpu -j 1 -DCOUNTED %s > %t.c 2>&1; test $? -eq 0
+// RUN: FileCheck --check-prefix=ONE %s < %t.c
 // FIFTEEN: dpu: summary: 0 defects, 15 max-configs, 0 SSBs,
 // NINETY: dpu: summary: 0 defects, 90 max-configs, 0 SSBs,
 #include <assert.h>
@@ -91,7 +96,15 @@ int main(void) {
   pthread_t o;
   pthread_create(&o, NULL, other, NULL);
 #endif
+#ifdef COUNTED
+  static int started;
+  for (int i = 0; i < N; i++) {
+    pthread_create(&t[i], NULL, worker, NULL);
+    started++;
+  }
+#else
   for (int i = 0; i < N; i++) pthread_create(&t[i], NULL, worker, NULL);
+#endif
   void *r[N], *any = NULL;
 #ifdef OTHER
   pthread_join(t[0], &r[0]);
@@ -102,6 +115,9 @@ int main(void) {
   for (int i = 0; i < N; i++) pthread_join(t[i], &r[i]);
 #endif
   for (int i = 0; i < N; i++) any = any ? any : r[i];
+#ifdef COUNTED
+  assert(started == N);
+#endif
   assert(x == N * SECTIONS && !any);
   return 0;
 }
