@@ -25,15 +25,21 @@
 #include <math.h>
 
 /* Children of the node at frame m so far, beside e_m's, among the other threads' groups of
- * e_m's object-tree parent: 1 + their number; 1 for an event on no object. */
+ * e_m's object-tree parent: 1 + the number of those with a member inside the part explored
+ * (dpu_unf_outside: past the bound, outside E_sym, a group is no child); 1 for an event on no
+ * object. */
 static uint32_t siblings(const struct qpor *q, const struct dpu_event *e) {
   if (e->obj == DPU_NO_OBJECT) return 1;
   const struct dpu_group *g =
       e->pre_obj ? e->pre_obj->ogroups
                  : q->u->oroot_groups[dpu_pes_tree_object(&q->u->pes, e->obj)];
   uint32_t n = 1;
-  for (; g; g = g->next)
-    if (g->tid != e->tid) n++;
+  for (; g; g = g->next) {
+    if (g->tid == e->tid) continue;
+    uint32_t i = 0;
+    while (i < g->n && dpu_unf_outside(q->u, g->m[i].e)) i++;
+    n += i < g->n;
+  }
   return n;
 }
 
