@@ -743,7 +743,7 @@ def worker(args):
 SKIP_OPTS = ("--timeout", "--max-runs", "--stop-on-defect", "--replay", "--shard")
 VALUE_OPTS = ("-k", "-j", "--skip-step")  # options of dpu's whose value is the next argument
 PASS_OPTS = ("-D", "-I", "-O", "--std=", "--run-timeout=", "--max-steps=", "--nondet=",
-             "--races=", "--no-races", "--visible-sites=")
+             "--races=", "--no-races", "--visible-sites=", "--memory-model=")
 
 
 def dpu_commands(line):
@@ -769,18 +769,26 @@ def dpu_commands(line):
     return out
 
 
+def parse_sample(text):
+    """'I/N' -> (I, N), 0 <= I < N."""
+    m = re.fullmatch(r"(\d+)/(\d+)", text)
+    if not m or int(m.group(2)) < 1 or int(m.group(1)) >= int(m.group(2)):
+        raise argparse.ArgumentTypeError("expected I/N with 0 <= I < N, got %r" % text)
+    return int(m.group(1)), int(m.group(2))
+
+
 def regress_cases(directory, skip_slow=False):
     """(cases, skipped names): for every corpus file that is not marked XFAIL, one case per
     distinct variant of its %dpu RUN lines (their -D, -I, -O, --std, --run-timeout,
-    --max-steps, --nondet, --races, --no-races and --visible-sites options and inputs; --por,
-    -k, -j and output options are difftest's to choose). A RUN line expecting exit 2 or 3,
+    --max-steps, --nondet, --races, --no-races, --visible-sites and --memory-model options and
+    inputs; --por, -k, -j and output options are difftest's to choose). A RUN line expecting exit 2 or 3,
     running `dpu replay` or `dpu merge`, or using --timeout, --max-runs, --stop-on-defect,
     --replay or program arguments (--) contributes no variant. A file with a line
     `// DIFFTEST: first-variant-only` gives only its first variant (for variants whose
     exhaustive exploration takes too long); a file with a line `// DIFFTEST: skip` gives none
     (its exhaustive exploration is out of reach at all), and one with `// DIFFTEST: slow`
-    none when skip_slow (an exhaustive exploration of minutes: checked by difftest-regress
-    alone)."""
+    none when skip_slow (an exhaustive exploration of minutes: checked by the sweep,
+    sweep-regress, alone)."""
     cases, skipped = [], []
     directory = os.path.abspath(directory)
     for path in sorted(glob.glob(os.path.join(directory, "*.c"))):
@@ -961,6 +969,9 @@ def main(argv=None):
                     "defects, races and exit status the oracle's")
     ap.add_argument("--skip-slow", action="store_true",
                     help="with --regress: leave out the files marked `// DIFFTEST: slow`")
+    ap.add_argument("--sample", type=parse_sample, default=None, metavar="I/N",
+                    help="with --regress: check only the cases at positions I, I+N, I+2N, ... "
+                    "of the sorted list of variants (a bounded sample for the default suite)")
     ap.add_argument("--symmetric-only", action="store_true",
                     help="with --symmetry: check only the programs whose QPOR exploration meets "
                     "threads created alike (a first QPOR run says so), skip the others")
@@ -988,6 +999,11 @@ def main(argv=None):
         if not os.path.isdir(opts.regress):
             ap.error("--regress %s: not a directory" % opts.regress)
         cases, skipped = regress_cases(opts.regress, opts.skip_slow)
+        if opts.sample:
+            i, n = opts.sample
+            skipped += ["%s %s (not in sample %d/%d)" % (c.name, c.args, i, n)
+                        for k, c in enumerate(cases) if k % n != i]
+            cases = [c for k, c in enumerate(cases) if k % n == i]
         if opts.verbose:
             for s in skipped:
                 print("skipped %s" % s)
