@@ -25,7 +25,8 @@ struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t records_cap, uint32
   struct dpu_shm *s =
       mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (s == MAP_FAILED) return NULL;
-  memset(s, 0, sizeof *s);
+  /* Fresh anonymous memory reads as zeros (mmap(2)): no memset, whose writes would fault in
+   * every page of the header at each start-up. */
   if (sem_init(&s->req, 1, 0) != 0 || sem_init(&s->done, 1, 0) != 0) {
     munmap(s, total);
     return NULL;

@@ -62,7 +62,11 @@ int dpu_rt_first_free_fd_above_all(void) {
 }
 
 int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
-  memset(&dpu_rt, 0, sizeof dpu_rt);
+  /* dpu_rt is zero in a new process; clearing it anyway would fault in all its pages, most of
+   * which a run never touches (the threads past the program's). Cleared when set up again. */
+  static bool set_up;
+  if (set_up) memset(&dpu_rt, 0, sizeof dpu_rt);
+  set_up = true;
   dpu_rt.cfg = *cfg;
   dpu_tso_init(cfg->tso);
   dpu_ra_init(cfg->ra);

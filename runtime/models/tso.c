@@ -79,7 +79,9 @@ void dpu_tso_reset(void) {
 
 void dpu_tso_init(bool on) {
   dpu_tso_on = on;
-  for (unsigned i = 0; i < DPU_MAX_THREADS; i++) bufs[i].helper = -1;
+  /* Only under tso: each buffer is pages long, and this loop would fault in all of them. */
+  if (on)
+    for (unsigned i = 0; i < DPU_MAX_THREADS; i++) bufs[i].helper = -1;
 }
 
 static struct global *global_of(uint64_t addr, uint32_t size, bool add) {
