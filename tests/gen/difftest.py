@@ -781,9 +781,9 @@ def regress_cases(directory, skip_slow=False):
     """(cases, skipped names): for every corpus file that is not marked XFAIL, one case per
     distinct variant of its %dpu RUN lines (their -D, -I, -O, --std, --run-timeout,
     --max-steps, --nondet, --races, --no-races, --visible-sites and --memory-model options and
-    inputs; --por, -k, -j and output options are difftest's to choose). A RUN line expecting exit 2 or 3,
-    running `dpu replay` or `dpu merge`, or using --timeout, --max-runs, --stop-on-defect,
-    --replay or program arguments (--) contributes no variant. A file with a line
+    inputs; --por, -k, -j and output options are difftest's to choose). A RUN line expecting
+    exit 2 or 3, running `dpu replay` or `dpu merge`, or using --timeout, --max-runs,
+    --stop-on-defect, --replay or program arguments (--) contributes no variant. A file with a line
     `// DIFFTEST: first-variant-only` gives only its first variant (for variants whose
     exhaustive exploration takes too long); a file with a line `// DIFFTEST: skip` gives none
     (its exhaustive exploration is out of reach at all), and one with `// DIFFTEST: slow`
