@@ -187,7 +187,16 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
       hook(mod, "__dpu_atomic_op", &op_ty, (LLVMTypeRef[]){ptr, i32, i32, i64}, 4);
   LLVMValueRef res_fn = hook(mod, "__dpu_atomic_cas_result", &res_ty, (LLVMTypeRef[]){i32}, 1);
   LLVMTypeRef fence_ty, load_ty = LLVMFunctionType(i64, (LLVMTypeRef[]){ptr, i32}, 2, 0);
-  LLVMValueRef fence_fn = NULL, load_fn = NULL;
+  LLVMValueRef fence_fn = NULL, load_fn = NULL, cas_fn = NULL, cas_ok_fn = NULL;
+  LLVMTypeRef cas_ty = NULL, cas_ok_ty = NULL;
+  if (ra) {
+    cas_ty = LLVMFunctionType(i64, (LLVMTypeRef[]){ptr, i32, i64}, 3, 0);
+    cas_ok_ty = LLVMFunctionType(i32, NULL, 0, 0);
+    if (!(cas_fn = LLVMGetNamedFunction(mod, "__dpu_ra_cas")))
+      cas_fn = LLVMAddFunction(mod, "__dpu_ra_cas", cas_ty);
+    if (!(cas_ok_fn = LLVMGetNamedFunction(mod, "__dpu_ra_cas_ok")))
+      cas_ok_fn = LLVMAddFunction(mod, "__dpu_ra_cas_ok", cas_ok_ty);
+  }
   if (o->tso || ra) {
     /* x86-TSO: a seq_cst fence empties the store buffer and loads read through it; ra/rc11:
      * a seq_cst fence is one global read-modify-write and loads read a visible store. */
@@ -276,6 +285,10 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
          * none older than its location's newest seq_cst store: docs/memory-models.md). */
         bool ra_load = ra && (op & 0xff) == DPU_OP_ATOMIC_LOAD && size <= 8 && scalar(vty);
         if (ra_load) op |= DPU_ATOMIC_RA_LOAD;
+        /* ra/rc11: a CAS that fails may read an older store (runtime/models/ra.c): the runtime
+         * performs it, as decided at its event. */
+        bool ra_cas = ra && (op & 0xff) == DPU_OP_ATOMIC_CAS && integer;
+        if (ra_cas) op |= DPU_ATOMIC_RA_CAS;
         LLVMValueRef c = LLVMBuildCall2(
             b, op_ty, op_fn,
             (LLVMValueRef[]){addr, LLVMConstInt(i32, op, 0), LLVMConstInt(i32, size, 0), expected},
@@ -303,9 +316,27 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
           continue;
         }
         if ((op & 0xff) != DPU_OP_ATOMIC_CAS) continue;
-        LLVMValueRef next = LLVMGetNextInstruction(i);
-        LLVMPositionBuilderBefore(b, next);
-        LLVMValueRef ok = LLVMBuildExtractValue(b, i, 1, "");
+        LLVMValueRef ok;
+        if (ra_cas) { /* {value, ok} from __dpu_ra_cas, __dpu_ra_cas_ok, for the cmpxchg */
+          LLVMValueRef desired = as_i64(b, LLVMGetOperand(i, 2), vty, size, i64);
+          LLVMValueRef v = LLVMBuildCall2(
+              b, cas_ty, cas_fn, (LLVMValueRef[]){addr, LLVMConstInt(i32, size, 0), desired}, 3,
+              "");
+          LLVMInstructionSetDebugLoc(v, LLVMInstructionGetDebugLoc(i));
+          LLVMValueRef k = LLVMBuildCall2(b, cas_ok_ty, cas_ok_fn, NULL, 0, "");
+          ok = LLVMBuildTrunc(b, k, LLVMInt1TypeInContext(ctx), "");
+          LLVMValueRef r = LLVMGetPoison(LLVMTypeOf(i));
+          r = LLVMBuildInsertValue(b, r, from_i64(b, v, vty, size, ctx), 0, "");
+          r = LLVMBuildInsertValue(b, r, ok, 1, "");
+          LLVMReplaceAllUsesWith(i, r);
+          if (first_weak == i) first_weak = v; /* the note's location: the same line */
+          LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(i));
+          LLVMInstructionEraseFromParent(i);
+          i = v; /* (its debug location, for the call below) */
+        } else {
+          LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(i));
+          ok = LLVMBuildExtractValue(b, i, 1, "");
+        }
         LLVMValueRef r = LLVMBuildCall2(b, res_ty, res_fn,
                                         (LLVMValueRef[]){LLVMBuildZExt(b, ok, i32, "")}, 1, "");
         LLVMInstructionSetDebugLoc(r, LLVMInstructionGetDebugLoc(i));

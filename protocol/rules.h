@@ -227,6 +227,12 @@ enum dpu_rmw {
  * stored (whatever its type), which runtime/models/ra.c places in the location's modification
  * order and writes to memory only when it is the newest store. */
 #define DPU_ATOMIC_RA_STORE (1u << 19)
+/* ... and DPU_ATOMIC_RA_CAS for a compare-and-swap of at most 8 bytes whose instruction
+ * passes/atomics.c replaced with __dpu_ra_cas and __dpu_ra_cas_ok (--memory-model=ra|rc11): a
+ * CAS that fails may read an older store than the newest (runtime/models/ra.c), and its result
+ * is what the runtime decided at its event, not what memory holds after its READS_FROM
+ * choice. */
+#define DPU_ATOMIC_RA_CAS (1u << 20)
 
 /* Whether the read-modify-write `kind` with operand v leaves the value cur of a location of
  * `size` bytes (1 to 8; cur and v zero-extended) as it is: an exchange of the value already

@@ -76,6 +76,13 @@ void __dpu_tso_fence(void);
 /* After a cmpxchg: whether it exchanged (non-zero) or failed. */
 void __dpu_atomic_cas_result(uint32_t exchanged);
 
+/* Under ra/rc11, instead of a cmpxchg of at most 8 bytes that __dpu_atomic_op was told of with
+ * DPU_ATOMIC_RA_CAS (protocol/rules.h): performs it as decided at its event and returns the
+ * value it read (zero-extended); desired: the value it writes if it exchanges. Then
+ * __dpu_ra_cas_ok says whether it exchanged (1) or failed (0) (runtime/models/atomic.c). */
+uint64_t __dpu_ra_cas(void *addr, uint32_t size, uint64_t desired);
+uint32_t __dpu_ra_cas_ok(void);
+
 /* At the header of spin region number region (> 0) and at its exits (passes/spinloops.c):
  * the running thread enters (again) or leaves the region; not visible operations. */
 void __dpu_spin_enter(uint32_t region);

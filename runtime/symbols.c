@@ -25,6 +25,8 @@ static const struct dpu_symbol table[] = {
     {"__dpu_tso_load", (void *)__dpu_tso_load},
     {"__dpu_ra_fence", (void *)__dpu_ra_fence},
     {"__dpu_ra_load", (void *)__dpu_ra_load},
+    {"__dpu_ra_cas", (void *)__dpu_ra_cas},
+    {"__dpu_ra_cas_ok", (void *)__dpu_ra_cas_ok},
     {"__dpu_svcomp_abort", (void *)__dpu_svcomp_abort},
     {"__dpu_nondet", (void *)__dpu_nondet},
 };

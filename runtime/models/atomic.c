@@ -48,6 +48,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../../protocol/invariant.h"
 #include "../../protocol/rules.h"
 #include "../interpose.h"
 #include "../memcheck.h"
@@ -86,6 +87,13 @@ static struct {
   uint32_t size, failure_order, success_order;
   uint64_t prev; /* under ra/rc11, the location's value before it (ra.h: dpu_ra_write) */
 } cas; /* the CAS being performed, for the race detector */
+/* Under ra/rc11, a CAS whose instruction passes/atomics.c replaced (DPU_ATOMIC_RA_CAS): what
+ * __dpu_ra_cas returns, decided at its event: it fails (its read is made: ra.c) with `value`
+ * read, or it exchanges when the location holds `expected`. */
+static struct {
+  bool fails, ok;
+  uint64_t expected, value;
+} ra_cas;
 static struct {
   int owner;       /* tid + 1, 0 free */
   uint32_t depth;
@@ -303,7 +311,21 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
   case DPU_OP_ATOMIC_CAS:
     cas_rec = e;
     cas = (typeof(cas)){addr, size, op_order >> 12 & 15, order, 0};
-    if (__builtin_expect(dpu_ra_on, 0) && !wide) cas.prev = dpu_rt_value_at(addr, size);
+    if (__builtin_expect(dpu_ra_on, 0) && !wide) cas.prev = cur;
+    if (__builtin_expect((op_order & DPU_ATOMIC_RA_CAS) != 0, 0)) {
+      ra_cas.expected = expected;
+      ra_cas.fails = cur != expected;
+      if (!ra_cas.fails) break;
+      /* ra/rc11: it fails, a load of its failure order that reads one of the visible stores
+       * that do not hold what it expects (ra.c); the race detector's read is made there. */
+      bool chose;
+      ra_cas.value = dpu_ra_cas_fail(obj, size, expected, cas.failure_order,
+                                     load_again(t, e->site), e, &chose);
+      cas.addr = NULL;
+      /* After a READS_FROM choice the explorer sees the choice as the thread's last event,
+       * not this read: no spin rule applies to its retry (explorer/model.c), nor here. */
+      if (chose) t->last_read = false;
+    }
     break;
   default: /* a store, a read-modify-write */
     if (unchanged) e->result = 1;
@@ -360,6 +382,21 @@ void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, ui
   t->last_version = *v;
   t->last_value = value;
 }
+
+uint64_t __dpu_ra_cas(void *addr, uint32_t size, uint64_t desired) {
+  if (ra_cas.fails) {
+    ra_cas.ok = false;
+    return ra_cas.value;
+  }
+  /* The location holds what it expects: nothing ran since its event (no choice was made). */
+  uint64_t cur = dpu_rt_value_at(addr, size);
+  DPU_ASSERT(cur == ra_cas.expected);
+  memcpy(addr, &desired, size);
+  ra_cas.ok = true;
+  return cur;
+}
+
+uint32_t __dpu_ra_cas_ok(void) { return ra_cas.ok; }
 
 void __dpu_atomic_cas_result(uint32_t exchanged) {
   if (cas.addr) {

@@ -17,10 +17,11 @@
  * sequences the store is in, whose clocks the store keeps (dpu_race_ra_snap).
  *
  * Which store a load reads is a choice of its thread (READS_FROM, protocol/ops.def), made right
- * after the load's event when more than one store is visible; the explorer tries each outcome
- * as it does a nondet value's. Its domain is a function of the load event's history (the
- * stores of its location before it, as the load is dependent with each write of its location,
- * and the happens-before that history has), as the unfolding needs.
+ * after the load's event when more than one store is visible (a CAS that fails reads as a load
+ * of its failure order does, but no store that holds what it expects: dpu_ra_cas_fail); the
+ * explorer tries each outcome as it does a nondet value's. Its domain is a function of the load
+ * event's history (the stores of its location before it, as the load is dependent with each
+ * write of its location, and the happens-before that history has), as the unfolding needs.
  *
  * Two bounds keep explorations finite where the model is not: a thread may read a store older
  * than the newest only while it made fewer than STALE reads of the location since the newest
@@ -240,15 +241,27 @@ static uint32_t now_at(const struct loc *l, uint32_t id, uint32_t was) {
   return l->base;
 }
 
-uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
-                     struct dpu_event_rec *e) {
+/* The value of store s of l: the newest store's is in memory (a store's value is filled in
+ * when a newer one is made). */
+static uint64_t value_of(const struct loc *l, uint32_t s) {
+  return s == l->n - 1 ? dpu_rt_value_at((void *)(uintptr_t)l->addr, l->size)
+                        : l->m[s % NMSG].value;
+}
+
+/* The read of a load (fails == false) or of a CAS that fails (fails: it reads only stores
+ * whose value is not `expected`, and the newest, which is not either): see dpu_ra_load and
+ * dpu_ra_cas_fail. *chose: whether a READS_FROM choice was made. */
+static uint64_t read_store(uint64_t addr, uint32_t size, uint32_t order, bool again,
+                           struct dpu_event_rec *e, bool fails, uint64_t expected, bool *chose) {
   struct loc *l = loc_of(addr, size);
+  *chose = false;
   /* A location past NLOC, or a run whose stores' clocks no longer fit (a load of a store
    * without its clock would miss its synchronisation), or without exact happens-before (the
    * race detector gave up in this run): the newest store, as under sc, whose synchronisation
    * the race detector's location clocks give. */
   if (!l || snaps_full || !dpu_race_hb_ok()) {
-    dpu_race_atomic((void *)(uintptr_t)addr, size, DPU_OP_ATOMIC_LOAD, false, order);
+    dpu_race_atomic((void *)(uintptr_t)addr, size, fails ? DPU_OP_ATOMIC_CAS : DPU_OP_ATOMIC_LOAD,
+                    false, order);
     return last_value = dpu_rt_value_at((void *)(uintptr_t)addr, size);
   }
   uint32_t newest = l->n - 1, misses = 0;
@@ -267,23 +280,26 @@ uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
       }
   uint32_t seq = newest;
   struct dpu_event_rec *c = NULL; /* the READS_FROM choice, when there is one */
-  if (oldest < newest) {
-    /* Its choices, named: other threads may make stores while it chooses, which the choice
-     * does not see (they are not in the load's history), and a store placed before older
-     * ones moves those it goes before. */
-    uint32_t n = newest - oldest + 1, ids[NMSG];
-    for (uint32_t k = 0; k < n; k++) ids[k] = l->m[(newest - k) % NMSG].id;
+  /* Its choices, named (ids) with the index each has now (at): other threads may make stores
+   * while it chooses, which the choice does not see (they are not in its event's history),
+   * and a store placed before older ones moves those it goes before. A CAS that fails reads
+   * no store that holds what it expects (it would have exchanged). */
+  uint32_t n = 0, ids[NMSG], at[NMSG];
+  for (uint32_t s = newest + 1; s-- > oldest;)
+    if (s == newest || !fails || value_of(l, s) != expected)
+      ids[n] = l->m[s % NMSG].id, at[n++] = s;
+  if (n > 1) {
     c = dpu_rt_visible_aux(DPU_OP_READS_FROM, (uint64_t)dpu_rt.cur, n);
     uint32_t i = dpu_rt.choice ? dpu_rt.choice - 1u : 0;
     if (i >= n) i = 0;
     c->result = (uint16_t)i;
-    seq = now_at(l, ids[i], newest - i); /* the oldest kept, past NMSG writes while it chose */
+    seq = now_at(l, ids[i], at[i]); /* the oldest kept, past NMSG writes while it chose */
     newest = now_at(l, ids[0], newest);
     DPU_ASSERT(seq >= l->base && seq < l->n);
+    *chose = true;
   }
   const struct msg *m = &l->m[seq % NMSG];
-  /* the newest store's value is in memory (it is filled in when a newer one is made) */
-  uint64_t v = seq == l->n - 1 ? dpu_rt_value_at((void *)(uintptr_t)addr, size) : m->value;
+  uint64_t v = value_of(l, seq);
   if (c) {
     c->value = v;
     c->flags |= DPU_REC_VALUE;
@@ -294,6 +310,17 @@ uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
   if (e->flags & DPU_REC_VALUE) e->value = v;
   last_value = v;
   return v;
+}
+
+uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
+                     struct dpu_event_rec *e) {
+  bool chose;
+  return read_store(addr, size, order, again, e, false, 0, &chose);
+}
+
+uint64_t dpu_ra_cas_fail(uint64_t addr, uint32_t size, uint64_t expected, uint32_t order,
+                         bool again, struct dpu_event_rec *e, bool *chose) {
+  return read_store(addr, size, order, again, e, true, expected, chose);
 }
 
 bool dpu_ra_store(uint64_t addr, uint32_t size, uint64_t value, uint32_t order,

@@ -5,7 +5,9 @@
 Two or three threads, each one to three operations (at most seven in all, so that the
 exhaustive explorer ends in seconds) on two or three atomic ints: stores of 1 or 2
 (relaxed, release, seq_cst), loads into a result slot of the thread's own (relaxed, acquire,
-seq_cst), fetch-adds of 1 (relaxed, acq_rel, seq_cst), seq_cst fences, and counting loops that
+seq_cst), fetch-adds of 1 (relaxed, acq_rel, seq_cst), compare-and-swaps of 0, 1 or 2 for 1
+or 2 whose result slot gets 3 when they exchange and the value read when they fail (a failed
+CAS may read an older store), seq_cst fences, and counting loops that
 load a location twice (the bound on stale reads of runtime/models/ra.c). A thread may first
 spin until an earlier thread's flag is set (`while (!load(&f1, order));`); the flag's thread
 stores it unconditionally at its end, so every program terminates under every model. main
@@ -45,16 +47,24 @@ def generate(seed):
         for _ in range(rng.randint(2, 3) if nthreads == 2 else rng.randint(1, 3 if t == 0 else 2)):
             k = rng.random()
             loc = rng.choice(locs)
-            if k < 0.35:
+            if k < 0.32:
                 body.append("atomic_store_explicit(&%s, %d, memory_order_%s);"
                             % (loc, rng.randint(1, 2), rng.choice(ORD_ST)))
-            elif k < 0.75:
+            elif k < 0.65:
                 body.append("r[%d] = atomic_load_explicit(&%s, memory_order_%s);"
                             % (nregs, loc, rng.choice(ORD_LD)))
                 nregs += 1
-            elif k < 0.85:
+            elif k < 0.73:
                 body.append("r[%d] = atomic_fetch_add_explicit(&%s, 1, memory_order_%s);"
                             % (nregs, loc, rng.choice(ORD_RMW)))
+                nregs += 1
+            elif k < 0.85:
+                ok = rng.choice(ORD_RMW)  # the failure order is no stronger (C17 7.17.7.4p2)
+                fail = rng.choice({"relaxed": ("relaxed",), "acq_rel": ("relaxed", "acquire"),
+                                   "seq_cst": ORD_LD}[ok])
+                body.append("{\n    int e = %d;\n    r[%d] = atomic_compare_exchange_strong_explicit("
+                            "&%s, &e, %d, memory_order_%s, memory_order_%s) ? 3 : e;\n  }"
+                            % (rng.randint(0, 2), nregs, loc, rng.randint(1, 2), ok, fail))
                 nregs += 1
             elif k < 0.93:
                 body.append("atomic_thread_fence(memory_order_seq_cst);")
