@@ -245,7 +245,8 @@ unsigned dpu_model_outcomes(const struct dpu_event *after, const struct dpu_even
     if (!r && op == DPU_OP_SIG_WAIT) return 0;
     break;
   case DPU_OP_NONDET: /* nondet.c: every value of the domain */
-  case DPU_OP_READS_FROM: { /* ra.c: every store the load may read */
+  case DPU_OP_READS_FROM:   /* ra.c: every store the load may read */
+  case DPU_OP_CAS_SPURIOUS: { /* atomic.c: the weak CAS fails spuriously or not */
     unsigned n = aux < DPU_NONDET_MAX_VALUES ? (unsigned)aux : DPU_NONDET_MAX_VALUES;
     for (unsigned i = 0; i < n; i++) results[i] = (uint16_t)i;
     return n;

@@ -158,6 +158,7 @@ static int build_program(struct session *s, LLVMOrcThreadSafeContextRef tsc, LLV
       .nondet_hi = o->nondet_hi,
       .races = o->races,
       .svcomp = o->svcomp,
+      .spurious_cas = o->spurious_cas,
       .tso = o->tso,
       .ra = o->ra,
       .rc11 = o->memory_model == DPU_MM_RC11,

@@ -17,11 +17,12 @@
 #endif
 
 enum {
-  OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS, OPT_MAX_THREADS,
-  OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT, OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_MAX_MEMORY, OPT_VERSION, OPT_STD,
+  OPT_POR = 256, OPT_TIMEOUT, OPT_RUN_TIMEOUT, OPT_MAX_RUNS, OPT_MAX_STEPS, OPT_MAX_EVENTS,
+  OPT_MAX_THREADS, OPT_RACES, OPT_NO_RACES, OPT_VISIBLE_SITES, OPT_STOP, OPT_SHOW_OUTPUT,
+  OPT_REPLAY, OPT_STACK, OPT_HEAP, OPT_MAX_MEMORY, OPT_VERSION, OPT_STD,
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
   OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_WITNESS, OPT_SHARED_FILES,
-  OPT_SPURIOUS, OPT_SHARD, OPT_ESTIMATE, OPT_COMPILE_COMMANDS, OPT_PREEMPTIONS,
+  OPT_SPURIOUS, OPT_SPURIOUS_CAS, OPT_SHARD, OPT_ESTIMATE, OPT_COMPILE_COMMANDS, OPT_PREEMPTIONS,
   OPT_MEMORY_MODEL, OPT_SYMMETRY, OPT_NO_SYMMETRY, OPT_ORDER
 };
 
@@ -48,6 +49,7 @@ static const struct option longopts[] = {
     {"max-memory", required_argument, 0, OPT_MAX_MEMORY},
     {"shared-files", no_argument, 0, OPT_SHARED_FILES},
     {"spurious-wakeups", no_argument, 0, OPT_SPURIOUS},
+    {"spurious-cas", no_argument, 0, OPT_SPURIOUS_CAS},
     {"memory-model", required_argument, 0, OPT_MEMORY_MODEL},
     {"symmetry", no_argument, 0, OPT_SYMMETRY},
     {"no-symmetry", no_argument, 0, OPT_NO_SYMMETRY},
@@ -325,6 +327,10 @@ static int program_option(struct dpu_options *o, int c, const char *arg) {
   case OPT_SPURIOUS:
     o->spurious_wakeups = true;
     add_run_flag(o, "spurious-wakeups", NULL);
+    break;
+  case OPT_SPURIOUS_CAS:
+    o->spurious_cas = true;
+    add_run_flag(o, "spurious-cas", NULL);
     break;
   case OPT_SHARED_FILES:
     o->shared_files = true;

@@ -82,6 +82,7 @@ struct dpu_options {
   int verbosity;          /* -q: -1, default 0, -v: 1 */
   bool races;             /* --races=on (default) | report: detect data races */
   bool spurious_wakeups;  /* --spurious-wakeups (runtime/models/cond.c) */
+  bool spurious_cas;      /* --spurious-cas (runtime/models/atomic.c) */
   uint8_t memory_model;   /* --memory-model (enum dpu_memory_model, protocol.h); without one,
                            * sc until the program is compiled (model_given false: rc11 if it
                            * has orders weaker than seq_cst, frontend/main.c) */

@@ -87,6 +87,8 @@ void dpu_usage(FILE *f) {
       "                         (YAML, format 2.0 with 2.2's thread ids) to FILE\n"
       "  --spurious-wakeups     pthread_cond_wait may also return without a signal, as POSIX\n"
       "                         allows (both outcomes explored, like a timed wait's)\n"
+      "  --spurious-cas         compare_exchange_weak may also fail when the location holds\n"
+      "                         what it expects, as C17 and ARM allow (both outcomes explored)\n"
       "  --replay=T:C,T:C,...   run once, following this schedule (same as dpu replay)\n"
       "  --gdb                  with --replay: run it under gdb, stopped at the defect\n"
       "  --stack-size=BYTES     stack of each program thread (default 1 MiB; K/M/G suffixes)\n"

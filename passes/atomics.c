@@ -189,7 +189,7 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
   LLVMTypeRef fence_ty, load_ty = LLVMFunctionType(i64, (LLVMTypeRef[]){ptr, i32}, 2, 0);
   LLVMValueRef fence_fn = NULL, load_fn = NULL, cas_fn = NULL, cas_ok_fn = NULL;
   LLVMTypeRef cas_ty = NULL, cas_ok_ty = NULL;
-  if (ra) {
+  if (ra || o->spurious_cas) {
     cas_ty = LLVMFunctionType(i64, (LLVMTypeRef[]){ptr, i32, i64}, 3, 0);
     cas_ok_ty = LLVMFunctionType(i32, NULL, 0, 0);
     if (!(cas_fn = LLVMGetNamedFunction(mod, "__dpu_ra_cas")))
@@ -287,8 +287,12 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
         if (ra_load) op |= DPU_ATOMIC_RA_LOAD;
         /* ra/rc11: a CAS that fails may read an older store (runtime/models/ra.c): the runtime
          * performs it, as decided at its event. */
-        bool ra_cas = ra && (op & 0xff) == DPU_OP_ATOMIC_CAS && integer;
+        bool cas = (op & 0xff) == DPU_OP_ATOMIC_CAS && integer;
+        bool weak_cas = cas && o->spurious_cas && LLVMGetWeak(i);
+        bool ra_cas = cas && (ra || weak_cas);
         if (ra_cas) op |= DPU_ATOMIC_RA_CAS;
+        /* --spurious-cas: a weak CAS may fail although it could exchange (atomic.c). */
+        if (weak_cas) op |= DPU_ATOMIC_WEAK;
         LLVMValueRef c = LLVMBuildCall2(
             b, op_ty, op_fn,
             (LLVMValueRef[]){addr, LLVMConstInt(i32, op, 0), LLVMConstInt(i32, size, 0), expected},

@@ -38,6 +38,8 @@ struct dpu_instrument_options {
                         * else sc (issue 40; docs/memory-models.md) */
   bool *rc11_chosen;   /* model_auto: set true when rc11 was chosen (the caller then runs the
                         * runtime with ra on), else untouched; may be NULL */
+  bool spurious_cas;   /* --spurious-cas: a weak cmpxchg may fail although the location holds
+                        * what it expects (passes/atomics.c: DPU_ATOMIC_WEAK) */
   bool svcomp;         /* --svcomp: SV-COMP's conventions even if the program does not show
                         * them (steps.h: dpu_pass_svcomp) */
   char *error;         /* when step 2 rejects a function: its first message, without the

@@ -189,7 +189,8 @@ static inline unsigned dpu_op_hb(uint8_t op) {
  * of op with this result, 0 if op's outcome is not chosen by the replay. */
 static inline uint16_t dpu_op_choice(uint8_t op, uint16_t result) {
   if (op == DPU_OP_COND_SIGNAL) return result; /* tid + 1 of the thread woken, 0 = none */
-  if (op == DPU_OP_NONDET || op == DPU_OP_READS_FROM) return (uint16_t)(result + 1u);
+  if (op == DPU_OP_NONDET || op == DPU_OP_READS_FROM || op == DPU_OP_CAS_SPURIOUS)
+    return (uint16_t)(result + 1u);
   /* an atomic store's place in modification order under ra/rc11 (0: the newest, chosen when
    * the replay says nothing) */
   if (op == DPU_OP_ATOMIC_STORE && result) return (uint16_t)(result + 1u);
@@ -197,10 +198,10 @@ static inline uint16_t dpu_op_choice(uint8_t op, uint16_t result) {
 }
 
 /* Whether op is a choice of its thread alone among aux outcomes (a nondet value, a load's
- * reads-from under ra/rc11): on its thread's choices object (DPU_FAM_CHOICES), its outcomes
- * in conflict with each other only. */
+ * reads-from under ra/rc11, a weak CAS's spurious failure): on its thread's choices object
+ * (DPU_FAM_CHOICES), its outcomes in conflict with each other only. */
 static inline int dpu_op_is_choice(uint8_t op) {
-  return op == DPU_OP_NONDET || op == DPU_OP_READS_FROM;
+  return op == DPU_OP_NONDET || op == DPU_OP_READS_FROM || op == DPU_OP_CAS_SPURIOUS;
 }
 
 /* Whether events of op with this aux have other outcomes at their own place, as many as the

@@ -233,6 +233,10 @@ enum dpu_rmw {
  * is what the runtime decided at its event, not what memory holds after its READS_FROM
  * choice. */
 #define DPU_ATOMIC_RA_CAS (1u << 20)
+/* ... and DPU_ATOMIC_WEAK, with DPU_ATOMIC_RA_CAS, for a weak compare-and-swap under
+ * --spurious-cas: before its event its thread chooses whether it fails spuriously
+ * (DPU_OP_CAS_SPURIOUS, runtime/models/atomic.c), as C17 7.17.7.4p4 allows. */
+#define DPU_ATOMIC_WEAK (1u << 21)
 
 /* Whether the read-modify-write `kind` with operand v leaves the value cur of a location of
  * `size` bytes (1 to 8; cur and v zero-extended) as it is: an exchange of the value already

@@ -50,6 +50,8 @@ const char *dpu_step_object(const struct dpu_event_rec *e, char *obj, size_t siz
     snprintf(what, sizeof what, "= %lld", (long long)e->value);
     return what;
   }
+  if (e->op == DPU_OP_CAS_SPURIOUS) /* --spurious-cas: whether the CAS after it fails */
+    return e->result ? "= fails spuriously" : "= no spurious failure";
   if (e->op == DPU_OP_READS_FROM) { /* which of the stores the load could read it read */
     char whose[32];
     if (e->from) snprintf(whose, sizeof whose, "T%u's store", e->from - 1u);

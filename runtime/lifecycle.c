@@ -15,9 +15,9 @@ struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj) {
 }
 
 /* Whether op waits for its thread's store buffer to empty under x86-TSO (tso.c): every
- * operation but a load, a plain read, a nondet choice and the buffers' own. */
+ * operation but a load, a plain read, a choice of the thread and the buffers' own. */
 static inline bool drains(uint8_t op) {
-  return op != DPU_OP_ATOMIC_LOAD && op != DPU_OP_READ && op != DPU_OP_NONDET &&
+  return op != DPU_OP_ATOMIC_LOAD && op != DPU_OP_READ && !dpu_op_is_choice(op) &&
          op != DPU_OP_TSO_FLUSH && op != DPU_OP_TSO_DRAIN;
 }
 

@@ -94,12 +94,22 @@ static struct {
   bool fails, ok;
   uint64_t expected, value;
 } ra_cas;
+/* --spurious-cas: per thread, the sites of its weak CASes that failed spuriously in run number
+ * `run` (of this process's runs; another run's are none): a site fails spuriously at most once
+ * per thread and run, and only the first SPURIOUS_SITES sites do (ops.def: CAS_SPURIOUS). */
+#define SPURIOUS_SITES 4
+static struct {
+  uint32_t run, n;
+  uint32_t site[SPURIOUS_SITES];
+} spurious_at[DPU_MAX_THREADS];
+static uint32_t run_number;
 static struct {
   int owner;       /* tid + 1, 0 free */
   uint32_t depth;
 } section;         /* the atomic section (below) */
 
 void dpu_rt_atomic_reset(void) {
+  run_number++;
   for (uint32_t i = 0; i < nvused; i++) vtab[vused[i]].addr = 0;
   nvused = 0;
   cas_rec = NULL;
@@ -250,6 +260,31 @@ uint64_t dpu_rt_value_at(const void *p, uint32_t size) {
   }
 }
 
+/* --spurious-cas: before a weak CAS, its thread chooses whether it fails spuriously (C17
+ * 7.17.7.4p4), unless it already did at this site in this run, or did at SPURIOUS_SITES other
+ * sites (ops.def: CAS_SPURIOUS); returns whether it does. So a retry loop ends, and what the
+ * code after one spurious failure does is explored. The choice is made before the CAS's event,
+ * as a function of the thread's own history: made after it, an exchange would have to wait for
+ * the choice, while other threads' accesses to the location, which the choice commutes with,
+ * could run in between. */
+static bool fails_spuriously(struct dpu_rt_thread *t) {
+  uint32_t site = __dpu_site;
+  typeof(spurious_at[0]) *s = &spurious_at[dpu_rt.cur];
+  if (s->run != run_number) s->run = run_number, s->n = 0;
+  if (s->n == SPURIOUS_SITES) return false;
+  for (uint32_t i = 0; i < s->n; i++)
+    if (s->site[i] == site) return false;
+  struct dpu_event_rec *c = dpu_rt_visible_aux(DPU_OP_CAS_SPURIOUS, (uint64_t)dpu_rt.cur, 2);
+  bool fail = dpu_rt.choice == 2; /* the replay's choice is the result + 1; none: no failure */
+  c->result = fail;
+  __dpu_site = site; /* (other threads may have run while it chose) */
+  /* The explorer sees the choice as the thread's last event: no spin rule applies to the CAS
+   * after it (explorer/model.c), nor here. */
+  t->last_read = false;
+  if (fail) s->site[s->n++] = site;
+  return fail;
+}
+
 /* op: enum dpu_op in bits 0-7, the instruction's LLVM ordering in bits 8-11 and, for a
  * cmpxchg, its failure ordering in bits 12-15, for an atomicrmw its operation (enum dpu_rmw);
  * expected: a cmpxchg's expected value, an atomicrmw's operand (passes/atomics.c). */
@@ -258,6 +293,7 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
   uint8_t rmw = op_order >> 12 & 15;
   uint64_t obj = (uint64_t)(uintptr_t)addr;
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
+  bool spurious = __builtin_expect((op_order & DPU_ATOMIC_WEAK) != 0, 0) && fails_spuriously(t);
   /* x86-TSO: a store weaker than seq_cst goes to the thread's buffer, no operation (tso.c). */
   if (__builtin_expect((op_order & DPU_ATOMIC_BUFFERED) != 0, 0) &&
       dpu_tso_store(obj, size, expected, order)) {
@@ -314,8 +350,11 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
     if (__builtin_expect(dpu_ra_on, 0) && !wide) cas.prev = cur;
     if (__builtin_expect((op_order & DPU_ATOMIC_RA_CAS) != 0, 0)) {
       ra_cas.expected = expected;
-      ra_cas.fails = cur != expected;
-      if (!ra_cas.fails) break;
+      ra_cas.fails = cur != expected || spurious;
+      ra_cas.value = cur;
+      /* (sc, tso: it reads the newest store, and __dpu_atomic_cas_result applies the race
+       * detector's read) */
+      if (!ra_cas.fails || !dpu_ra_on) break;
       /* ra/rc11: it fails, a load of its failure order that reads one of the visible stores
        * that do not hold what it expects (ra.c); the race detector's read is made there. */
       bool chose;

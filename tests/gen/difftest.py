@@ -743,7 +743,8 @@ def worker(args):
 SKIP_OPTS = ("--timeout", "--max-runs", "--stop-on-defect", "--replay", "--shard")
 VALUE_OPTS = ("-k", "-j", "--skip-step")  # options of dpu's whose value is the next argument
 PASS_OPTS = ("-D", "-I", "-O", "--std=", "--run-timeout=", "--max-steps=", "--nondet=",
-             "--races=", "--no-races", "--visible-sites=", "--memory-model=")
+             "--races=", "--no-races", "--visible-sites=", "--memory-model=",
+             "--spurious-cas")
 
 
 def dpu_commands(line):

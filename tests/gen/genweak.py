@@ -6,17 +6,18 @@ Two or three threads, each one to three operations (at most seven in all, so tha
 exhaustive explorer ends in seconds) on two or three atomic ints: stores of 1 or 2
 (relaxed, release, seq_cst), loads into a result slot of the thread's own (relaxed, acquire,
 seq_cst), fetch-adds of 1 (relaxed, acq_rel, seq_cst), compare-and-swaps of 0, 1 or 2 for 1
-or 2 whose result slot gets 3 when they exchange and the value read when they fail (a failed
-CAS may read an older store), seq_cst fences, and counting loops that
-load a location twice (the bound on stale reads of runtime/models/ra.c). A thread may first
+or 2, strong or weak, whose result slot gets 3 when they exchange and the value read when they
+fail (a failed CAS may read an older store; a weak one may fail spuriously: seeds 1, 5, 9, ...
+run with --spurious-cas), seq_cst fences, and counting loops that load a location twice (the
+bound on stale reads of runtime/models/ra.c). A thread may first
 spin until an earlier thread's flag is set (`while (!load(&f1, order));`); the flag's thread
 stores it unconditionally at its end, so every program terminates under every model. main
 joins them all and asserts that one combination of two results does not occur, a combination
 that some model may allow and another forbid.
 
-The header line `// dpu options: --memory-model=M` gives the model the program is checked
-under, by seed: rc11, ra, tso in turn (difftest.py passes it on to both explorers). There is
-no model of the traces (the outcomes depend on the memory model): difftest.py compares QPOR
+The header line `// dpu options: --memory-model=M [--spurious-cas]` gives the model the
+program is checked under, by seed: rc11, ra, tso in turn (difftest.py passes it on to both
+explorers). There is no model of the traces (the outcomes depend on the memory model): difftest.py compares QPOR
 with the exhaustive explorer only. Results are written by their own thread only and read by
 main after its joins: no data race."""
 
@@ -62,9 +63,10 @@ def generate(seed):
                 ok = rng.choice(ORD_RMW)  # the failure order is no stronger (C17 7.17.7.4p2)
                 fail = rng.choice({"relaxed": ("relaxed",), "acq_rel": ("relaxed", "acquire"),
                                    "seq_cst": ORD_LD}[ok])
-                body.append("{\n    int e = %d;\n    r[%d] = atomic_compare_exchange_strong_explicit("
+                body.append("{\n    int e = %d;\n    r[%d] = atomic_compare_exchange_%s_explicit("
                             "&%s, &e, %d, memory_order_%s, memory_order_%s) ? 3 : e;\n  }"
-                            % (rng.randint(0, 2), nregs, loc, rng.randint(1, 2), ok, fail))
+                            % (rng.randint(0, 2), nregs, rng.choice(("strong", "weak")), loc,
+                               rng.randint(1, 2), ok, fail))
                 nregs += 1
             elif k < 0.93:
                 body.append("atomic_thread_fence(memory_order_seq_cst);")
@@ -85,7 +87,7 @@ def generate(seed):
         b = rng.choice([i for i in range(nregs) if i != a])
         cond += " && r[%d] == %d" % (b, rng.randint(0, 2))
     out = ["// weak kind, seed %d (tests/gen/genweak.py): atomics of mixed orders" % seed,
-           "// dpu options: --memory-model=%s" % model,
+           "// dpu options: --memory-model=%s%s" % (model, " --spurious-cas" if seed % 4 == 1 else ""),
            "#include <assert.h>", "#include <pthread.h>", "#include <stdatomic.h>", "",
            "static atomic_int %s;" % ", ".join(locs + ["f%d" % s for s in sorted(flags)]),
            "static int r[%d];" % nregs, ""]
