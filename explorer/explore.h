@@ -39,6 +39,11 @@ struct dpu_explore_sink {
    * report/warnings.h names them), text what follows "dpu: warning: ", without newline. The
    * explorers say a fact again whenever it happens: the callee says each text once. */
   void (*say)(void *arg, bool note, const char *id, const char *text);
+  /* The same about call site `site` (passes/sites.h): the callee says head, then " at
+   * FILE:LINE in FUNCTION", then tail, and keeps the location with it. NULL: said by say,
+   * head and tail without the location. */
+  void (*say_site)(void *arg, bool note, const char *id, uint32_t site, const char *head,
+                   const char *tail);
   /* A run that did not follow its replay (DPU_END_DIVERGED): the runner's message msg and,
    * when it ended at a plain spin loop (DPU_DIVERGED_SPIN, runtime/plainspin.c), the sites of
    * its loads, spin[0, nspin). The run is cut short (dpu_run_was_cut). NULL: said as the

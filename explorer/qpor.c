@@ -285,6 +285,10 @@ static enum dpu_explore_status memory_limited(struct qpor *q) {
   return DPU_EXPLORE_INCOMPLETE;
 }
 
+/* Whether the warning that a thread read one value more than MAX_READS_OF times
+ * (explorer/unfold.c) was said: once per process, at the first such read's site. */
+static atomic_bool reads_unexplored_said;
+
 /* Threads taken for symmetric were told apart (symmetry.h): the exploration stops, and the
  * caller explores again without symmetry (counts.asymmetric). Says why, once. */
 static enum dpu_explore_status told_apart(struct qpor *q) {
@@ -337,12 +341,20 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
     if (m < 0) return failed(q, false);
     if (__builtin_expect(q->u->symmetry && (q->asym[0] || shm->sym_told), 0))
       return told_apart(q);
-    if (__builtin_expect(q->u->reads_unexplored != 0, 0)) { /* said once per process */
-      dpu_explore_say(&q->o->sink, false, "reads-unexplored", "a thread read one value more "
-                      "than %u times: the orders of the writes after its earlier reads are not "
-                      "all explored", q->u->reads_unexplored);
-      q->u->reads_unexplored = 0;
+    if (__builtin_expect(q->u->reads_unexplored != 0, 0) &&
+        !atomic_exchange(&reads_unexplored_said, true)) { /* said once per process */
+      char head[64];
+      snprintf(head, sizeof head, "a thread read one value more than %u times",
+               q->u->reads_unexplored);
+      const char *tail = ": the orders of the writes after its earlier reads are not all "
+                         "explored (a loop that polls: each number of its rounds is another "
+                         "trace, and such an exploration does not end by itself)";
+      const struct dpu_explore_sink *k = &q->o->sink;
+      if (k->say_site) k->say_site(k->arg, false, "reads-unexplored", q->u->reads_unexplored_site,
+                                   head, tail);
+      else dpu_explore_say(k, false, "reads-unexplored", "%s%s", head, tail);
     }
+    q->u->reads_unexplored = 0;
     if (q->u->pes.live > st->peak_live) st->peak_live = q->u->pes.live;
     /* Pruning frees events that other workers' paths, tasks and deferred calls hold: with -j,
      * only while the worker is alone. */

@@ -200,7 +200,7 @@ uint32_t dpu_unf_prune(struct dpu_unfolding *u, const uint8_t *keep) {
  * *unexplored to cap when there were more. */
 static uint32_t reads_of(struct dpu_event *const *conf, uint32_t nconf, uint32_t r,
                          const struct dpu_event *x, struct dpu_event **out, uint32_t cap,
-                         uint32_t *unexplored) {
+                         uint32_t *unexplored, uint32_t *site) {
   struct dpu_event *rd = r < nconf ? conf[r] : NULL;
   uint32_t dx = x ? x->onode.depth : 0;
   while (rd && rd->pre_obj != x) { /* skip the reads of later writes */
@@ -212,7 +212,7 @@ static uint32_t reads_of(struct dpu_event *const *conf, uint32_t nconf, uint32_t
     out[n] = rd;
     rd = rd->pre_thread ? dpu_event_omax(rd->pre_thread, r) : NULL;
   }
-  if (rd && rd->pre_obj == x) *unexplored = cap;
+  if (rd && rd->pre_obj == x) *unexplored = cap, *site = rd->site;
   return n;
 }
 
@@ -249,7 +249,8 @@ static int earlier_write(struct dpu_unfolding *u, uint16_t tid, uint8_t op, uint
   uint32_t nch = 0;
   DPU_PES_FOR_READERS(p, x0, r) {
     struct dpu_unf_choice *c = &ch[nch];
-    c->n = reads_of(conf, nconf, r, x, c->list, MAX_READS_OF, &u->reads_unexplored);
+    c->n = reads_of(conf, nconf, r, x, c->list, MAX_READS_OF, &u->reads_unexplored,
+                    &u->reads_unexplored_site);
     if (!c->n || c->list[0]->tid == tid) continue; /* own reads: in pt's history already */
     struct dpu_event *lb = pt ? dpu_event_omax(pt, r) : NULL;
     if (px) lb = later_read(lb, dpu_event_omax(px, r)); /* a store buffer's flush */

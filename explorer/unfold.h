@@ -36,6 +36,7 @@ struct dpu_unfolding {
    * cleared it: the orders of the writes after its earlier reads are not all explored, which
    * the explorer warns of (qpor.c). */
   uint32_t reads_unexplored;
+  uint32_t reads_unexplored_site;   /* the call site of one of those reads */
   /* --preemptions: events with lb above it are outside the explored E_B (bound.h);
    * DPU_BOUND_NONE (dpu_unf_init's) for none. Set before the first event. */
   int32_t bound;

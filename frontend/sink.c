@@ -65,6 +65,21 @@ static void say(void *arg, bool note, const char *id, const char *text) {
   dpu_say(stderr, note ? DPU_SAY_NOTE : DPU_SAY_WARNING, id, NULL, "%s", text);
 }
 
+static void say_site(void *arg, bool note, const char *id, uint32_t site, const char *head,
+                     const char *tail) {
+  struct dpu_sink *s = arg;
+  const struct dpu_site_table *t = s->rep->sites;
+  enum dpu_say_kind kind = note ? DPU_SAY_NOTE : DPU_SAY_WARNING;
+  if (!t || site >= t->n || !t->v[site].file) {
+    dpu_say(stderr, kind, id, NULL, "%s%s", head, tail);
+    return;
+  }
+  const struct dpu_site *w = &t->v[site];
+  struct dpu_say_loc at = {.file = w->file, .function = w->function, .line = w->line};
+  dpu_say(stderr, kind, id, &at, "%s at %s:%u in %s%s", head, w->file, w->line,
+          w->function ? w->function : "?", tail);
+}
+
 /* Between runs: the progress line, and a pending rewrite of the report's file. */
 static void between_runs(void *arg) {
   struct dpu_sink *s = arg;
@@ -87,5 +102,6 @@ void dpu_sink_pass_note(void *arg, const struct dpu_pass_note *n) {
 struct dpu_explore_sink dpu_sink_for(struct dpu_sink *s, bool fingerprints) {
   return (struct dpu_explore_sink){.arg = s, .ran = ran, .trace = trace,
                                    .fingerprints = fingerprints, .diverged = diverged, .say = say,
+                                   .say_site = say_site,
                                    .between_runs = between_runs, .parts = parts};
 }
