@@ -347,8 +347,8 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
       snprintf(head, sizeof head, "a thread read one value more than %u times",
                q->u->reads_unexplored);
       const char *tail = ": the orders of the writes after its earlier reads are not all "
-                         "explored (a loop that polls: each number of its rounds is another "
-                         "trace, and such an exploration does not end by itself)";
+                         "explored (if it polls there, each number of rounds is another "
+                         "trace, and the exploration does not end by itself)";
       const struct dpu_explore_sink *k = &q->o->sink;
       if (k->say_site) k->say_site(k->arg, false, "reads-unexplored", q->u->reads_unexplored_site,
                                    head, tail);
