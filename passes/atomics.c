@@ -285,8 +285,9 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
          * none older than its location's newest seq_cst store: docs/memory-models.md). */
         bool ra_load = ra && (op & 0xff) == DPU_OP_ATOMIC_LOAD && size <= 8 && scalar(vty);
         if (ra_load) op |= DPU_ATOMIC_RA_LOAD;
-        /* ra/rc11: a CAS that fails may read an older store (runtime/models/ra.c): the runtime
-         * performs it, as decided at its event. */
+        /* ra/rc11: a CAS that fails may read an older store (runtime/models/ra.c), and under
+         * --spurious-cas a weak one may fail: the runtime performs it, as decided at its
+         * event. */
         bool cas = (op & 0xff) == DPU_OP_ATOMIC_CAS && integer;
         bool weak_cas = cas && o->spurious_cas && LLVMGetWeak(i);
         bool ra_cas = cas && (ra || weak_cas);
@@ -320,7 +321,6 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
           continue;
         }
         if ((op & 0xff) != DPU_OP_ATOMIC_CAS) continue;
-        LLVMValueRef ok;
         if (ra_cas) { /* {value, ok} from __dpu_ra_cas, __dpu_ra_cas_ok, for the cmpxchg */
           LLVMValueRef desired = as_i64(b, LLVMGetOperand(i, 2), vty, size, i64);
           LLVMValueRef v = LLVMBuildCall2(
@@ -328,19 +328,18 @@ void dpu_pass_atomics(LLVMModuleRef mod, const struct dpu_instrument_options *o)
               "");
           LLVMInstructionSetDebugLoc(v, LLVMInstructionGetDebugLoc(i));
           LLVMValueRef k = LLVMBuildCall2(b, cas_ok_ty, cas_ok_fn, NULL, 0, "");
-          ok = LLVMBuildTrunc(b, k, LLVMInt1TypeInContext(ctx), "");
+          LLVMValueRef ok = LLVMBuildTrunc(b, k, LLVMInt1TypeInContext(ctx), "");
           LLVMValueRef r = LLVMGetPoison(LLVMTypeOf(i));
           r = LLVMBuildInsertValue(b, r, from_i64(b, v, vty, size, ctx), 0, "");
           r = LLVMBuildInsertValue(b, r, ok, 1, "");
           LLVMReplaceAllUsesWith(i, r);
           if (first_weak == i) first_weak = v; /* the note's location: the same line */
-          LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(i));
           LLVMInstructionEraseFromParent(i);
-          i = v; /* (its debug location, for the call below) */
-        } else {
-          LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(i));
-          ok = LLVMBuildExtractValue(b, i, 1, "");
+          i = LLVMIsAInstruction(r) ? r : k;
+          continue;
         }
+        LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(i));
+        LLVMValueRef ok = LLVMBuildExtractValue(b, i, 1, "");
         LLVMValueRef r = LLVMBuildCall2(b, res_ty, res_fn,
                                         (LLVMValueRef[]){LLVMBuildZExt(b, ok, i32, "")}, 1, "");
         LLVMInstructionSetDebugLoc(r, LLVMInstructionGetDebugLoc(i));

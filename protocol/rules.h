@@ -228,10 +228,10 @@ enum dpu_rmw {
  * order and writes to memory only when it is the newest store. */
 #define DPU_ATOMIC_RA_STORE (1u << 19)
 /* ... and DPU_ATOMIC_RA_CAS for a compare-and-swap of at most 8 bytes whose instruction
- * passes/atomics.c replaced with __dpu_ra_cas and __dpu_ra_cas_ok (--memory-model=ra|rc11): a
- * CAS that fails may read an older store than the newest (runtime/models/ra.c), and its result
- * is what the runtime decided at its event, not what memory holds after its READS_FROM
- * choice. */
+ * passes/atomics.c replaced with __dpu_ra_cas and __dpu_ra_cas_ok (--memory-model=ra|rc11, and
+ * a weak one under --spurious-cas): under ra/rc11 a CAS that fails may read an older store than
+ * the newest (runtime/models/ra.c); its result is what the runtime decided at its event, not
+ * what memory holds after a choice made after it. */
 #define DPU_ATOMIC_RA_CAS (1u << 20)
 /* ... and DPU_ATOMIC_WEAK, with DPU_ATOMIC_RA_CAS, for a weak compare-and-swap under
  * --spurious-cas: before its event its thread chooses whether it fails spuriously

@@ -76,8 +76,9 @@ void __dpu_tso_fence(void);
 /* After a cmpxchg: whether it exchanged (non-zero) or failed. */
 void __dpu_atomic_cas_result(uint32_t exchanged);
 
-/* Under ra/rc11, instead of a cmpxchg of at most 8 bytes that __dpu_atomic_op was told of with
- * DPU_ATOMIC_RA_CAS (protocol/rules.h): performs it as decided at its event and returns the
+/* Instead of a cmpxchg of at most 8 bytes that __dpu_atomic_op was told of with
+ * DPU_ATOMIC_RA_CAS (protocol/rules.h: under ra/rc11, or a weak one under --spurious-cas):
+ * performs it as decided at its event, with __dpu_atomic_cas_result's work, and returns the
  * value it read (zero-extended); desired: the value it writes if it exchanges. Then
  * __dpu_ra_cas_ok says whether it exchanged (1) or failed (0) (runtime/models/atomic.c). */
 uint64_t __dpu_ra_cas(void *addr, uint32_t size, uint64_t desired);

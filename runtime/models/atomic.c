@@ -87,11 +87,12 @@ static struct {
   uint32_t size, failure_order, success_order;
   uint64_t prev; /* under ra/rc11, the location's value before it (ra.h: dpu_ra_write) */
 } cas; /* the CAS being performed, for the race detector */
-/* Under ra/rc11, a CAS whose instruction passes/atomics.c replaced (DPU_ATOMIC_RA_CAS): what
- * __dpu_ra_cas returns, decided at its event: it fails (its read is made: ra.c) with `value`
- * read, or it exchanges when the location holds `expected`. */
+/* A CAS whose instruction passes/atomics.c replaced (DPU_ATOMIC_RA_CAS: under ra/rc11, or a
+ * weak one under --spurious-cas): what __dpu_ra_cas does, decided at its event: it fails with
+ * `value` read (under ra/rc11 its read is made then: ra.c), or it exchanges, the location
+ * holding `expected`. */
 static struct {
-  bool fails, ok;
+  bool fails;
   uint64_t expected, value;
 } ra_cas;
 /* --spurious-cas: per thread, the sites of its weak CASes that failed spuriously in run number
@@ -267,7 +268,7 @@ uint64_t dpu_rt_value_at(const void *p, uint32_t size) {
  * as a function of the thread's own history: made after it, an exchange would have to wait for
  * the choice, while other threads' accesses to the location, which the choice commutes with,
  * could run in between. */
-static bool fails_spuriously(struct dpu_rt_thread *t) {
+static bool fails_spuriously(void) {
   uint32_t site = __dpu_site;
   typeof(spurious_at[0]) *s = &spurious_at[dpu_rt.cur];
   if (s->run != run_number) s->run = run_number, s->n = 0;
@@ -278,9 +279,8 @@ static bool fails_spuriously(struct dpu_rt_thread *t) {
   bool fail = dpu_rt.choice == 2; /* the replay's choice is the result + 1; none: no failure */
   c->result = fail;
   __dpu_site = site; /* (other threads may have run while it chose) */
-  /* The explorer sees the choice as the thread's last event: no spin rule applies to the CAS
-   * after it (explorer/model.c), nor here. */
-  t->last_read = false;
+  /* (The choice is the thread's last operation: no spin rule applies to the CAS after it, in
+   * the explorer, explorer/model.c, as here, where the choice cleared t->last_read.) */
   if (fail) s->site[s->n++] = site;
   return fail;
 }
@@ -293,7 +293,7 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
   uint8_t rmw = op_order >> 12 & 15;
   uint64_t obj = (uint64_t)(uintptr_t)addr;
   struct dpu_rt_thread *t = &dpu_rt.threads[dpu_rt.cur];
-  bool spurious = __builtin_expect((op_order & DPU_ATOMIC_WEAK) != 0, 0) && fails_spuriously(t);
+  bool spurious = __builtin_expect((op_order & DPU_ATOMIC_WEAK) != 0, 0) && fails_spuriously();
   /* x86-TSO: a store weaker than seq_cst goes to the thread's buffer, no operation (tso.c). */
   if (__builtin_expect((op_order & DPU_ATOMIC_BUFFERED) != 0, 0) &&
       dpu_tso_store(obj, size, expected, order)) {
@@ -357,13 +357,11 @@ void __dpu_atomic_op(void *addr, uint32_t op_order, uint32_t size, uint64_t expe
       if (!ra_cas.fails || !dpu_ra_on) break;
       /* ra/rc11: it fails, a load of its failure order that reads one of the visible stores
        * that do not hold what it expects (ra.c); the race detector's read is made there. */
-      bool chose;
       ra_cas.value = dpu_ra_cas_fail(obj, size, expected, cas.failure_order,
-                                     load_again(t, e->site), e, &chose);
+                                     load_again(t, e->site), e);
       cas.addr = NULL;
-      /* After a READS_FROM choice the explorer sees the choice as the thread's last event,
-       * not this read: no spin rule applies to its retry (explorer/model.c), nor here. */
-      if (chose) t->last_read = false;
+      /* (A READS_FROM choice is then the thread's last operation, and cleared t->last_read:
+       * no spin rule applies to its retry, as in the explorer, explorer/model.c.) */
     }
     break;
   default: /* a store, a read-modify-write */
@@ -423,19 +421,16 @@ void dpu_rt_access_visible(void *p, uint32_t size, uint32_t site, bool write, ui
 }
 
 uint64_t __dpu_ra_cas(void *addr, uint32_t size, uint64_t desired) {
-  if (ra_cas.fails) {
-    ra_cas.ok = false;
-    return ra_cas.value;
+  if (!ra_cas.fails) {
+    /* The location holds what it expects: nothing ran since its event (no choice was made). */
+    DPU_ASSERT(dpu_rt_value_at(addr, size) == ra_cas.expected);
+    memcpy(addr, &desired, size);
   }
-  /* The location holds what it expects: nothing ran since its event (no choice was made). */
-  uint64_t cur = dpu_rt_value_at(addr, size);
-  DPU_ASSERT(cur == ra_cas.expected);
-  memcpy(addr, &desired, size);
-  ra_cas.ok = true;
-  return cur;
+  __dpu_atomic_cas_result(!ra_cas.fails);
+  return ra_cas.fails ? ra_cas.value : ra_cas.expected;
 }
 
-uint32_t __dpu_ra_cas_ok(void) { return ra_cas.ok; }
+uint32_t __dpu_ra_cas_ok(void) { return !ra_cas.fails; }
 
 void __dpu_atomic_cas_result(uint32_t exchanged) {
   if (cas.addr) {

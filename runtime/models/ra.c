@@ -250,11 +250,10 @@ static uint64_t value_of(const struct loc *l, uint32_t s) {
 
 /* The read of a load (fails == false) or of a CAS that fails (fails: it reads only stores
  * whose value is not `expected`, and the newest, which is not either): see dpu_ra_load and
- * dpu_ra_cas_fail. *chose: whether a READS_FROM choice was made. */
+ * dpu_ra_cas_fail. */
 static uint64_t read_store(uint64_t addr, uint32_t size, uint32_t order, bool again,
-                           struct dpu_event_rec *e, bool fails, uint64_t expected, bool *chose) {
+                           struct dpu_event_rec *e, bool fails, uint64_t expected) {
   struct loc *l = loc_of(addr, size);
-  *chose = false;
   /* A location past NLOC, or a run whose stores' clocks no longer fit (a load of a store
    * without its clock would miss its synchronisation), or without exact happens-before (the
    * race detector gave up in this run): the newest store, as under sc, whose synchronisation
@@ -296,7 +295,6 @@ static uint64_t read_store(uint64_t addr, uint32_t size, uint32_t order, bool ag
     seq = now_at(l, ids[i], at[i]); /* the oldest kept, past NMSG writes while it chose */
     newest = now_at(l, ids[0], newest);
     DPU_ASSERT(seq >= l->base && seq < l->n);
-    *chose = true;
   }
   const struct msg *m = &l->m[seq % NMSG];
   uint64_t v = value_of(l, seq);
@@ -314,13 +312,12 @@ static uint64_t read_store(uint64_t addr, uint32_t size, uint32_t order, bool ag
 
 uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
                      struct dpu_event_rec *e) {
-  bool chose;
-  return read_store(addr, size, order, again, e, false, 0, &chose);
+  return read_store(addr, size, order, again, e, false, 0);
 }
 
 uint64_t dpu_ra_cas_fail(uint64_t addr, uint32_t size, uint64_t expected, uint32_t order,
-                         bool again, struct dpu_event_rec *e, bool *chose) {
-  return read_store(addr, size, order, again, e, true, expected, chose);
+                         bool again, struct dpu_event_rec *e) {
+  return read_store(addr, size, order, again, e, true, expected);
 }
 
 bool dpu_ra_store(uint64_t addr, uint32_t size, uint64_t value, uint32_t order,

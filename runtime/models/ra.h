@@ -54,11 +54,11 @@ uint64_t dpu_ra_load(uint64_t addr, uint32_t size, uint32_t order, bool again,
  * fails: the newest store does not hold `expected` (zero-extended). Under C11 a failed CAS is
  * a load of its failure order `order` (7.17.7.4p2), so it reads a visible store as dpu_ra_load
  * does, but only one whose value is not `expected` (one that is would make it exchange):
- * through a READS_FROM choice (*chose set) when there is more than one. Logs the read, which
+ * through a READS_FROM choice when there is more than one. Logs the read, which
  * later reads that happen after it must not go behind (read-read coherence, 5.1.2.4p19), and
  * applies the race detector's read. Returns the value read. again: as dpu_ra_load's. */
 uint64_t dpu_ra_cas_fail(uint64_t addr, uint32_t size, uint64_t expected, uint32_t order,
-                         bool again, struct dpu_event_rec *e, bool *chose);
+                         bool again, struct dpu_event_rec *e);
 
 /* What the running thread's last dpu_ra_load returned: passes/atomics.c replaces each load it
  * marks DPU_ATOMIC_RA_LOAD with a call of this, after __dpu_atomic_op. */
