@@ -338,6 +338,15 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
   q->at_bound = false;
   /* every run counts, also one that stops early at an event of D or past the bound */
   if (n > q->st->max_depth) q->st->max_depth = n;
+  /* A run that ended within the prefix C_from it was to replay added nothing: C stays C_from,
+   * and the alternative is not explored. A run cut at --max-steps's limit does so when its
+   * replay was longer (the prefix of a long free run, and an alternative after it): the
+   * exploration is incomplete (qpor.c's run_usable); any other is a replay mismatch
+   * (qpor.c's check_replay). */
+  if (n < from) {
+    q->n = from;
+    return from;
+  }
   chain_by_thread(q, shm, from);
   for (uint32_t m = from; m < n; m++) {
     const struct dpu_event_rec *r = &rec[m];
