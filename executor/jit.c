@@ -1,6 +1,7 @@
 /* ORC LLJIT through the LLVM-C API; see jit.h. */
 #include "jit.h"
 
+#include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/LLJITUtils.h>
@@ -10,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/entry.h"
 #include "../runtime/interpose.h"
+#include "../runtime/statefp.h"
 
 /* The first error the JIT session reported while materialising the program, e.g. "Symbols not
  * found: [ frob ]": the cause, where the error a lookup returns only lists what could not be
@@ -39,6 +42,25 @@ static int lookup(LLVMOrcLLJITRef jit, const char *name, LLVMOrcExecutorAddress 
   LLVMErrorRef e = LLVMOrcLLJITLookup(jit, addr, name);
   if (e) return fail(e, name, err);
   return 0;
+}
+
+/* Sets dpu_sfp_arity (runtime/entry.h) from the program's declarations of the runtime's
+ * functions: how many of their first parameters are integers or pointers, up to the six
+ * argument registers. */
+static LLVMErrorRef count_arities(void *ctx, LLVMModuleRef mod) {
+  const struct dpu_symbol *syms = ctx;
+  for (unsigned i = 0; i < DPU_ENTRY_COUNT; i++) {
+    LLVMValueRef f = LLVMGetNamedFunction(mod, syms[i].name);
+    unsigned n = 0;
+    if (!f) n = 6;
+    for (LLVMValueRef a = f ? LLVMGetFirstParam(f) : NULL; a && n < 6; a = LLVMGetNextParam(a)) {
+      LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(a));
+      if (k != LLVMIntegerTypeKind && k != LLVMPointerTypeKind) break;
+      n++;
+    }
+    dpu_sfp_arity[i] = (uint8_t)n;
+  }
+  return NULL;
 }
 
 int dpu_jit_load(LLVMOrcThreadSafeModuleRef tsm, struct dpu_jit_program *out, char **err) {
@@ -87,6 +109,10 @@ int dpu_jit_load(LLVMOrcThreadSafeModuleRef tsm, struct dpu_jit_program *out, ch
   if (e) return fail(e, "cannot expose the C library", err);
   LLVMOrcJITDylibAddGenerator(jd, gen);
 
+  if (dpu_sfp_wanted()) { /* the entry thunks' arguments (runtime/entry.h) */
+    e = LLVMOrcThreadSafeModuleWithModuleDo(tsm, count_arities, (void *)syms);
+    if (e) return fail(e, "cannot read the program's declarations", err);
+  }
   e = LLVMOrcLLJITAddLLVMIRModule(jit, jd, tsm);
   if (e) return fail(e, "cannot add the program", err);
 

@@ -106,7 +106,9 @@ void *dpu_arena_alloc(struct dpu_arena *a, size_t size, size_t align, uint32_t s
   h->alloc_tid = tid;
   h->free_site = 0;
   h->free_tid = 0;
-  memset(p, 0, size);
+  /* Zeroed to the end of its last 8-byte word: what a state fingerprint hashes of it
+   * (runtime/statefp.h) is then the program's bytes alone, not a former block's. */
+  memset(p, 0, (size + 7) & ~(size_t)7);
   return p;
 }
 
@@ -135,6 +137,24 @@ enum dpu_arena_free_result dpu_arena_free(struct dpu_arena *owner, struct dpu_ar
     cache->used |= 1ull << (h->cls - 1);
   }
   return DPU_ARENA_FREED;
+}
+
+void dpu_arena_each_live(const struct dpu_arena *a, void (*fn)(const char *, size_t, void *),
+                         void *arg) {
+  /* Headers sit at 16-byte offsets, each right before its block; an alignment gap (align >
+   * 16) is skipped a granule at a time. */
+  size_t o = 0;
+  while (o + HDR <= a->top) {
+    const struct dpu_arena_block *h = (const struct dpu_arena_block *)(a->base + o);
+    size_t rounded = (h->size + 15) & ~(size_t)15;
+    if (h->magic != BLOCK_MAGIC || (h->state != BLOCK_LIVE && h->state != BLOCK_FREED) ||
+        rounded > a->top - o - HDR) {
+      o += 16;
+      continue;
+    }
+    if (h->state == BLOCK_LIVE) fn((const char *)(h + 1), h->size, arg);
+    o += HDR + rounded;
+  }
 }
 
 size_t dpu_arena_block_size(const struct dpu_arena *a, const void *p) {

@@ -93,6 +93,12 @@ size_t dpu_arena_block_size(const struct dpu_arena *a, const void *p);
  * Needs the shadow. Walks back over the shadow: for reports, not for hot paths. */
 int dpu_arena_block_near(const struct dpu_arena *a, const void *p, struct dpu_block_info *out);
 
+/* Calls fn(start, size, arg) for every live block of the arena, in address order (size: the
+ * bytes asked for). Walks the headers from the arena's base to its top: for checks, not for
+ * hot paths. */
+void dpu_arena_each_live(const struct dpu_arena *a, void (*fn)(const char *, size_t, void *),
+                         void *arg);
+
 /* Whether p points into the arena's reserved region. */
 static inline int dpu_arena_contains(const struct dpu_arena *a, const void *p) {
   return (const char *)p >= a->base && (const char *)p < a->base + a->cap;

@@ -15,6 +15,7 @@
 #include "models/ra.h"
 #include "models/tso.h"
 #include "rt.h"
+#include "statefp.h"
 
 struct dpu_rt dpu_rt;
 uint32_t __dpu_site;
@@ -118,6 +119,10 @@ int dpu_rt_init(struct dpu_shm *shm, const struct dpu_rt_config *cfg) {
     dprintf(cfg->internal_fd, "dpu: error: cannot reserve the shadow memory of the race detector\n");
     return -1;
   }
+  if (dpu_sfp_init() != 0) {
+    dprintf(cfg->internal_fd, "dpu: error: out of memory while setting up state fingerprints\n");
+    return -1;
+  }
   dpu_rt.fd_base = dpu_rt_first_free_fd_above_all();
   dpu_rt_install_handlers();
   return 0;
@@ -139,6 +144,13 @@ long dpu_rt_global_of(uint64_t a, uint64_t *offset, uint64_t *size) {
     }
   }
   return -1;
+}
+
+bool dpu_rt_global_at(uint64_t i, void **addr, uint64_t *size) {
+  if (i >= globals.n) return false;
+  *addr = globals.addrs[i];
+  *size = globals.sizes[i];
+  return true;
 }
 
 int dpu_rt_snapshot_globals(void *const *addrs, const uint64_t *sizes, uint64_t n) {

@@ -8,6 +8,7 @@
 #include "models/tso.h"
 #include "race.h"
 #include "rt.h"
+#include "statefp.h"
 #include "symmetry.h"
 
 struct dpu_event_rec *dpu_rt_visible(uint8_t op, uint64_t obj) {
@@ -100,6 +101,7 @@ static void thread_entry(void) {
   t->nevents = 1;
   void *ret = t->fn(t->arg);
   __dpu_site = 0; /* returned from the start routine: no call site */
+  if (__builtin_expect(dpu_sfp_on, 0)) dpu_sfp_returning((uint64_t)(uintptr_t)ret);
   dpu_rt_thread_exit(ret);
 }
 
@@ -156,6 +158,7 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->nstreak = 0;
   t->stuck = false;
   t->tls = NULL;
+  if (__builtin_expect(dpu_sfp_on, 0)) dpu_sfp_thread_start(tid);
   t->vtime = parent >= 0 ? dpu_rt.threads[parent].vtime : 0; /* its creator's time */
   t->pend_op = DPU_OP_THREAD_START;
   t->pend_obj = (uint64_t)tid;

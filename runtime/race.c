@@ -10,6 +10,7 @@
 #include "../protocol/invariant.h"
 #include "backtrace.h"
 #include "rt.h"
+#include "statefp.h"
 #include "symbolize.h"
 #include "symmetry.h"
 
@@ -324,7 +325,7 @@ access_granule(uintptr_t g, uint8_t mask, uint32_t site, uint8_t flags, uint32_t
 
 static bool capturing;
 /* What sends an access off the common path: a capture (bit 0), symmetric threads watched
- * (bit 1, runtime/symmetry.h). */
+ * (bit 1, runtime/symmetry.h), state fingerprints (bit 2, runtime/statefp.h). */
 static uint8_t slow;
 
 bool dpu_race_capturing(void) { return capturing; }
@@ -385,14 +386,25 @@ void dpu_race_end_run(void) {
 /* ---- accesses ---------------------------------------------------------------------------- */
 
 /* An access off the common path (see slow). */
+/* Who makes an access, for the state's fingerprint (statefp.h): the program's code (a hook:
+ * the thread's earlier writes are done), a model of the runtime before it writes, or free
+ * (its "write" changes no byte; the block leaves the state: libc.c). */
+enum by { BY_MODEL, BY_PROGRAM, BY_FREE };
+
 static __attribute__((noinline, cold)) void slow_access(uintptr_t a, uint64_t size,
-                                                        uint32_t site, uint8_t flags) {
+                                                        uint32_t site, uint8_t flags,
+                                                        enum by by) {
   if (capturing) capture(a, size, site, flags);
   if (dpu_sym_watch) dpu_sym_access(a, size, flags & DPU_ACCESS_WRITE);
+  if (dpu_sfp_on) {
+    if (by == BY_PROGRAM) dpu_sfp_settle();
+    if ((flags & DPU_ACCESS_WRITE) && by != BY_FREE) dpu_sfp_write(a, size);
+  }
 }
 
-static inline void on_access(uintptr_t a, uint64_t size, uint32_t site, uint8_t flags) {
-  if (__builtin_expect(slow, 0)) slow_access(a, size, site, flags);
+static inline void on_access_of(uintptr_t a, uint64_t size, uint32_t site, uint8_t flags,
+                                enum by by) {
+  if (__builtin_expect(slow, 0)) slow_access(a, size, site, flags, by);
   if (dpu_race_gave_up || dpu_rt.cur < 0 || size == 0) return;
   unsigned lo = (unsigned)(a & 7);
   if (__builtin_expect(lo + size <= 8, 1)) { /* the usual case: within one granule */
@@ -408,6 +420,10 @@ static inline void on_access(uintptr_t a, uint64_t size, uint32_t site, uint8_t 
     uint8_t mask = (uint8_t)((0xffu >> (8 - hi)) & (0xffu << lo));
     access_granule(g, mask, site, flags, sz);
   }
+}
+
+static inline void on_access(uintptr_t a, uint64_t size, uint32_t site, uint8_t flags) {
+  on_access_of(a, size, site, flags, BY_MODEL);
 }
 
 void dpu_race_access(uintptr_t a, uint64_t size, uint32_t site, uint8_t flags) {
@@ -426,7 +442,7 @@ void __dpu_load(void *p, uint64_t size, uint32_t site) {
   if (visible((uintptr_t)p, size, site)) dpu_rt_access_visible(p, (uint32_t)size, site, false, 0);
   else if (__builtin_expect(++dpu_spin_quiet >= DPU_SPIN_QUIET, 0))
     dpu_spin_watch((uintptr_t)p, (uint32_t)size, site, false, 0);
-  on_access((uintptr_t)p, size, site, 0);
+  on_access_of((uintptr_t)p, size, site, 0, BY_PROGRAM);
 }
 
 void __dpu_store(void *p, uint64_t size, uint32_t site, uint64_t value) {
@@ -435,7 +451,7 @@ void __dpu_store(void *p, uint64_t size, uint32_t site, uint64_t value) {
     dpu_rt_access_visible(p, (uint32_t)size, site, true, value);
   else if (__builtin_expect(++dpu_spin_quiet >= DPU_SPIN_QUIET, 0))
     dpu_spin_watch((uintptr_t)p, (uint32_t)size, site, true, value);
-  on_access((uintptr_t)p, size, site, DPU_ACCESS_WRITE);
+  on_access_of((uintptr_t)p, size, site, DPU_ACCESS_WRITE, BY_PROGRAM);
 }
 
 void dpu_race_read(const void *p, uint64_t size) {
@@ -444,7 +460,7 @@ void dpu_race_read(const void *p, uint64_t size) {
 }
 
 void dpu_race_write_block(const void *p, uint64_t size) {
-  if (dpu_race_on) on_access((uintptr_t)p, size, __dpu_site, DPU_ACCESS_WRITE);
+  if (dpu_race_on) on_access_of((uintptr_t)p, size, __dpu_site, DPU_ACCESS_WRITE, BY_FREE);
 }
 
 void dpu_race_write(const void *p, uint64_t size) {
@@ -481,7 +497,7 @@ void dpu_race_reset(void) {
   shm->races_truncated = 0;
   shm->races_incomplete = 0;
   capturing = shm->ncapture > 0;
-  slow = capturing ? 1 : 0;
+  slow = (uint8_t)((capturing ? 1 : 0) | (dpu_sfp_on ? 4 : 0));
   if (capturing) {
     struct dpu_run_result *r = &shm->result;
     for (uint32_t i = 0; i < shm->ncapture; i++) {

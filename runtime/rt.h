@@ -385,6 +385,10 @@ int dpu_rt_tls_register(void *const *addrs, const uint64_t *sizes, uint64_t n);
  * (dpu_rt_snapshot_globals), with a's offset in it and its size; -1 if none does. */
 long dpu_rt_global_of(uint64_t a, uint64_t *offset, uint64_t *size);
 
+/* The i-th writable global of the program's table (dpu_rt_snapshot_globals): its address and
+ * size in *addr and *size; returns false past the last. */
+bool dpu_rt_global_at(uint64_t i, void **addr, uint64_t *size);
+
 /* Returns the pthread_t value of a tid, and the tid of a pthread_t (-1 if it names no thread
  * created in this run). */
 static inline unsigned long dpu_rt_tid_to_pthread(int tid) { return (unsigned long)tid + 1; }

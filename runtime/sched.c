@@ -14,6 +14,7 @@
 #include "models/ra.h"
 #include "models/tso.h"
 #include "rt.h"
+#include "statefp.h"
 #include "symmetry.h"
 
 /* On the hot path: called for every live thread at every step. */
@@ -69,6 +70,14 @@ static inline __attribute__((always_inline)) bool thread_enabled(const struct dp
   default:
     return true;
   }
+}
+
+/* Runs thread tid until it switches back, with state fingerprints (statefp.h): it performs
+ * its pending operation now, and its local state is taken when it is back. */
+static __attribute__((noinline, cold)) void fingerprinted_switch(int tid) {
+  dpu_sfp_resuming(tid);
+  dpu_coro_switch(&dpu_rt.sched, &dpu_rt.threads[tid].coro);
+  dpu_sfp_switched_out(tid);
 }
 
 static void reset(void) {
@@ -134,6 +143,7 @@ static void reset(void) {
   shm->sym_msg[0] = 0;
   dpu_sym_reset();
   dpu_race_reset();
+  dpu_sfp_reset();
 }
 
 /* A run that ran out of --max-steps: the threads enabled at its last step (sched_step), which
@@ -511,9 +521,21 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
   DPU_ASSERT(dpu_rt.threads[tid].state == DPU_TS_ALIVE && thread_enabled(&dpu_rt.threads[tid], tid));
   dpu_rt.cur = tid;
   p->last = tid;
-  dpu_coro_switch(&dpu_rt.sched, &dpu_rt.threads[tid].coro);
+  if (__builtin_expect(dpu_sfp_on, 0)) fingerprinted_switch(tid);
+  else dpu_coro_switch(&dpu_rt.sched, &dpu_rt.threads[tid].coro);
   if (__builtin_expect(dpu_rt.ended, 0) && !thread_stopped()) return STEP_END;
   return STEP_ON;
+}
+
+/* DPU_STATE_FINGERPRINT=check (statefp.h): says, once per runner, that a run's memory
+ * changed in a way the fingerprint's hooks did not see. */
+static void check_fingerprint(void) {
+  static bool said;
+  char msg[256];
+  if (dpu_sfp_check(msg, sizeof msg) || said) return;
+  said = true;
+  dprintf(dpu_rt.cfg.internal_fd, "dpu: state fingerprint check: run %u: %s\n",
+          dpu_rt.run_stamp, msg);
 }
 
 void dpu_rt_run_once(void) {
@@ -541,6 +563,7 @@ void dpu_rt_run_once(void) {
       }
   }
   dpu_rt.cur = -1;
+  if (__builtin_expect(dpu_sfp_on, 0)) check_fingerprint();
   /* The operation every live thread was about to perform: the deadlock report names them, and
    * the QPOR explorer learns from them what those threads could have done next. */
   record_blocked();

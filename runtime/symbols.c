@@ -5,6 +5,8 @@
 #include "models/ra.h"
 #include "models/tso.h"
 #include "race.h"
+#include "entry.h"
+#include "statefp.h"
 
 extern uint32_t __dpu_site;
 
@@ -12,26 +14,24 @@ static const struct dpu_symbol table[] = {
 #define DPU_FN(name) {"__dpu_" #name, (void *)__dpu_##name},
 #include "interpose.def"
 #undef DPU_FN
+#define DPU_HOOK(sym) {#sym, (void *)sym},
+#include "hooks.def"
+#undef DPU_HOOK
     {"__dpu_site", (void *)&__dpu_site},
-    {"__dpu_atomic_op", (void *)__dpu_atomic_op},
-    {"__dpu_atomic_cas_result", (void *)__dpu_atomic_cas_result},
-    {"__dpu_spin_enter", (void *)__dpu_spin_enter},
-    {"__dpu_spin_exit", (void *)__dpu_spin_exit},
-    {"__dpu_tls_address", (void *)__dpu_tls_address},
-    {"__dpu_load", (void *)__dpu_load},
-    {"__dpu_store", (void *)__dpu_store},
-    {"__dpu_fence", (void *)__dpu_fence},
-    {"__dpu_tso_fence", (void *)__dpu_tso_fence},
-    {"__dpu_tso_load", (void *)__dpu_tso_load},
-    {"__dpu_ra_fence", (void *)__dpu_ra_fence},
-    {"__dpu_ra_load", (void *)__dpu_ra_load},
-    {"__dpu_ra_cas", (void *)__dpu_ra_cas},
-    {"__dpu_ra_cas_ok", (void *)__dpu_ra_cas_ok},
-    {"__dpu_svcomp_abort", (void *)__dpu_svcomp_abort},
-    {"__dpu_nondet", (void *)__dpu_nondet},
+};
+
+/* The same, through the entry thunks that record the program's registers (statefp.h). */
+static const struct dpu_symbol thunked[] = {
+#define DPU_FN(name) {"__dpu_" #name, (void *)dpu_entry___dpu_##name},
+#include "interpose.def"
+#undef DPU_FN
+#define DPU_HOOK(sym) {#sym, (void *)dpu_entry_##sym},
+#include "hooks.def"
+#undef DPU_HOOK
+    {"__dpu_site", (void *)&__dpu_site},
 };
 
 const struct dpu_symbol *dpu_runtime_symbols(size_t *n) {
   *n = sizeof table / sizeof *table;
-  return table;
+  return dpu_sfp_wanted() ? thunked : table;
 }

@@ -11,6 +11,7 @@ packages=(
   build-essential cmake python3 pkg-config
   llvm-19-dev clang-19 libclang-19-dev llvm-19-tools   # LLVM/Clang 19: IR, ORC JIT, FileCheck, lit
   libb2-dev                                            # BLAKE2 (trace fingerprints, defect digests)
+  libxxhash-dev                                        # XXH3 (state fingerprints: runtime/statefp.c)
   libjansson-dev pkg-config                            # JSON and SARIF reports
   libyaml-dev libssl-dev                               # SV-COMP witnesses: YAML, SHA-256
   libunwind-dev                                        # stacks of program threads

@@ -8,6 +8,7 @@
 
 #include "../interpose.h"
 #include "../rt.h"
+#include "../statefp.h"
 #include "../symmetry.h"
 
 _Static_assert(sizeof(mtx_t) == sizeof(pthread_mutex_t), "mtx_t is a pthread mutex");
@@ -39,6 +40,7 @@ static void *start_c11(void *p) {
 int __dpu_thrd_create(thrd_t *t, thrd_start_t fn, void *arg) {
   struct start *s = __dpu_malloc(sizeof *s);
   if (!s) return thrd_nomem;
+  if (__builtin_expect(dpu_sfp_on, 0)) dpu_sfp_write((uintptr_t)s, sizeof *s);
   s->fn = fn;
   s->arg = arg;
   pthread_t p; /* (thrd_t is glibc's pthread_t: the create stores the id, as glibc's does) */
@@ -49,7 +51,10 @@ int __dpu_thrd_create(thrd_t *t, thrd_start_t fn, void *arg) {
 int __dpu_thrd_join(thrd_t t, int *res) {
   void *ret = NULL;
   int err = __dpu_pthread_join(t, res ? &ret : NULL);
-  if (!err && res) *res = (int)(intptr_t)ret;
+  if (!err && res) {
+    if (__builtin_expect(dpu_sfp_on, 0)) dpu_sfp_write((uintptr_t)res, sizeof *res);
+    *res = (int)(intptr_t)ret;
+  }
   return status(err);
 }
 

@@ -21,6 +21,7 @@
 
 #include "../interpose.h"
 #include "../rt.h"
+#include "../statefp.h"
 
 #define NS 1000000000ull
 
@@ -88,7 +89,9 @@ int __dpu_clock_gettime(clockid_t c, struct timespec *ts) {
     errno = EFAULT;
     return -1;
   }
-  *ts = ts_of(clock_read(c));
+  uint64_t t = clock_read(c);
+  if (__builtin_expect(dpu_sfp_on, 0)) dpu_sfp_write((uintptr_t)ts, sizeof *ts);
+  *ts = ts_of(t);
   return 0;
 }
 
@@ -96,6 +99,7 @@ int __dpu_gettimeofday(struct timeval *restrict tv, void *restrict tz) {
   (void)tz;
   if (tv) {
     uint64_t ns = clock_read(CLOCK_REALTIME);
+    if (__builtin_expect(dpu_sfp_on, 0)) dpu_sfp_write((uintptr_t)tv, sizeof *tv);
     *tv = (struct timeval){.tv_sec = (time_t)(ns / NS), .tv_usec = (suseconds_t)(ns % NS / 1000)};
   }
   return 0;
@@ -103,7 +107,10 @@ int __dpu_gettimeofday(struct timeval *restrict tv, void *restrict tz) {
 
 time_t __dpu_time(time_t *out) {
   time_t t = (time_t)(clock_read(CLOCK_REALTIME) / NS);
-  if (out) *out = t;
+  if (out) {
+    if (__builtin_expect(dpu_sfp_on, 0)) dpu_sfp_write((uintptr_t)out, sizeof *out);
+    *out = t;
+  }
   return t;
 }
 

@@ -17,6 +17,7 @@
 #include "../interpose.h"
 #include "../race.h"
 #include "../rt.h"
+#include "../statefp.h"
 
 /* Keys per run (PTHREAD_KEYS_MAX is larger; programs use a handful). */
 #define DPU_MAX_KEYS 64
@@ -173,6 +174,7 @@ void *__dpu_tls_address(uint32_t index) {
   if (!t->tls) {
     char *block = __dpu_aligned_alloc(64, tls.total ? tls.total : 64);
     if (!block) dpu_rt_end(DPU_END_HEAP, 0, "no heap left for thread-local variables");
+    if (__builtin_expect(dpu_sfp_on, 0)) dpu_sfp_write((uintptr_t)block, tls.total);
     for (uint64_t i = 0; i < tls.n; i++) memcpy(block + tls.offsets[i], tls.addrs[i], tls.sizes[i]);
     t->tls = (void **)block;
   }

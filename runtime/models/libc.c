@@ -11,6 +11,7 @@
 #include "../memcheck.h"
 #include "../race.h"
 #include "../rt.h"
+#include "../statefp.h"
 
 /* ---- process end ------------------------------------------------------------------------- */
 
@@ -93,6 +94,7 @@ static void *heap_alloc(size_t n, size_t align) {
                dpu_rt.cur >= 64 ? "; threads after the 64th get 1/16 of it" : "");
   }
   dpu_race_alloc(p, n);
+  if (__builtin_expect(dpu_sfp_on, 0)) dpu_sfp_block(p, n, true); /* enters the state, zeroed */
   return p;
 }
 
@@ -108,7 +110,12 @@ void *__dpu_calloc(size_t n, size_t size) {
 }
 
 /* Frees p, a block of arena a, onto the running thread's free lists. */
+/* Frees p, a block of a (the caller checked it is live, or lets the arena say it is not). */
 static enum dpu_arena_free_result heap_free(struct dpu_arena *a, void *p) {
+  if (__builtin_expect(dpu_sfp_on, 0)) { /* a live block leaves the state */
+    size_t size = dpu_arena_block_size(a, p);
+    if (size) dpu_sfp_block(p, size, false);
+  }
   dpu_tset_add(&dpu_rt.heaps_used, (unsigned)dpu_rt.cur);
   return dpu_arena_free(a, &dpu_rt.heaps[dpu_rt.cur], p, __dpu_site, (uint16_t)dpu_rt.cur);
 }
@@ -172,6 +179,7 @@ void *__dpu_realloc(void *p, size_t n) {
   if (q) {
     /* It reads the bytes it moves and frees the block, which writes it all, as free does. */
     dpu_race_write_block(p, old);
+    if (__builtin_expect(dpu_sfp_on, 0)) dpu_sfp_write((uintptr_t)q, old < n ? old : n);
     memcpy(q, p, old < n ? old : n);
     heap_free(a, p);
     dpu_race_freed(p);
@@ -182,13 +190,16 @@ void *__dpu_realloc(void *p, size_t n) {
 char *__dpu_strdup(const char *s) {
   size_t n = strlen(s) + 1;
   dpu_race_read(s, n);
-  return memcpy(heap_alloc(n, 16), s, n);
+  char *p = heap_alloc(n, 16);
+  if (__builtin_expect(dpu_sfp_on, 0)) dpu_sfp_write((uintptr_t)p, n);
+  return memcpy(p, s, n);
 }
 
 char *__dpu_strndup(const char *s, size_t n) {
   size_t len = strnlen(s, n);
   dpu_race_read(s, len < n ? len + 1 : len);
   char *p = heap_alloc(len + 1, 16);
+  if (__builtin_expect(dpu_sfp_on, 0)) dpu_sfp_write((uintptr_t)p, len + 1);
   memcpy(p, s, len);
   p[len] = 0;
   return p;
