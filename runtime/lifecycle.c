@@ -3,6 +3,7 @@
  * ids, and a thread's exit. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "memcheck.h"
 #include "models/tso.h"
@@ -136,7 +137,14 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   int tid = canonical_id(parent, index);
   if (tid < 0) return -1;
   struct dpu_rt_thread *t = &dpu_rt.threads[tid];
-  if (!t->coro.stack_base && dpu_stack_alloc(&t->coro, dpu_rt.cfg.stack_size) != 0) return -1;
+  if (!t->coro.stack_base) {
+    if (dpu_stack_alloc(&t->coro, dpu_rt.cfg.stack_size) != 0) return -1;
+  } else if (__builtin_expect(dpu_sfp_on, 0)) {
+    /* An earlier run's stack: zero pages again (fresh from the kernel where touched), so that
+     * no stale byte is part of the thread's local state nor a stale object met (rt.h,
+     * obj_epoch). */
+    madvise(t->coro.stack_base, t->coro.stack_size, MADV_DONTNEED);
+  }
   if (parent >= 0) dpu_rt.threads[parent].ncreated++;
   dpu_rt.order[dpu_rt.nthreads++] = (uint16_t)tid;
   if (__builtin_expect(tid >= 64, 0) && dpu_tset_words((unsigned)tid + 1) > dpu_rt.nwords)

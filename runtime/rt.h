@@ -136,7 +136,11 @@ struct dpu_rt {
   bool exiting;             /* the process has exited (DPU_OP_PROCESS_EXIT) while other
                              * threads were alive: they run on until none can move */
   uint32_t steps;
-  uint32_t run_stamp;       /* this run's number (from 1): see dpu_rt_obj_status */
+  uint32_t run_stamp;       /* this run's number (from 1) */
+  uint32_t obj_epoch;       /* the run's number in the stamps of objects (dpu_rt_obj_stamp):
+                             * run_stamp, or 1 with state fingerprints, where every run's
+                             * stacks start zeroed (statefp.h) and no stale object can be met,
+                             * and where a stamp must read the same in every run */
   uint16_t choice;          /* the replay's choice for the operation being performed (0: none) */
   /* The heap: one arena per canonical thread, in one reservation, so that the addresses a
    * thread allocates depend only on its own history, not on the interleaving. Threads 0-63
@@ -295,10 +299,10 @@ static inline int32_t dpu_rt_mutex_owner(uint64_t obj) {
  * all-zero static initialiser. */
 enum { DPU_OBJ_FRESH = 0, DPU_OBJ_INIT = 1, DPU_OBJ_DESTROYED = 2 };
 static inline uint32_t dpu_rt_obj_stamp(int status) {
-  return dpu_rt.run_stamp << 2 | (uint32_t)status;
+  return dpu_rt.obj_epoch << 2 | (uint32_t)status;
 }
 static inline int dpu_rt_obj_status(uint32_t stamp) {
-  return (stamp >> 2) == dpu_rt.run_stamp ? (int)(stamp & 3) : DPU_OBJ_FRESH;
+  return (stamp >> 2) == dpu_rt.obj_epoch ? (int)(stamp & 3) : DPU_OBJ_FRESH;
 }
 
 /* Whether the state of the synchronisation object at p, stamped `stamp`, is only what its

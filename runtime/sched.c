@@ -107,6 +107,7 @@ static void reset(void) {
   if (dpu_ra_on) dpu_ra_reset();
   dpu_rt_signals_reset();
   dpu_rt.run_stamp++;
+  dpu_rt.obj_epoch = dpu_sfp_on ? 1 : dpu_rt.run_stamp;
   dpu_rt.choice = 0;
   dpu_rt.nthreads = 0;
   dpu_rt.nalive = 0;

@@ -7,8 +7,15 @@
 // the first run: the first and the fourth are equal, the first three distinct. Were the
 // local state taken with the runtime's frames, or with all six argument registers (lock has
 // one; the others hold what the last runtime call left there), no two would be equal.
-// RUN: env DPU_STATE_FINGERPRINT=trace %dpu -j 1 --max-runs=1 --max-steps=60 %s > %t.out 2>&1; test $? -eq 3
-// RUN: grep 'T1 at pthread_mutex_lock' %t.out | sed -n 1,4p | sed 's/.*: memory //' > %t
+// Across runs too: main's state after its pthread_mutex_init is the same in the first run and
+// the second (the mutex's stamp holds no run number while fingerprints are kept, rt.h
+// obj_epoch, and every run's stacks start zeroed).
+// RUN: env DPU_STATE_FINGERPRINT=trace %dpu -j 1 --max-runs=2 --max-steps=60 %s > %t.out 2>&1; test $? -eq 3
+// RUN: grep 'run 1 T1 at pthread_mutex_lock' %t.out | sed -n 1,4p | sed 's/.*: memory //' > %t
+// RUN: grep 'T0 at pthread_create' %t.out | sed 's/.*: memory //' > %t.create
+// RUN: test "$(wc -l < %t.create)" -eq 2
+// RUN: test "$(sed -n 1p %t.create)" = "$(sed -n 2p %t.create)"
+// RUN: not grep -q 'T0 at pthread_create: memory 0\{32\} ' %t.out
 // RUN: test "$(wc -l < %t)" -eq 4
 // RUN: test "$(sed -n 1p %t)" = "$(sed -n 4p %t)"
 // RUN: test "$(sed -n 1p %t)" != "$(sed -n 2p %t)"
@@ -16,7 +23,7 @@
 // RUN: test "$(sed -n 2p %t)" != "$(sed -n 3p %t)"
 #include <pthread.h>
 
-static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t m;
 static int ticks;
 
 static void *ticker(void *arg) {
@@ -30,6 +37,7 @@ static void *ticker(void *arg) {
 
 int main(void) {
   pthread_t t;
+  pthread_mutex_init(&m, NULL);
   pthread_create(&t, NULL, ticker, NULL);
   pthread_detach(t);
   pthread_mutex_lock(&m);
