@@ -272,7 +272,16 @@ void dpu_sfp_switched_out(int tid) {
 
 void dpu_sfp_resuming(int tid) {
   const struct dpu_rt_thread *th = &dpu_rt.threads[tid];
-  dpu_sfp_write(th->pend_obj, dpu_op_has(th->pend_op, DPU_OPF_ACCESS) ? 16 : 64);
+  switch (dpu_op_family(th->pend_op)) {
+  case DPU_FAM_LOCATION: /* an atomic access, or a visible plain one */
+    dpu_sfp_write(th->pend_obj, 16);
+    break;
+  case DPU_FAM_ADDRESS: /* a pthread object, whose state the model keeps in it */
+    dpu_sfp_write(th->pend_obj, 64);
+    break;
+  default: /* on no address: a thread, the process, a choice, ... */
+    break;
+  }
 }
 
 void dpu_sfp_returning(uint64_t value) {
