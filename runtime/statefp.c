@@ -224,7 +224,6 @@ void dpu_sfp_write(uintptr_t p, uint64_t size) {
   t->npending++;
 }
 
-
 void dpu_sfp_settle(void) {
   if (dpu_rt.cur >= 0) settle(&threads[dpu_rt.cur]);
 }
@@ -235,7 +234,10 @@ static struct dpu_sfp local_state(const struct dpu_rt_thread *th, const struct d
   XXH3_128bits_reset(&st);
   uintptr_t sp = (uintptr_t)dpu_sfp_regs.rsp;
   uintptr_t lo = (uintptr_t)th->coro.stack_base, top = lo + th->coro.stack_size;
-  if (t->returning) { /* its start routine returned */
+  if (th->state == DPU_TS_EXITED) { /* gone: what a join reads of it */
+    XXH3_128bits_update(&st, "exited", 6);
+    XXH3_128bits_update(&st, &th->retval, sizeof th->retval);
+  } else if (t->returning) { /* its start routine returned */
     XXH3_128bits_update(&st, "returned", 8);
     XXH3_128bits_update(&st, &t->retval, sizeof t->retval);
   } else if (!sp) { /* no call into the runtime yet: its start routine is still to be called */

@@ -94,7 +94,8 @@ void dpu_sfp_settle(void);
 /* Thread tid has just switched to the scheduler (at a visible operation, its end, or a stop
  * in the middle: an assume(0), a defect): its writes are done, and its local state is taken:
  * the registers and stack of its last call into the runtime (entry.h), or, before its start
- * routine was called, the routine and its argument, and after it returned, the value. */
+ * routine was called, the routine and its argument, after it returned the value, and once it
+ * exited its exit value. */
 void dpu_sfp_switched_out(int tid);
 
 /* The running thread returned `value` from its start routine (its exit follows): its local

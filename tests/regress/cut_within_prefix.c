@@ -11,6 +11,7 @@
 // explorer's count differs), 31 runs cut short, no replay mismatch; the runs whose free part
 // outlives the limit report a hang (exit 1: the defect is not hidden behind "incomplete").
 // The same with -j 2.
+// DIFFTEST: skip (incomplete by design: which runs are cut at 3 x --max-steps depends on the explorer's order)
 // RUN: %dpu --max-steps=16 %s > %t 2> %t.err; test $? -eq 1
 // RUN: FileCheck %s < %t
 // RUN: FileCheck --check-prefix=WARN %s < %t.err
