@@ -326,6 +326,13 @@ static void find_differing(const char *p, size_t size, void *arg) {
   }
 }
 
+/* Calls fn(start, size, arg) for every live block of the arenas this run used. */
+static void each_live_block(void (*fn)(const char *, size_t, void *), void *arg) {
+  for (unsigned w = 0; w == 0 || w < dpu_rt.nwords; w++)
+    for (uint64_t used = dpu_rt.heaps_used.w[w]; used; used &= used - 1)
+      dpu_arena_each_live(&dpu_rt.heaps[w * 64 + (unsigned)__builtin_ctzll(used)], fn, arg);
+}
+
 bool dpu_sfp_check(char *msg, size_t n) {
   struct dpu_sfp want = g.initial, have = globals_hash();
   for (unsigned i = 0; i < dpu_rt.nthreads; i++) {
@@ -333,10 +340,7 @@ bool dpu_sfp_check(char *msg, size_t n) {
     settle(t);
     add(&want, t->mem);
   }
-  for (unsigned w = 0; w == 0 || w < dpu_rt.nwords; w++)
-    for (uint64_t used = dpu_rt.heaps_used.w[w]; used; used &= used - 1)
-      dpu_arena_each_live(&dpu_rt.heaps[w * 64 + (unsigned)__builtin_ctzll(used)], add_block,
-                          &have);
+  each_live_block(add_block, &have);
   if (!lost && want.lo == have.lo && want.hi == have.hi) return true;
   if (lost) {
     snprintf(msg, n, "a write was made while no thread ran, or a thread had more than %d "
@@ -361,10 +365,7 @@ bool dpu_sfp_check(char *msg, size_t n) {
     return false;
   }
   struct differing d = {0};
-  for (unsigned w = 0; w == 0 || w < dpu_rt.nwords; w++)
-    for (uint64_t used = dpu_rt.heaps_used.w[w]; used; used &= used - 1)
-      dpu_arena_each_live(&dpu_rt.heaps[w * 64 + (unsigned)__builtin_ctzll(used)],
-                          find_differing, &d);
+  each_live_block(find_differing, &d);
   if (d.w)
     snprintf(msg, n, "the word at %#lx (offset %lu of a heap block of %zu bytes) holds %#llx, "
                      "its hooks saw %#llx: a write no hook saw", (unsigned long)d.w,
