@@ -20,6 +20,7 @@
 #include "../runtime/isolate.h"
 #include "jit.h"
 #include "../runtime/rt.h"
+#include "../runtime/statefp.h"
 #include "../runtime/symbolize.h"
 
 double dpu_now(void) {
@@ -223,6 +224,7 @@ static _Noreturn void zygote_main(struct dpu_shm *const *shms, unsigned n,
   if (getppid() != parent) _exit(4); /* dpu died before the signal was set */
   struct dpu_jit_program prog;
   char *err = NULL;
+  if (opt->state_fingerprints) dpu_sfp_want(); /* before the JIT: the entry thunks */
   if (dpu_jit_load(tsm, &prog, &err) != 0)
     zygote_fail(shm, DPU_ZYGOTE_BAD_PROGRAM, err ? err : "JIT failed");
   /* The program's code ranges, debug info and unwind tables, for stacks at a defect: read

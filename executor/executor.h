@@ -23,6 +23,8 @@ struct dpu_executor_options {
                            * (runtime/models/cond.c) */
   bool tso;               /* x86-TSO's store buffers (runtime/models/tso.c) */
   bool ra;                /* C11's release/acquire and relaxed orders (runtime/models/ra.c) */
+  bool state_fingerprints; /* keep the state after each event (runtime/statefp.h: cutoffs,
+                           * explorer/cutoff.h) */
   uint32_t nglobals;      /* the program's writable globals (the site table's names) */
   uint32_t nsites;        /* access and call sites (the site table's size): the capacity of
                            * the visible-sites bitmap (protocol.h: dpu_shm_visible) */

@@ -18,6 +18,8 @@ struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t records_cap, uint32
   uint32_t tsets_off = off;
   uint32_t tsets_cap = dpu_shm_tsets_cap(records_cap);
   off = align64(off + tsets_cap * (uint32_t)sizeof(struct dpu_tset));
+  uint32_t states_off = off;
+  off = align64(off + records_cap * (uint32_t)sizeof(struct dpu_state_rec));
   uint32_t visible_off = off;
   off = align64(off + visible_cap / 8 + 1);
   uint32_t globals_off = off;
@@ -39,6 +41,7 @@ struct dpu_shm *dpu_shm_create(uint32_t replay_cap, uint32_t records_cap, uint32
   s->output_off = output_off;
   s->tsets_cap = tsets_cap;
   s->tsets_off = tsets_off;
+  s->states_off = states_off;
   s->visible_cap = visible_cap;
   s->visible_off = visible_off;
   s->globals_cap = globals_cap;

@@ -137,6 +137,9 @@ enum dpu_end {
                           * (runtime/memcheck.h); the block in dpu_run_result.block */
   DPU_END_HANG_STEPS,    /* more than max_steps visible operations */
   DPU_END_HANG_TIME,     /* per-run time limit (set by the explorer after killing the runner) */
+  DPU_END_LIVELOCK,      /* the program never ends: with cutoffs, every execution goes round
+                          * states reached before (set by the explorer on a run it replays:
+                          * explorer/cutoff.h) */
   DPU_END_LIMIT,         /* a limit of dpu itself: threads, trace capacity (not a program defect) */
   DPU_END_DIVERGED,      /* replay asked for a thread that cannot move: program nondeterminism */
   DPU_END_ASSUME,        /* __VERIFIER_assume(0): the run is discarded silently */
@@ -182,7 +185,7 @@ static inline int dpu_limit_is_leaf(int end, int code) {
 /* Whether a run that ended with `end` (enum dpu_end) found a defect of the program (as opposed
  * to ending normally or being cut short by a limit of dpu). */
 static inline int dpu_end_is_defect(int end) {
-  return end >= DPU_END_ASSERT && end <= DPU_END_HANG_TIME;
+  return end >= DPU_END_ASSERT && end <= DPU_END_LIVELOCK;
 }
 
 /* A thread that is alive at the end of a run, with the operation it was about to perform
@@ -397,6 +400,19 @@ struct dpu_race_capture {
   uint64_t lo, hi;
 };
 
+/* The program state after a record's event (cutoffs, docs/cutoffs.md), one per record of the
+ * run, in the array dpu_shm_states: the xor of its thread's update of the memory's fingerprint
+ * since the run's start and of h(thread, its local state), both taken when the thread next
+ * switched to the scheduler after the event (runtime/statefp.h), 128 bits. Valid only when run
+ * equals dpu_shm.state_run after the run: an entry of an earlier run, or one whose thread
+ * never switched back (the runner died, or the thread made two records in one turn), is
+ * not. Written by the runner only while it keeps fingerprints (dpu_sfp_want). */
+struct dpu_state_rec {
+  uint64_t lo, hi;
+  uint32_t run;
+  uint32_t pad;
+};
+
 /* The shared region. One fixed header, then four arrays whose capacities are set at start:
  * replay[replay_cap], records[records_cap], output[output_cap] bytes, visible[visible_cap] bits.
  * Offsets are from the start of the region. Protocol: the explorer fills replay, posts req; the
@@ -428,6 +444,7 @@ struct dpu_shm {
   uint32_t replay_cap, records_cap, output_cap, visible_cap, globals_cap;
   uint32_t replay_off, records_off, output_off, visible_off, globals_off;
   uint32_t tsets_cap, tsets_off;   /* slots of dpu_shm_tsets (dpu_shm_tsets_cap) */
+  uint32_t states_off;             /* dpu_shm_states: records_cap entries */
   volatile uint32_t ntsets;        /* slots written in the current run */
   volatile uint32_t nglobals;      /* entries of the globals array the zygote filled */
   volatile uint32_t iso_warned;    /* a run wrote outside the isolated directories, and dpu
@@ -512,6 +529,15 @@ struct dpu_shm {
   uint32_t sym_told, sym_site;
   char sym_msg[160];
 
+  /* Response, every run, while the runner keeps state fingerprints (runtime/statefp.h:
+   * dpu_sfp_want, before the executor starts): state_run, the run's number in the entries of
+   * dpu_shm_states it wrote; state_failed, non-zero when the end-of-run check found a write
+   * that no hook saw (the run's fingerprints are wrong), and state_msg says which
+   * (NUL-terminated). */
+  volatile uint32_t state_run;
+  uint32_t state_failed;
+  char state_msg[200];
+
   volatile uint32_t nthread_ids;
   struct dpu_thread_id {
     int16_t parent;
@@ -533,6 +559,10 @@ static inline char *dpu_shm_output(struct dpu_shm *s) { return (char *)s + s->ou
  * or an exit's aux): slot i, for i < ntsets, written by the runner during the run. */
 static inline struct dpu_tset *dpu_shm_tsets(struct dpu_shm *s) {
   return (struct dpu_tset *)((char *)s + s->tsets_off);
+}
+/* The state after each record's event (struct dpu_state_rec), records_cap entries. */
+static inline struct dpu_state_rec *dpu_shm_states(struct dpu_shm *s) {
+  return (struct dpu_state_rec *)((char *)s + s->states_off);
 }
 /* The set of slot + 1 = ref in the current run (a record's `wide`, a signal's aux); empty for 0
  * or a ref beyond the slots written. */

@@ -157,6 +157,16 @@ void dpu_arena_each_live(const struct dpu_arena *a, void (*fn)(const char *, siz
   }
 }
 
+void dpu_arena_state(const struct dpu_arena *a, void (*fn)(const void *, size_t, void *),
+                     void *arg) {
+  fn(&a->top, sizeof a->top, arg);
+  for (uint64_t used = a->used; used; used &= used - 1) {
+    uint32_t c = (uint32_t)__builtin_ctzll(used);
+    fn(&c, sizeof c, arg);
+    for (const struct dpu_arena_block *b = a->free[c]; b; b = b->next) fn(&b, sizeof b, arg);
+  }
+}
+
 size_t dpu_arena_block_size(const struct dpu_arena *a, const void *p) {
   struct dpu_arena_block *h = header_of(a, p);
   return (h && h->state == BLOCK_LIVE) ? h->size : 0;

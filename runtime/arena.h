@@ -99,6 +99,12 @@ int dpu_arena_block_near(const struct dpu_arena *a, const void *p, struct dpu_bl
 void dpu_arena_each_live(const struct dpu_arena *a, void (*fn)(const char *, size_t, void *),
                          void *arg);
 
+/* What decides the addresses the arena hands out next (a state fingerprint's fragment 4,
+ * docs/cutoffs.md): fn(bytes, n, arg) is called on its top, then on each of its used size
+ * classes and the blocks on its free list, newest first. O(classes used + blocks freed). */
+void dpu_arena_state(const struct dpu_arena *a, void (*fn)(const void *, size_t, void *),
+                     void *arg);
+
 /* Whether p points into the arena's reserved region. */
 static inline int dpu_arena_contains(const struct dpu_arena *a, const void *p) {
   return (const char *)p >= a->base && (const char *)p < a->base + a->cap;

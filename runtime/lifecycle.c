@@ -113,6 +113,7 @@ static void *main_routine(void *unused) {
   extern char **environ;
   int ret = dpu_rt.cfg.main_fn(dpu_rt.cfg.argc, dpu_rt_argv(), environ);
   __dpu_site = 0;
+  if (__builtin_expect(dpu_sfp_on, 0)) dpu_sfp_returning((uint64_t)(unsigned)ret);
   dpu_rt_run_exit_handlers(ret, false); /* a return from main is a call of exit */
   if (ret) dpu_rt_process_exit(ret, "main returned %d", ret);
   dpu_rt_process_exit(0, "main returned 0"); /* no conversion: this is every run's end */

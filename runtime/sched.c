@@ -75,9 +75,11 @@ static inline __attribute__((always_inline)) bool thread_enabled(const struct dp
 /* Runs thread tid until it switches back, with state fingerprints (statefp.h): it performs
  * its pending operation now, and its local state is taken when it is back. */
 static __attribute__((noinline, cold)) void fingerprinted_switch(int tid) {
+  uint32_t n0 = dpu_rt.shm->nevents;
   dpu_sfp_resuming(tid);
   dpu_coro_switch(&dpu_rt.sched, &dpu_rt.threads[tid].coro);
-  dpu_sfp_switched_out(tid);
+  uint32_t n = dpu_rt.shm->nevents; /* its record of this turn, if it made one */
+  dpu_sfp_switched_out(tid, n > n0 && dpu_rt.records[n - 1].tid == tid ? n - 1 : UINT32_MAX);
 }
 
 static void reset(void) {
@@ -505,7 +507,8 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
                      "the exploration reached runs of more than %llu steps (3 x --max-steps): "
                      "the program has executions of every length (a loop that polls, e.g. under "
                      "a lock another thread waits for, may go round any number of times); those "
-                     "of at most that many steps were explored",
+                     "of at most that many steps were explored (if its states repeat, "
+                     "--cutoffs=on ends it)",
                      3 * (unsigned long long)n);
       return STEP_END;
     }
@@ -528,15 +531,18 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
   return STEP_ON;
 }
 
-/* DPU_STATE_FINGERPRINT=check (statefp.h): says, once per runner, that a run's memory
- * changed in a way the fingerprint's hooks did not see. */
+/* The end-of-run check of the state fingerprints (statefp.h): a run's memory changed in a
+ * way the hooks did not see. The explorer learns it (dpu_shm.state_failed); with
+ * DPU_STATE_FINGERPRINT, the runner also says it, once. */
 static void check_fingerprint(void) {
   static bool said;
-  char msg[256];
-  if (dpu_sfp_check(msg, sizeof msg) || said) return;
+  struct dpu_shm *shm = dpu_rt.shm;
+  if (dpu_sfp_check(shm->state_msg, sizeof shm->state_msg)) return;
+  shm->state_failed = 1;
+  if (said || !dpu_sfp_env()) return;
   said = true;
   dprintf(dpu_rt.cfg.internal_fd, "dpu: state fingerprint check: run %u: %s\n",
-          dpu_rt.run_stamp, msg);
+          dpu_rt.run_stamp, shm->state_msg);
 }
 
 void dpu_rt_run_once(void) {

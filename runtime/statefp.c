@@ -14,11 +14,16 @@
 
 bool dpu_sfp_on;
 static bool tracing; /* DPU_STATE_FINGERPRINT=trace */
+static bool asked;   /* dpu_sfp_want */
 
-bool dpu_sfp_wanted(void) {
+void dpu_sfp_want(void) { asked = true; }
+
+bool dpu_sfp_env(void) {
   const char *e = getenv("DPU_STATE_FINGERPRINT");
   return e && (strcmp(e, "check") == 0 || strcmp(e, "trace") == 0);
 }
+
+bool dpu_sfp_wanted(void) { return asked || dpu_sfp_env(); }
 
 /* The globals' words: [lo, hi) spans them all (a quick test for a write), and `words` lists
  * the distinct words that overlap one, sorted, for the full hash. */
@@ -129,7 +134,8 @@ static struct dpu_sfp globals_hash(void) {
 
 int dpu_sfp_init(void) {
   if (!dpu_sfp_wanted()) return 0;
-  tracing = strcmp(getenv("DPU_STATE_FINGERPRINT"), "trace") == 0;
+  const char *e = getenv("DPU_STATE_FINGERPRINT");
+  tracing = e && strcmp(e, "trace") == 0;
   size_t cap = 0, n = 0;
   uintptr_t *words = NULL;
   void *addr;
@@ -176,12 +182,15 @@ void dpu_sfp_reset(void) {
   if (!dpu_sfp_on) return;
   lost = false;
   unseen.w = 0;
+  dpu_rt.shm->state_run++; /* in the shared region: a new runner goes on counting */
+  dpu_rt.shm->state_failed = 0;
+  dpu_rt.shm->state_msg[0] = 0;
   g.initial = globals_hash(); /* the globals were just restored: the same every run */
   for (size_t i = 0; i < g.nwords; i++) g.believed[i] = *(const uint64_t *)g.words[i];
 }
 
 void dpu_sfp_thread_start(int tid) {
-  threads[tid] = (struct dpu_sfp_thread){0};
+  threads[tid] = (struct dpu_sfp_thread){.rec = UINT32_MAX};
 }
 
 static void settle(struct dpu_sfp_thread *t) {
@@ -228,42 +237,80 @@ void dpu_sfp_settle(void) {
   if (dpu_rt.cur >= 0) settle(&threads[dpu_rt.cur]);
 }
 
-/* The local state of thread th at its switch to the scheduler (dpu_sfp_switched_out). */
-static struct dpu_sfp local_state(const struct dpu_rt_thread *th, const struct dpu_sfp_thread *t) {
+static void hash_bytes(const void *p, size_t n, void *arg) { XXH3_128bits_update(arg, p, n); }
+
+/* The state after thread tid's last event (its record t->rec): its update xor its local
+ * state hashed with its id (two threads that swapped their local states must not cancel). */
+static void state_after(int tid, const struct dpu_sfp_thread *t) {
+  struct dpu_shm *shm = dpu_rt.shm;
+  if (t->rec >= shm->records_cap) return;
+  uint64_t in[3] = {(uint64_t)tid, t->local.lo, t->local.hi};
+  XXH128_hash_t h = XXH3_128bits(in, sizeof in);
+  struct dpu_state_rec *r = &dpu_shm_states(shm)[t->rec];
+  r->lo = t->mem.lo ^ h.low64;
+  r->hi = t->mem.hi ^ h.high64;
+  r->run = shm->state_run;
+}
+
+/* The local state of thread th at its switch to the scheduler (dpu_sfp_switched_out). Its
+ * registers are those of its last call into the runtime through an entry thunk, kept in t
+ * (a call may make more than one visible operation: a condition wait's four); its stack is
+ * hashed again at every switch (a model may write the caller's variables). */
+static struct dpu_sfp local_state(const struct dpu_rt_thread *th, struct dpu_sfp_thread *t) {
   XXH3_state_t st;
   XXH3_128bits_reset(&st);
-  uintptr_t sp = (uintptr_t)dpu_sfp_regs.rsp;
+  if (dpu_sfp_regs.rsp) { /* a call into the runtime since its last switch */
+    t->regs = dpu_sfp_regs;
+    t->have_regs = true;
+  }
+  uintptr_t sp = (uintptr_t)t->regs.rsp;
   uintptr_t lo = (uintptr_t)th->coro.stack_base, top = lo + th->coro.stack_size;
   if (th->state == DPU_TS_EXITED) { /* gone: what a join reads of it */
     XXH3_128bits_update(&st, "exited", 6);
     XXH3_128bits_update(&st, &th->retval, sizeof th->retval);
-  } else if (t->returning) { /* its start routine returned */
+  } else if (t->have_regs) {
+    /* callee-saved registers, the function's arguments, the stack pointer, which function */
+    unsigned nargs = t->regs.entry < DPU_ENTRY_COUNT ? dpu_sfp_arity[t->regs.entry] : 6;
+    XXH3_128bits_update(&st, &t->regs, offsetof(struct dpu_sfp_regs, args));
+    XXH3_128bits_update(&st, t->regs.args, nargs * sizeof *t->regs.args);
+    XXH3_128bits_update(&st, &sp, sizeof sp);
+    XXH3_128bits_update(&st, &t->regs.entry, sizeof t->regs.entry);
+    if (sp >= lo && sp < top) XXH3_128bits_update(&st, (const void *)sp, top - sp);
+    else lost = true; /* not on its own stack: its frames are not known */
+  } else if (t->returning) { /* its start routine (main's: main) returned */
     XXH3_128bits_update(&st, "returned", 8);
     XXH3_128bits_update(&st, &t->retval, sizeof t->retval);
-  } else if (!sp) { /* no call into the runtime yet: its start routine is still to be called */
+  } else { /* no call into the runtime yet: its start routine is still to be called */
     XXH3_128bits_update(&st, "starting", 8);
     XXH3_128bits_update(&st, &th->fn, sizeof th->fn);
     XXH3_128bits_update(&st, &th->arg, sizeof th->arg);
-  } else {
-    /* callee-saved registers, the function's arguments, the stack pointer, which function */
-    unsigned nargs = dpu_sfp_regs.entry < DPU_ENTRY_COUNT ? dpu_sfp_arity[dpu_sfp_regs.entry] : 6;
-    XXH3_128bits_update(&st, &dpu_sfp_regs, offsetof(struct dpu_sfp_regs, args));
-    XXH3_128bits_update(&st, dpu_sfp_regs.args, nargs * sizeof *dpu_sfp_regs.args);
-    XXH3_128bits_update(&st, &sp, sizeof sp);
-    XXH3_128bits_update(&st, &dpu_sfp_regs.entry, sizeof dpu_sfp_regs.entry);
-    if (sp >= lo && sp < top) XXH3_128bits_update(&st, (const void *)sp, top - sp);
-    else lost = true; /* not on its own stack: its frames are not known */
   }
+  if (th->state == DPU_TS_ALIVE) { /* the operation it waits to perform */
+    uint64_t pend[3] = {th->pend_op, th->pend_obj, th->pend_aux};
+    XXH3_128bits_update(&st, pend, sizeof pend);
+  }
+  /* It failed (a misuse, a crash, a failed assertion: runtime/ending.c), and never moves
+   * again: the state after its event says so, though its memory and stack did not change. */
+  const struct dpu_run_result *res = &dpu_rt.shm->result;
+  uint64_t fate[2] = {th->state, res->tid == th - dpu_rt.threads ? (uint64_t)res->end : 0};
+  XXH3_128bits_update(&st, fate, sizeof fate);
+  /* It ended the process: it never moves again (runtime/ending.c) */
+  if (t->rec < dpu_rt.shm->nevents && dpu_rt.records[t->rec].op == DPU_OP_PROCESS_EXIT)
+    XXH3_128bits_update(&st, "process exit", 12);
+  /* Its arena (fragment 4): only it allocates from it and frees to it. */
+  dpu_arena_state(&dpu_rt.heaps[th - dpu_rt.threads], hash_bytes, &st);
   XXH128_hash_t h = XXH3_128bits_digest(&st);
   return (struct dpu_sfp){h.low64, h.high64};
 }
 
-void dpu_sfp_switched_out(int tid) {
+void dpu_sfp_switched_out(int tid, uint32_t rec) {
   struct dpu_rt_thread *th = &dpu_rt.threads[tid];
   struct dpu_sfp_thread *t = &threads[tid];
   settle(t);
+  if (rec != UINT32_MAX) t->rec = rec;
   t->local = local_state(th, t);
   dpu_sfp_regs.rsp = 0; /* taken */
+  if (t->rec != UINT32_MAX) state_after(tid, t);
   if (tracing)
     dprintf(dpu_rt.cfg.internal_fd, "dpu: state fingerprint: run %u T%d at %s: memory "
             "%016llx%016llx local %016llx%016llx\n", dpu_rt.run_stamp, tid,
@@ -290,6 +337,7 @@ void dpu_sfp_returning(uint64_t value) {
   struct dpu_sfp_thread *t = &threads[dpu_rt.cur];
   t->retval = value;
   t->returning = true;
+  t->have_regs = false; /* its calls' frames are gone */
 }
 
 void dpu_sfp_block(const void *p, size_t size, bool enter) {
@@ -338,6 +386,7 @@ bool dpu_sfp_check(char *msg, size_t n) {
   for (unsigned i = 0; i < dpu_rt.nthreads; i++) {
     struct dpu_sfp_thread *t = &threads[dpu_rt.order[i]];
     settle(t);
+    if (t->rec != UINT32_MAX) state_after(dpu_rt.order[i], t); /* with what settled now */
     add(&want, t->mem);
   }
   each_live_block(add_block, &have);
