@@ -33,7 +33,8 @@ int dpu_unf_write_dot(const struct dpu_unfolding *u, FILE *f) {
     if (e->obj != DPU_NO_OBJECT) fprintf(f, " o%u", e->obj);
     if (dpu_op_is_try(e->op)) fprintf(f, e->result ? " (acquired)" : " (busy)");
     else if (e->op == DPU_OP_COND_SIGNAL && e->result) fprintf(f, " (wakes T%u)", e->result - 1u);
-    fprintf(f, "\"];\n");
+    /* a cutoff (cutoff.h): not explored past */
+    fprintf(f, e->cutoff ? " (cutoff)\", style=dashed];\n" : "\"];\n");
     const struct dpu_event *causes[3] = {e->pre_thread, e->pre_obj, e->pre_extra};
     for (int i = 0; i < 3; i++)
       if (causes[i] && (i == 0 || causes[i] != e->pre_thread))

@@ -84,6 +84,10 @@ struct dpu_explore_options {
    * by renaming symmetric threads. The executors' regions must watch for what tells such
    * threads apart (dpu_shm.symmetry) when it is set. */
   bool symmetry;
+  /* --cutoffs=on (QPOR, explorer/cutoff.h): no event past one that reaches a state reached
+   * with a smaller local configuration. The executors must keep state fingerprints
+   * (executor.h: state_fingerprints). -j's workers share one unfolding (and its states). */
+  bool cutoffs;
   /* --order=random (QPOR, explorer/workers.c): the right subtrees of Alg. 1's tree taken at
    * random, nrand48 seeded from `seed`; false: depth-first */
   bool random_order;

@@ -291,6 +291,15 @@ static void check_configuration(struct qpor *q) {
 }
 #endif
 
+/* The state after the event of frame m as the run gave it (cutoff.h), or NULL: the run's
+ * fingerprints are not to be trusted (its end-of-run check failed; a data race, whose writes
+ * need not be ordered as the xor of the threads' updates needs), or the runner wrote none
+ * for it (the entry is of another run). */
+static const struct dpu_state_rec *state_after(struct dpu_shm *shm, uint32_t m) {
+  const struct dpu_state_rec *r = &dpu_shm_states(shm)[m];
+  return shm->state_failed || shm->nraces || r->run != shm->state_run ? NULL : r;
+}
+
 /* Chains the run's events from frame `from` on by thread: q->first_of[t] is thread t's first,
  * q->pos_next[m] the next of frame m's thread (UINT32_MAX: none). */
 static void chain_by_thread(struct qpor *q, struct dpu_shm *shm, uint32_t from) {
@@ -335,7 +344,7 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
   struct dpu_shm *shm = q->exec->shm;
   const struct dpu_event_rec *rec = dpu_shm_records(shm);
   uint32_t n = shm->nevents;
-  q->at_bound = false;
+  q->at_bound = q->at_cutoff = false;
   /* every run counts, also one that stops early at an event of D or past the bound */
   if (n > q->st->max_depth) q->st->max_depth = n;
   /* A run that ended within the prefix C_from it was to replay added nothing: C stays C_from,
@@ -391,11 +400,17 @@ int64_t qpor_process_run(struct qpor *q, uint32_t from, struct dpu_event **redir
       dpu_model_free(e);
       dpu_model_apply(e, 0);
     }
+    /* A cutoff? Decided when e first runs (cutoff.h). */
+    if (q->u->cutoffs && e->fp_state == 0 &&
+        dpu_cutoff_decide(&q->u->cut, e, state_after(shm, m)) != 0)
+      return -1;
     /* Alg. 1 line 4: en(C_m) ... */
     q->bound_in_d = false;
     struct dpu_event *other = add_enabled(q, shm, r);
-    /* Line 7 says: choose outside D, and within the bound and E_sym (bound.h, symmetry.h). */
+    /* Line 7 says: choose outside D, and within the bound and E_sym, and no cutoff (bound.h,
+     * symmetry.h, cutoff.h). */
     q->at_bound = dpu_unf_outside(q->u, e);
+    q->at_cutoff = e->cut_out;
     if (q->u->sym_groups) check_symmetry(q, shm, r, e);
     if (e->in_d && !other && e->op == DPU_OP_ATOMIC_STORE && e->aux > 1)
       other = other_outcome(q, e);

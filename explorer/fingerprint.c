@@ -153,8 +153,9 @@ static int grow(struct dpu_fpset *s) {
   uint64_t ncap = s->cap ? s->cap * 2 : 1024;
   uint8_t (*slots)[DPU_FP_BYTES] = calloc(ncap, DPU_FP_BYTES);
   uint8_t *used = calloc(ncap, 1);
-  if (!slots || !used) {
-    free(slots), free(used);
+  uint32_t *vals = calloc(ncap, sizeof *vals);
+  if (!slots || !used || !vals) {
+    free(slots), free(used), free(vals);
     return -1;
   }
   for (uint64_t i = 0; i < s->cap; i++) {
@@ -163,28 +164,39 @@ static int grow(struct dpu_fpset *s) {
     while (used[k]) k = (k + 1) & (ncap - 1);
     used[k] = 1;
     memcpy(slots[k], s->slots[i], DPU_FP_BYTES);
+    vals[k] = s->vals[i];
   }
-  free(s->slots), free(s->used);
+  free(s->slots), free(s->used), free(s->vals);
   s->slots = slots;
   s->used = used;
+  s->vals = vals;
   s->cap = ncap;
   return 0;
 }
 
-int dpu_fpset_add(struct dpu_fpset *s, const uint8_t fp[DPU_FP_BYTES]) {
+int dpu_fpset_put(struct dpu_fpset *s, const uint8_t fp[DPU_FP_BYTES], uint32_t *val) {
   if ((s->n + 1) * 2 > s->cap && grow(s) != 0) return -1;
   uint64_t k = slot_of(fp, s->cap);
   while (s->used[k]) {
-    if (memcmp(s->slots[k], fp, DPU_FP_BYTES) == 0) return 0;
+    if (memcmp(s->slots[k], fp, DPU_FP_BYTES) == 0) {
+      *val = s->vals[k];
+      return 0;
+    }
     k = (k + 1) & (s->cap - 1);
   }
   s->used[k] = 1;
   memcpy(s->slots[k], fp, DPU_FP_BYTES);
+  s->vals[k] = *val;
   s->n++;
   return 1;
 }
 
+int dpu_fpset_add(struct dpu_fpset *s, const uint8_t fp[DPU_FP_BYTES]) {
+  uint32_t v = 0;
+  return dpu_fpset_put(s, fp, &v);
+}
+
 void dpu_fpset_free(struct dpu_fpset *s) {
-  free(s->slots), free(s->used);
+  free(s->slots), free(s->used), free(s->vals);
   memset(s, 0, sizeof *s);
 }

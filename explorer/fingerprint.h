@@ -19,15 +19,20 @@
  * memory. */
 int dpu_fingerprint(const struct dpu_event_rec *ev, uint32_t n, uint8_t out[DPU_FP_BYTES]);
 
-/* A set of fingerprints (open addressing). */
+/* A set of fingerprints (open addressing), each with a 32-bit value (a map). All zero: empty. */
 struct dpu_fpset {
   uint8_t (*slots)[DPU_FP_BYTES];
   uint8_t *used;
+  uint32_t *vals;
   uint64_t cap, n;
 };
 
-/* Adds fp; returns 1 if it was new, 0 if present, -1 if out of memory. */
+/* Adds fp (with value 0); returns 1 if it was new, 0 if present, -1 if out of memory. */
 int dpu_fpset_add(struct dpu_fpset *s, const uint8_t fp[DPU_FP_BYTES]);
+
+/* Adds fp with value *val and returns 1 if it was new; if present, sets *val to its value
+ * and returns 0 (the value stays); -1 if out of memory. */
+int dpu_fpset_put(struct dpu_fpset *s, const uint8_t fp[DPU_FP_BYTES], uint32_t *val);
 
 /* Frees the set's storage; the set is empty afterwards and may be reused. */
 void dpu_fpset_free(struct dpu_fpset *s);

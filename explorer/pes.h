@@ -39,6 +39,11 @@ struct dpu_event {
                              * DPU_REC_YIELDED; bound.h): a function of its history */
   uint8_t sym_out : 1;      /* it lies outside E_sym (symmetry.h; set when the unfolding's
                              * symmetry is on) */
+  uint8_t cut_out : 1;      /* it is a cutoff or causally after one (cutoff.h; set when the
+                             * unfolding's cutoffs are on) */
+  uint8_t cutoff : 1;       /* it is a cutoff event (cutoff.h) */
+  uint8_t fp_state : 2;     /* cutoff.h: 0 its state is not known yet (it has not run), 1 sfp
+                             * holds it, 2 it cannot be known (its run did not give it) */
   uint32_t obj;             /* object index in the PES, DPU_NO_OBJECT for none */
   struct dpu_event *pre_thread;
   struct dpu_event *pre_obj;
@@ -73,6 +78,11 @@ struct dpu_event {
   uint32_t cap, stab;       /* bound.h: up to which left end the gap before it is surely a
                              * preemption, and the depth of the event after the thread's last
                              * forced one */
+  /* Cutoffs (cutoff.h), 128-bit xors: ofp, its thread's changes of the objects' states up to
+   * it (set at creation); sfp, once it ran (fp_state 1), its thread's whole update: ofp xor
+   * the runner's state after it (memory changes and local state, protocol.h's
+   * dpu_state_rec). */
+  uint64_t ofp[2], sfp[2];
 };
 
 /* Memory accesses (issue #10) and reads that commute. A location (the object of visible plain

@@ -63,12 +63,105 @@ static int finish_run(struct qpor *q) {
   }
   q->c->max_configs++;
   q->traces++;
+  q->u->cut.ended++; /* (with cutoffs: a maximal configuration that no cutoff cut) */
   if (!sink->trace) return 0;
   uint8_t fp[DPU_FP_BYTES];
   bool print = sink->fingerprints && dpu_fingerprint(dpu_shm_records(shm), shm->nevents, fp) == 0;
   struct dpu_run run;
   dpu_run_decode(shm, &run);
   /* last: it may run the program again, on this explorer's executor (-j: the worker's) */
+  return sink->trace(sink->arg, q->exec, &run, print ? fp : NULL);
+}
+
+/* Keeps the configuration C_m = ev[0, n) where the run in shm stopped at a cutoff with the
+ * process alive, for qpor_livelock: its replay, and the threads the run took past it. */
+static void keep_live(struct qpor *q) {
+  struct dpu_cutoffs *c = &q->u->cut;
+  struct dpu_shm *shm = q->exec->shm;
+  const struct dpu_event_rec *rec = dpu_shm_records(shm);
+  c->live = malloc((q->n + 1) * sizeof *c->live);
+  if (!c->live) return; /* (no livelock report: it is not needed for the exploration) */
+  c->nlive = 0;
+  for (uint32_t i = 0; i < q->n; i++)
+    dpu_replay_push(c->live, &c->nlive, q->ev[i]->tid, dpu_op_choice(q->ev[i]->op,
+                                                                     q->ev[i]->result));
+  c->live_frames = q->n;
+  c->live_tid = -1;
+  c->live_threads[0] = 0;
+  struct dpu_tset seen;
+  dpu_tset_clear(&seen);
+  size_t len = 0;
+  for (uint32_t k = q->n; k < shm->nevents && k < q->n + 256; k++) {
+    if (dpu_tset_has(&seen, rec[k].tid)) continue;
+    dpu_tset_add(&seen, rec[k].tid);
+    if (c->live_tid < 0) c->live_tid = rec[k].tid, c->live_site = rec[k].site;
+  }
+  for (unsigned t = 0; t < DPU_PES_MAX_THREADS && len + 16 < sizeof c->live_threads; t++)
+    if (dpu_tset_has(&seen, t))
+      len += (size_t)snprintf(c->live_threads + len, sizeof c->live_threads - len, "%sT%u",
+                              len ? ", " : "", t);
+}
+
+void qpor_livelock(struct qpor *q) {
+  struct dpu_cutoffs *c = &q->u->cut;
+  const struct dpu_explore_sink *sink = &q->o->sink;
+  if (!q->u->cutoffs || c->ended || !c->live || c->live_tid < 0 || !sink->trace) return;
+  dpu_executor_run(q->exec, c->live, c->nlive, q->o->deadline);
+  struct dpu_run run;
+  dpu_run_decode(q->exec->shm, &run);
+  struct dpu_run_result res = *run.result;
+  res.end = DPU_END_LIVELOCK;
+  res.code = 0;
+  res.tid = c->live_tid;
+  res.site = c->live_site;
+  res.defect_at = c->live_frames < run.nevents ? c->live_frames : run.nevents;
+  res.defect_output = run.output_len;
+  snprintf(res.msg, sizeof res.msg, "%s %s round states reached before for ever: no execution "
+           "of the program ends", c->live_threads, strchr(c->live_threads, ',') ? "go" : "goes");
+  run.result = &res;
+  run.nlater = 0;
+  sink->trace(sink->arg, q->exec, &run, NULL);
+}
+
+/* Accounts a run that stopped at a cutoff (cutoff.h) at a configuration C_m that is maximal in
+ * the unfolding without cutoffs (Alg. 2 of the symbolic POR paper explores those): a trace,
+ * handed to the sink as finish_run does, the run's records whole (its fingerprint, C_m's
+ * records'). Its defects are those that happened within C_m (before the run's m-th record:
+ * dpu_run_result.defect_at), in the segments of C_m's events; what the run did past C_m is
+ * the future of states reached before, explored from there (a run too long, a deadlock at
+ * the run's end, an assertion after a thread's event past the cut), but for an endless spin. Returns 1 if the run showed a new
+ * defect. */
+static int finish_cut_off(struct qpor *q) {
+  struct dpu_shm *shm = q->exec->shm;
+  const struct dpu_explore_sink *sink = &q->o->sink;
+  q->c->max_configs++;
+  q->c->cut_off++;
+  q->traces++;
+  bool exited = false;
+  for (uint32_t i = 0; i < q->n && !exited; i++) exited = q->ev[i]->op == DPU_OP_PROCESS_EXIT;
+  if (exited) q->u->cut.ended++;
+  else if (!q->u->cut.live) keep_live(q);
+  if (!sink->trace) return 0;
+  uint8_t fp[DPU_FP_BYTES];
+  bool print = sink->fingerprints && dpu_fingerprint(dpu_shm_records(shm), q->n, fp) == 0;
+  struct dpu_run run;
+  dpu_run_decode(shm, &run);
+  struct dpu_run_result res = *run.result;
+  /* A spin that the spin-loop rule found endless (every live thread waits, one of them
+   * re-reading what no thread will change) stays: its reads repeat a state, so every run that
+   * reaches it meets a cutoff first. */
+  bool spin = res.end == DPU_END_HANG_STEPS && res.code == DPU_HANG_SPIN;
+  if (!spin && (!dpu_end_is_defect(res.end) || res.defect_at > q->n)) {
+    res.end = DPU_END_OK;
+    res.code = 0;
+    res.msg[0] = 0;
+  }
+  struct dpu_later_defect later[DPU_MAX_LATER];
+  uint32_t nlater = 0;
+  for (uint32_t i = 0; i < run.nlater; i++)
+    if (run.later[i].defect_at <= q->n) later[nlater++] = run.later[i];
+  run.result = &res;
+  run.later = later, run.nlater = nlater;
   return sink->trace(sink->arg, q->exec, &run, print ? fp : NULL);
 }
 
@@ -128,6 +221,9 @@ static void check_replay(struct qpor *q, uint32_t from, struct dpu_event **expec
   const struct dpu_run_result *res = &q->exec->shm->result;
   bool timed_out = res->end == DPU_END_HANG_TIME ||
                    (res->end == DPU_END_LIMIT && res->code == DPU_LIMIT_STEPS);
+  /* An event of the list that this run found to be a cutoff (cutoff.h) ends the frames
+   * there: its alternative was chosen before it was known to be one. */
+  if (q->at_cutoff && q->n < from + n) n = q->n > from ? q->n - from : 0;
   for (uint32_t i = 0; i < n; i++)
     if (from + i >= q->n ? !timed_out : q->ev[from + i] != expect[i]) {
       q->st->replay_mismatch++;
@@ -367,6 +463,7 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
     uint32_t j; /* the frame to backtrack from */
     acct_lock(q); /* c and r: to the end of the run's accounting */
     if (q->u->sym_groups) c->symmetric = 1;
+    if (q->u->cutoffs) c->cutoff_events = q->u->cut.events;
     if ((uint32_t)m < q->floor) {
       /* An event of a part's K (split.c) lies outside E_sym: so does every trace of the part,
        * each a renaming of another part's (symmetry.h). Nothing to explore here. */
@@ -391,8 +488,17 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
         rs = run(q, from, one, 1);
         continue;
       }
-      if (q->at_bound && !q->bound_in_d) c->bounded++; /* C_m is maximal in E_B */
-      else c->ssbs++; /* en(C_m) ⊆ D: line 5 */
+      if (q->at_bound && !q->bound_in_d && q->at_cutoff) {
+        /* C_m is a maximal configuration of the cutoff-free unfolding: a trace of it */
+        if (finish_cut_off(q) && o->stop_on_defect) {
+          acct_unlock(q);
+          return DPU_EXPLORE_STOPPED;
+        }
+      } else if (q->at_bound && !q->bound_in_d) {
+        c->bounded++; /* C_m is maximal in E_B */
+      } else {
+        c->ssbs++; /* en(C_m) ⊆ D: line 5 */
+      }
       j = (uint32_t)m;
     } else if (q->leaf) {
       if (q->leaf(q, q->leaf_arg)) return DPU_EXPLORE_STOPPED; /* (no acct: alone) */
@@ -432,7 +538,7 @@ enum dpu_explore_status dpu_explore_qpor(struct dpu_executor *exec,
   /* Bounded, the parts of the split (split.h) are not known to hold every trace within the
    * bound (difftest --bound with -j 2 lost some): the workers share one unfolding. */
   if (o->workers > 1)
-    return o->dot || o->bounded || o->random_order || getenv("DPU_JOBS_SHARED")
+    return o->dot || o->bounded || o->random_order || o->cutoffs || getenv("DPU_JOBS_SHARED")
                ? qpor_explore_workers(o, res)
                : qpor_explore_jobs(exec, o, res);
   if (o->random_order) { /* one worker of the pool, which takes its tasks at random */
@@ -464,6 +570,7 @@ enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec,
   } else {
     u.bound = dpu_bound_of(o->bounded, o->preemptions);
     u.symmetry = o->symmetry;
+    u.cutoffs = o->cutoffs;
     u.pes.max_bytes = o->max_memory;
     if (p->freeze) { /* the object's index in this unfolding, before any run names it */
       uint32_t oi = dpu_unf_object(&u, p->freeze_tid, p->freeze_op, p->freeze_addr);
@@ -472,6 +579,7 @@ enum dpu_explore_status qpor_explore_part(struct dpu_executor *exec,
       exec->shm->frozen_obj = p->freeze_addr;
     }
     status = qpor_explore(&q, 0, NULL, 0, halt); /* the first run: no replay but K's */
+    if (status == DPU_EXPLORE_COMPLETE && !p->leaf && !p->acct) qpor_livelock(&q);
     if (q.estimated && status == DPU_EXPLORE_COMPLETE) { /* the part's leaves, counted */
       acct_lock(&q);
       q.estimated(q.est_arg, (double)q.leaves);

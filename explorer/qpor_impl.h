@@ -56,6 +56,7 @@ struct qpor {
   /* The last qpor_process_run stopped at an event past the bound; at that frame, an enabled
    * event within the bound was in D. */
   bool at_bound, bound_in_d;
+  bool at_cutoff;                 /* that event is a cutoff, or after one (cutoff.h) */
   /* Symmetry reduction (symmetry.h): why two threads taken for symmetric are not, as a run
    * showed ("": they are alike so far); the exploration then stops and starts again without
    * it. */
@@ -395,6 +396,12 @@ enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec,
  * (docs/parallel.md). */
 enum dpu_explore_status qpor_explore_workers(const struct dpu_explore_options *o,
                                              struct dpu_explore_result *res);
+
+/* After a complete exploration with cutoffs in which no explored maximal configuration ended
+ * the program (cutoff.h, dpu_cutoffs.ended): no execution ends. Runs the kept configuration
+ * where a run went on past cutoffs with the process alive again, and hands it to the sink as
+ * a livelock (DPU_END_LIVELOCK) of the threads that went round. Otherwise nothing. */
+void qpor_livelock(struct qpor *q);
 
 /* Runs the replay q->replay[0..n) on q's executor out of the pool's lock, with C = ev[0..j). */
 enum dpu_run_status qpor_workers_run(struct qpor *q, uint32_t j, uint32_t n);

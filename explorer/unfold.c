@@ -35,6 +35,7 @@ void dpu_unf_destroy(struct dpu_unfolding *u) {
   free(u->oroot_newest);
   free(u->okind);
   dpu_names_destroy(&u->names);
+  dpu_cutoffs_free(&u->cut);
   free(u->choices);
   memset(u, 0, sizeof *u);
 }
@@ -141,6 +142,7 @@ struct dpu_event *dpu_unf_event_r(struct dpu_unfolding *u, uint16_t tid, uint8_t
     if (op == DPU_OP_THREAD_START && aux) u->sym_groups = true;
     if (u->sym_groups) dpu_sym_event(e);
   }
+  if (u->cutoffs) dpu_cutoff_created(&u->pes, e);
   return e;
 }
 

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "../protocol/protocol.h"
+#include "cutoff.h"
 #include "names.h"
 #include "pes.h"
 
@@ -44,13 +45,18 @@ struct dpu_unfolding {
    * are. Set before the first event. sym_groups: a thread with a symmetric predecessor has
    * started (before, no event is outside E_sym, and none is checked). */
   bool symmetry, sym_groups;
+  /* Cutoffs (cutoff.h): events that are cutoffs or after one are left out as those past the
+   * bound are. Set before the first event. */
+  bool cutoffs;
+  struct dpu_cutoffs cut;
 };
 
 /* Whether e lies outside the part of the unfolding explored: past --preemptions' bound
- * (bound.h, E_B) or outside E_sym (symmetry.h). Alg. 1's en, cex and Alt are restricted to
- * the rest, a causally closed set (both conditions are on ⌈e⌉). */
+ * (bound.h, E_B), outside E_sym (symmetry.h), or a cutoff or after one (cutoff.h). Alg. 1's
+ * en, cex and Alt are restricted to the rest, a causally closed set (every condition is on
+ * ⌈e⌉; a cutoff is decided when it first runs, before any event after it exists). */
 static inline bool dpu_unf_outside(const struct dpu_unfolding *u, const struct dpu_event *e) {
-  return (u->bound >= 0 && e->lb > (uint32_t)u->bound) || e->sym_out;
+  return (u->bound >= 0 && e->lb > (uint32_t)u->bound) || e->sym_out || e->cut_out;
 }
 
 /* Initialises an empty unfolding with skip step `step`. Returns 0, -1 if out of memory. */

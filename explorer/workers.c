@@ -431,6 +431,7 @@ enum dpu_explore_status qpor_explore_workers(const struct dpu_explore_options *o
             ensure((void **)&pool.tasks, &pool.tcap, 1, sizeof *pool.tasks) == 0;
   if (ok) pool.u.bound = dpu_bound_of(o->bounded, o->preemptions);
   if (ok) pool.u.symmetry = o->symmetry;
+  if (ok) pool.u.cutoffs = o->cutoffs;
   if (ok) pool.u.pes.max_bytes = o->max_memory;
   for (unsigned i = 0; ok && i < pool.n; i++) {
     struct qpor *q = &pool.w[i];
@@ -462,6 +463,7 @@ enum dpu_explore_status qpor_explore_workers(const struct dpu_explore_options *o
     worker_main(&pool.w[0]);
     dpu_executor_unpin_thread();
     for (unsigned i = 1; i < started; i++) pthread_join(threads[i], NULL);
+    if (pool.status == DPU_EXPLORE_COMPLETE) qpor_livelock(&pool.w[0]);
   }
   if (pool.w) {
     if (o->dot && dpu_unf_write_dot(&pool.u, o->dot) != 0)

@@ -41,6 +41,7 @@ static int open_report(const struct dpu_options *o, struct dpu_report *rep) {
   rep->text = stdout;
   rep->shard = o->shard, rep->shards = o->shards;
   rep->bounded = o->bounded, rep->preemptions = o->preemptions;
+  rep->cutoffs = o->cutoffs;
   rep->tso = o->tso;
   rep->memory_model = o->memory_model;
   rep->preemptions_done = -1;
@@ -183,6 +184,12 @@ static int build_program(struct session *s, LLVMOrcThreadSafeContextRef tsc, LLV
   return 0;
 }
 
+/* Whether the exploration has cutoffs (explorer/cutoff.h): asked for, and under sc (the
+ * options refuse the rest; rc11 may be chosen for the program's atomics). */
+static bool cutoffs_on(const struct dpu_options *o) {
+  return o->cutoffs && !o->replay && o->memory_model == DPU_MM_SC;
+}
+
 /* Starts the executor on the instrumented module (which it takes), with the program's argv
  * (the first input's name, then what follows `--`) and stdin. Returns 0, or the exit code
  * after the report was finished. */
@@ -217,6 +224,10 @@ static int start_executor(struct session *s, LLVMOrcThreadSafeContextRef tsc,
   s->inv.stdin_digest = s->in.digest;
   xo.stdin_rewind = s->in.bytes > 0;
   dpu_catch_signals();
+  if (o->cutoffs && !o->replay && o->memory_model != DPU_MM_SC)
+    dpu_warn("cutoffs-off", "--cutoffs=on is for sequentially consistent executions: the "
+             "program's atomics weaker than seq_cst are explored under rc11, without cutoffs");
+  xo.state_fingerprints = cutoffs_on(o);
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   /* -j's workers explore with QPOR; a replay and the exhaustive explorer run alone. */
   s->nexecs = o->por == DPU_POR_QPOR && !o->replay ? o->jobs : 1;
@@ -267,6 +278,7 @@ static int prepare_exploration(struct session *s) {
        * shards could not tell each other that threads were told apart. */
       .symmetry = !o->no_symmetry && o->por == DPU_POR_QPOR && !o->replay &&
                   o->memory_model == DPU_MM_SC && o->races && !o->shards,
+      .cutoffs = cutoffs_on(o),
       .random_order = o->order_random,
       .seed = o->order_seed,
       .workers = s->nexecs,

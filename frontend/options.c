@@ -23,7 +23,7 @@ enum {
   OPT_PRINT_TRACES, OPT_SKIP_STEP, OPT_STATS, OPT_DOT, OPT_NONDET, OPT_GDB, OPT_FORMAT,
   OPT_STEPS_SHOWN, OPT_SVCOMP, OPT_STRICT, OPT_PROPERTY, OPT_WITNESS, OPT_SHARED_FILES,
   OPT_SPURIOUS, OPT_SPURIOUS_CAS, OPT_SHARD, OPT_ESTIMATE, OPT_COMPILE_COMMANDS, OPT_PREEMPTIONS,
-  OPT_MEMORY_MODEL, OPT_SYMMETRY, OPT_NO_SYMMETRY, OPT_ORDER
+  OPT_MEMORY_MODEL, OPT_SYMMETRY, OPT_NO_SYMMETRY, OPT_ORDER, OPT_CUTOFFS
 };
 
 static const struct option longopts[] = {
@@ -54,6 +54,7 @@ static const struct option longopts[] = {
     {"symmetry", no_argument, 0, OPT_SYMMETRY},
     {"no-symmetry", no_argument, 0, OPT_NO_SYMMETRY},
     {"order", required_argument, 0, OPT_ORDER},
+    {"cutoffs", required_argument, 0, OPT_CUTOFFS},
     {"std", required_argument, 0, OPT_STD},
     {"compile-commands", required_argument, 0, OPT_COMPILE_COMMANDS},
     {"print-traces", no_argument, 0, OPT_PRINT_TRACES},
@@ -346,6 +347,10 @@ static int program_option(struct dpu_options *o, int c, const char *arg) {
   case OPT_NO_SYMMETRY:
     o->no_symmetry = true;
     break;
+  case OPT_CUTOFFS:
+    if (strcmp(arg, "on") != 0 && strcmp(arg, "off") != 0) return bad("--cutoffs", arg, "on or off");
+    o->cutoffs = strcmp(arg, "on") == 0;
+    break;
   case OPT_ORDER: {
     bool random = strncmp(arg, "random", 6) == 0 && (arg[6] == 0 || arg[6] == ':');
     if (!random && strcmp(arg, "dfs") != 0)
@@ -441,6 +446,21 @@ static int check_combinations(const struct dpu_options *o) {
     fprintf(stderr, "dpu: error: --memory-model=%s needs the race detector's happens-before "
                     "(which stores a load may read follows from it): not with --races=off\n",
             dpu_memory_model_name(o->memory_model));
+    return 2;
+  }
+  /* Cutoffs (explorer/cutoff.h) prune QPOR's unfolding by the state fingerprints, which the
+   * race detector's hooks keep and which leave store buffers and store histories out. */
+  if (o->cutoffs && (o->por != DPU_POR_QPOR || o->shards || o->bounded || !o->races ||
+                     (o->model_given && o->memory_model != DPU_MM_SC))) {
+    fprintf(stderr, "dpu: error: --cutoffs=on prunes --por=qpor's exploration of sequentially "
+                    "consistent executions: not with %s\n",
+            o->por != DPU_POR_QPOR ? "--por=none"
+            : o->shards            ? "--shard (its shards could not share the states reached)"
+            : o->bounded           ? "--preemptions (a state reached within fewer preemptions "
+                                     "has more of the bound left)"
+            : !o->races            ? "--races=off (the fingerprints are kept by its hooks)"
+                                   : "--memory-model other than sc (a state would need its store "
+                                     "buffers or store histories)");
     return 2;
   }
   if (o->jobs > 1 && (o->por != DPU_POR_QPOR || o->replay))

@@ -93,6 +93,8 @@ struct dpu_options {
   bool shared_files;      /* --shared-files: no file isolation between runs (runtime/isolate.h) */
   bool races_explore;     /* --races=on: make racing sites visible and explore again */
   bool no_symmetry;       /* --no-symmetry: no symmetry reduction (explorer/symmetry.h) */
+  bool cutoffs;           /* --cutoffs=on: cutoff events from state fingerprints
+                           * (explorer/cutoff.h; off by default: docs/cutoffs.md, "Cost") */
   bool order_random;      /* --order=random[:SEED]: subtrees taken at random (workers.h) */
   bool order_seeded;      /* the seed was given; else main.c chooses one */
   uint64_t order_seed;

@@ -23,6 +23,7 @@ const char *dpu_end_kind(int end) {
   case DPU_END_MEMORY: return "memory error";
   case DPU_END_HANG_STEPS:
   case DPU_END_HANG_TIME: return "hang";
+  case DPU_END_LIVELOCK: return "livelock";
   case DPU_DEFECT_RACE: return "data race";
   default: return "?";
   }
@@ -40,6 +41,7 @@ const char *dpu_end_kind_id(int end) {
   case DPU_END_MEMORY: return "memory-error";
   case DPU_END_HANG_STEPS:
   case DPU_END_HANG_TIME: return "hang";
+  case DPU_END_LIVELOCK: return "livelock";
   case DPU_DEFECT_RACE: return "data-race";
   default: return "unknown";
   }

@@ -375,6 +375,9 @@ json_t *dpu_report_json(const struct dpu_report *r, const struct dpu_report_end 
   dpu_json_put(sum, "preemption_bound",
                r->bounded ? json_integer((json_int_t)r->preemptions) : json_null(), &ok);
   dpu_json_put(sum, "runs_bounded", json_integer((json_int_t)c->bounded), &ok);
+  dpu_json_put(sum, "cutoffs", json_boolean(r->cutoffs), &ok);
+  dpu_json_put(sum, "runs_cut_off", json_integer((json_int_t)c->cut_off), &ok);
+  dpu_json_put(sum, "cutoff_events", json_integer((json_int_t)c->cutoff_events), &ok);
   dpu_json_put(sum, "memory_model", json_string(dpu_memory_model_name(r->memory_model)), &ok);
   dpu_json_put(sum, "symmetry", json_boolean(c->symmetric), &ok);
   dpu_json_put(sum, "preemption_bound_complete",

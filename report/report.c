@@ -511,8 +511,10 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
       const struct {
         uint64_t n;
         const char *what;
-      } more[] = {{c->redirected, r->bounded ? "redirected (took an event of D, or one past the bound, run "
-                                                 "again along another)"
+      } more[] = {{c->redirected, r->bounded   ? "redirected (took an event of D, or one past the bound, run "
+                                                   "again along another)"
+                                  : r->cutoffs ? "redirected (took an event of D, or a cutoff, run again "
+                                                   "along another)"
                                                : "redirected (took an event of D, run again along "
                                                  "another)"},
                   {c->repeated, "repeated (another interleaving or renaming of a trace already seen)"},
@@ -538,6 +540,10 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
     if (c->symmetric) /* explorer/symmetry.h */
       fprintf(f, "dpu: symmetry: traces that differ only by exchanging threads created alike "
                  "(one routine and argument, in a row) explored once (--no-symmetry: each)\n");
+    if (r->cutoffs) /* explorer/cutoff.h */
+      fprintf(f, "dpu: cutoffs: %llu events reached a state reached before in fewer events, "
+                 "and were not explored past; %llu max-configs end at one\n",
+              (unsigned long long)c->cutoff_events, (unsigned long long)c->cut_off);
     if (end->visible_sites)
       fprintf(f, "dpu: racing accesses explored: %u access site%s made scheduling points, %u "
                  "exploration%s\n", end->visible_sites, end->visible_sites == 1 ? "" : "s",

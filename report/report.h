@@ -124,6 +124,7 @@ struct dpu_report {
   bool bounded;
   uint32_t preemptions;
   int64_t preemptions_done;
+  bool cutoffs;                      /* --cutoffs=on (explorer/cutoff.h) */
   bool tso;                          /* --memory-model=tso (docs/memory-models.md) */
   uint8_t memory_model;              /* --memory-model, enum dpu_memory_model (protocol.h) */
   bool doc_pending;                  /* the file lacks a defect: rewrite it when allowed */

@@ -60,6 +60,9 @@ static const struct rule {
     {DPU_END_HANG_STEPS, "Hang", "Hang",
      "A run does not end: a thread loops without a visible operation for longer than "
      "--run-timeout, or performs more than --max-steps of them."},
+    {DPU_END_LIVELOCK, "Livelock", "Livelock",
+     "The program never ends: every execution goes round program states it reached before "
+     "(found with --cutoffs=on)."},
     {DPU_DEFECT_RACE, "DataRace", "Data race",
      "Two threads access the same memory, at least one of them writes, at least one access "
      "is not atomic, and no synchronisation orders them (C11 5.1.2.4): undefined behaviour."},

@@ -19,6 +19,10 @@ struct dpu_counts {
   uint64_t ssbs;         /* sleep-set-blocked runs (0 in exhaustive mode) */
   uint64_t runs;
   uint64_t redirected, repeated, cut, earlier, bounded;
+  uint64_t cut_off;      /* of the max_configs, those that end where every way on is a
+                          * cutoff event (explorer/cutoff.h): traces of the unfolding without
+                          * cutoffs, which a run went past (not counted again in runs' sum) */
+  uint64_t cutoff_events; /* events found to be cutoffs (not runs) */
   uint64_t events;       /* visible operations the runs executed (--shard's and -j's split
                           * bound their cost with it: explorer/split.h) */
   uint64_t timed_out;    /* runs that --run-timeout ended (the split stops at the first) */
@@ -45,6 +49,7 @@ struct dpu_counts {
  * explorations, and everything else that sums to runs starts again from 0. */
 static inline void dpu_counts_restart(struct dpu_counts *c) {
   c->max_configs = c->ssbs = c->redirected = c->repeated = c->cut = c->bounded = 0;
+  c->cut_off = c->cutoff_events = 0;
   c->estimate = 0;
   c->asymmetric = c->symmetric = 0;
   c->earlier = c->runs;

@@ -540,16 +540,41 @@ def compare_symmetric(oracle, r):
         if set(oracle.digests) != set(r.digests):
             out.append("defect digests differ from the oracle's")
     else:
-        da = set(normalize_defect(*d) for d in oracle.defects)
-        db = set(normalize_defect(*d) for d in r.defects)
-        if da != db:
-            diff = (da - db) or (db - da)
-            out.append("defects differ from the oracle's (e.g. %s %s)"
-                       % ("missing" if da - db else "extra", next(iter(diff))))
-    if oracle.rc != r.rc:
-        out.append("exit %d, oracle exit %d" % (r.rc, oracle.rc))
-    out += compare_races(oracle, r)
-    return out
+        out += compare_defect_set(oracle, r)
+    return out + compare_exit_races(oracle, r)
+
+
+def compare_defect_set(oracle, r):
+    """The defects of r against the oracle's, as sets of normalised messages."""
+    da = set(normalize_defect(*d) for d in oracle.defects)
+    db = set(normalize_defect(*d) for d in r.defects)
+    if da == db:
+        return []
+    diff = (da - db) or (db - da)
+    return ["defects differ from the oracle's (e.g. %s %s)"
+            % ("missing" if da - db else "extra", next(iter(diff)))]
+
+
+def compare_exit_races(oracle, r):
+    """The exit status and race site pairs of r against the oracle's."""
+    out = ["exit %d, oracle exit %d" % (r.rc, oracle.rc)] if oracle.rc != r.rc else []
+    return out + compare_races(oracle, r)
+
+
+def compare_cutoffs(oracle, r):
+    """Differences of r, QPOR with --cutoffs=on (explorer/cutoff.h), against the oracle, which
+    explores every trace of a terminating program: QPOR explores the maximal configurations of
+    the unfolding cut at its cutoffs, each the part before the cutoffs of one or more of the
+    oracle's traces, so no more of them; the defects, the race site pairs and the exit status
+    are the oracle's (docs/cutoffs.md)."""
+    if r.timed_out or r.summary is None or oracle.summary is None:
+        return []  # already reported by self_check
+    out = []
+    if oracle.explored[0] == r.explored[0] and \
+            r.summary["max_configs"] > oracle.summary["max_configs"]:
+        out.append("%d max-configs, oracle %d" % (r.summary["max_configs"],
+                                                   oracle.summary["max_configs"]))
+    return out + compare_defect_set(oracle, r) + compare_exit_races(oracle, r)
 
 
 def check_case(case, opts, tmp):
@@ -573,6 +598,9 @@ def check_case(case, opts, tmp):
     m = OPTIONS_RE.search(case.text or "")
     if m:  # e.g. "--races=report (the synchronisation's traces only)"
         base = [w for w in m.group(1).split("(")[0].split() if w.startswith("-")] + base
+    if opts.cutoffs and any(re.match(r"--(memory-model=(tso|ra|rc11)|races=off|no-races|"
+                                     r"preemptions)", a) for a in base):
+        return [], [], files[0]  # --cutoffs=on refuses these (frontend/options.c)
 
     def js(label):  # each dpu also writes its JSON report, for the races
         return os.path.join(tmp, "report.%s.json" % label.replace("=", "").replace("#", "_"))
@@ -610,7 +638,9 @@ def check_case(case, opts, tmp):
     per_label = []
     for r in others:
         results.append(r)
-        if opts.bound is not None and not opts.oracle_only:
+        if opts.cutoffs and not opts.oracle_only:
+            mine = self_check(r) + compare_cutoffs(oracle, r)
+        elif opts.bound is not None and not opts.oracle_only:
             mine = self_check(r) + compare_bounded(oracle, r, opts.symmetry)
         elif opts.symmetry and not opts.oracle_only:
             mine = getattr(r, "shard_problems", []) + self_check(r) + compare_symmetric(oracle, r)
@@ -621,7 +651,7 @@ def check_case(case, opts, tmp):
         if racy:
             mine += racy_check(r)
         if (r.label.startswith("k=0") and r.summary is not None and r.summary["ssbs"] != 0
-                and opts.bound is None and not opts.symmetry):
+                and opts.bound is None and not opts.symmetry and not opts.cutoffs):
             mine.append("%d SSBs" % r.summary["ssbs"])
         if mine:
             per_label.append((r.label, mine))
@@ -968,6 +998,9 @@ def main(argv=None):
                     help="QPOR with symmetry reduction (its default; without this flag the "
                     "QPOR runs get --no-symmetry): its traces must be among the oracle's, its "
                     "defects, races and exit status the oracle's")
+    ap.add_argument("--cutoffs", action="store_true",
+                    help="QPOR with --cutoffs=on: its max-configs no more than the oracle's "
+                    "traces, its defects, races and exit status the oracle's")
     ap.add_argument("--skip-slow", action="store_true",
                     help="with --regress: leave out the files marked `// DIFFTEST: slow`")
     ap.add_argument("--sample", type=parse_sample, default=None, metavar="I/N",
@@ -990,6 +1023,8 @@ def main(argv=None):
     opts = ap.parse_args(argv)
     if opts.twins:
         opts.model = False
+    if opts.cutoffs:
+        opts.qpor_flag.append("--cutoffs=on")
     if not os.access(opts.dpu, os.X_OK):
         ap.error("--dpu %s: not an executable" % opts.dpu)
     opts.dpu = os.path.abspath(opts.dpu)

@@ -19,7 +19,7 @@
 // CHECK: dpu: runs: 301 = 300 max-configs + 0 SSBs + 1 cut short
 // CHECK: dpu: exploration incomplete (a run was cut short, see warnings)
 // CHECK: dpu: summary: 0 defects, 300 max-configs, 0 SSBs, 301 runs
-// WARN: dpu: warning: the exploration reached runs of more than 600 steps (3 x --max-steps): the program has executions of every length (a loop that polls, e.g. under a lock another thread waits for, may go round any number of times); those of at most that many steps were explored
+// WARN: dpu: warning: the exploration reached runs of more than 600 steps (3 x --max-steps): the program has executions of every length (a loop that polls, e.g. under a lock another thread waits for, may go round any number of times); those of at most that many steps were explored (if its states repeat, --cutoffs=on ends it)
 #include <pthread.h>
 #include <unistd.h>
 

@@ -32,7 +32,7 @@
 // TERM-NEXT: {{^}}dpu: explored {{[0-9]+}} of an estimated ~{{[0-9.e+]+}} traces ({{[0-9.e+-]+}} %){{$}}
 // TERM-NEXT: {{^}}dpu: summary: 1 defects, {{[0-9]+}} max-configs, 0 SSBs, {{[0-9]+}} runs, {{[0-9.]+}} s{{$}}
 
-// SARIF: sarif 2.1.0 runs 1 results 1 rules 10
+// SARIF: sarif 2.1.0 runs 1 results 1 rules 11
 // SARIF-NEXT: invocation successful false exit_code 1 notes 1
 // SARIF-NEXT: note warning The exploration is incomplete (interrupted by SIGTERM): the results found are all here.
 // SARIF-NEXT: result 1 dpu/assertion-failure level error occurrences {{[0-9]+}} at many.c:25 main

@@ -36,7 +36,7 @@
 // JSON-NEXT: defect 1 race access 1 stack hits.c:17 count_hit < hits.c:23 handle_request
 // JSON-NEXT: defect 1 race memory global 'hits'
 // JSON-NEXT: defect 1 output "hits so far: 0\nhits: 2\n"
-// SARIF: sarif 2.1.0 runs 1 results 1 rules 10
+// SARIF: sarif 2.1.0 runs 1 results 1 rules 11
 // SARIF: result 1 dpu/data-race level error occurrences 3 at hits.c:17 count_hit
 // SARIF: result 1 related the racing read by T3 hits.c:30
 // SARIF: result 1 stack the read by T3 hits.c:30 print_stats

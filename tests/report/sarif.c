@@ -67,7 +67,7 @@ int main(void) {
 // thread), the deadlock's blocked threads, the stacks of the live threads (the assertion: only
 // main, at the assert of line 62; the deadlock: each thread at the call it is blocked in, in
 // thread order), digests; the run is complete.
-// CHECK: sarif 2.1.0 runs 1 results 2 rules 10
+// CHECK: sarif 2.1.0 runs 1 results 2 rules 11
 // CHECK-NEXT: invocation successful true exit_code 1 notes 0
 // CHECK-NEXT: result 1 dpu/assertion-failure level error occurrences 1 at sarif.c:62 main
 // CHECK-NEXT: result 1 message assertion failure: first == 1 (at sarif.c:62 in main). Found in 1 trace; `dpu replay 0:3,1:1,2:6,1:5,0:2 sarif.c` replays it.
@@ -142,10 +142,10 @@ int main(void) {
 
 // MISSING: check_sarif: the SARIF validator is not installed at {{.*}}no-such-validator: run scripts/install-deps.sh
 
-// CLEAN: sarif 2.1.0 runs 1 results 0 rules 10
+// CLEAN: sarif 2.1.0 runs 1 results 0 rules 11
 // CLEAN-NEXT: invocation successful true exit_code 0 notes 0
 // CLEAN-NOT: {{.}}
 
-// ABS: sarif 2.1.0 runs 1 results 2 rules 10
+// ABS: sarif 2.1.0 runs 1 results 2 rules 11
 // ABS: result 1 uri absolute sarif.c
 // ABS: result 2 uri absolute sarif.c

@@ -1,0 +1,26 @@
+// Cutoff events (issue 41, explorer/cutoff.h): main goes round a loop for ever, counting modulo
+// 3 under a lock. Its state after its third unlock (x = 0, about to lock) is its state after
+// its start, reached in 1 event instead of 7: that unlock is a cutoff, and the exploration ends
+// with 1 max-config that ends at it. The program never ends (main neither exits nor waits):
+// a livelock of T0, exit 1. Without cutoffs the one run is a hang at --max-steps.
+// RUN: %dpu -j 1 --cutoffs=on %s > %t 2>&1; test $? -eq 1
+// RUN: FileCheck %s < %t
+// RUN: %dpu -j 1 --max-steps=100 %s > %t.off 2>&1; test $? -eq 1
+// RUN: FileCheck --check-prefix=OFF %s < %t.off
+// CHECK: dpu: defect 1: livelock: T0 goes round states reached before for ever: no execution of the program ends (at {{.*}}cutoff_loop_forever.c:24 in main)
+// CHECK: dpu: cutoffs: 1 events reached a state reached before in fewer events, and were not explored past; 1 max-configs end at one
+// CHECK: dpu: summary: 1 defects, 1 max-configs, 0 SSBs, 1 runs,
+// OFF: hang: run exceeded 100 steps
+// DIFFTEST: skip
+#include <pthread.h>
+
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static int x;
+
+int main(void) {
+  for (;;) {
+    pthread_mutex_lock(&m);
+    x = (x + 1) % 3;
+    pthread_mutex_unlock(&m);
+  }
+}
