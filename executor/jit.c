@@ -60,6 +60,14 @@ static LLVMErrorRef count_arities(void *ctx, LLVMModuleRef mod) {
     }
     dpu_sfp_arity[i] = (uint8_t)n;
   }
+  static const char *const clocks[] = {"__dpu_clock_gettime", "__dpu_gettimeofday", "__dpu_time"};
+  for (unsigned i = 0; i < sizeof clocks / sizeof *clocks; i++)
+    if (LLVMGetNamedFunction(mod, clocks[i])) dpu_sfp_clocks = true;
+  /* C library functions with state of their own between calls (statefp.h) */
+  static const char *const hidden[] = {"rand", "srand", "random", "srandom", "drand48",
+                                       "lrand48", "mrand48", "srand48", "strtok"};
+  for (unsigned i = 0; i < sizeof hidden / sizeof *hidden && !dpu_sfp_hidden; i++)
+    if (LLVMGetNamedFunction(mod, hidden[i])) dpu_sfp_hidden = hidden[i];
   return NULL;
 }
 

@@ -44,6 +44,14 @@ void dpu_cutoff_created(const struct dpu_pes *p, struct dpu_event *e) {
   /* The objects whose state is the explorer's alone: not a location, whose memory the
    * runner hashes (and whose model state counts modifications without end). */
   if (e->obj == DPU_NO_OBJECT || dpu_op_family(e->op) == DPU_FAM_LOCATION) return;
+  if (dpu_op_family(e->op) == DPU_FAM_THREAD) {
+    /* A join or a detach marks its thread for good (joined, detached: the runtime's flags,
+     * which a later join or detach reads), with no state of the model's. */
+    uint64_t in[2] = {e->obj, e->op};
+    XXH128_hash_t h = XXH3_128bits(in, sizeof in);
+    e->ofp[0] ^= h.low64, e->ofp[1] ^= h.high64;
+    return;
+  }
   static const struct dpu_ostate initial;
   uint64_t before[2], after[2];
   ostate_hash(e->obj, e->pre_obj ? &e->pre_obj->st : &initial, before);

@@ -137,7 +137,13 @@ static int finish_cut_off(struct qpor *q) {
   q->c->max_configs++;
   q->c->cut_off++;
   q->traces++;
-  bool exited = false;
+  /* A spin that the spin-loop rule found endless (every live thread waits, one of them
+   * re-reading what no thread will change) is where the program stops for good: it ends
+   * there, as a hang. Its reads repeat a state, so every run that reaches it meets a cutoff
+   * first: it is reported past the cut. */
+  const struct dpu_run_result *end = &shm->result;
+  bool spin = end->end == DPU_END_HANG_STEPS && end->code == DPU_HANG_SPIN;
+  bool exited = spin;
   for (uint32_t i = 0; i < q->n && !exited; i++) exited = q->ev[i]->op == DPU_OP_PROCESS_EXIT;
   if (exited) q->u->cut.ended++;
   else if (!q->u->cut.live) keep_live(q);
@@ -147,10 +153,6 @@ static int finish_cut_off(struct qpor *q) {
   struct dpu_run run;
   dpu_run_decode(shm, &run);
   struct dpu_run_result res = *run.result;
-  /* A spin that the spin-loop rule found endless (every live thread waits, one of them
-   * re-reading what no thread will change) stays: its reads repeat a state, so every run that
-   * reaches it meets a cutoff first. */
-  bool spin = res.end == DPU_END_HANG_STEPS && res.code == DPU_HANG_SPIN;
   if (!spin && (!dpu_end_is_defect(res.end) || res.defect_at > q->n)) {
     res.end = DPU_END_OK;
     res.code = 0;
@@ -385,6 +387,10 @@ static enum dpu_explore_status memory_limited(struct qpor *q) {
  * (explorer/unfold.c) was said: once per process, at the first such read's site. */
 static atomic_bool reads_unexplored_said;
 
+/* Whether the warning that a run's state fingerprints failed their check was said: once per
+ * process. */
+static atomic_bool state_failed_said;
+
 /* Threads taken for symmetric were told apart (symmetry.h): the exploration stops, and the
  * caller explores again without symmetry (counts.asymmetric). Says why, once. */
 static enum dpu_explore_status told_apart(struct qpor *q) {
@@ -451,6 +457,11 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
       else dpu_explore_say(k, false, "reads-unexplored", "%s%s", head, tail);
     }
     q->u->reads_unexplored = 0;
+    if (__builtin_expect(q->u->cutoffs && shm->state_failed, 0) &&
+        !atomic_exchange(&state_failed_said, true))
+      dpu_explore_say(&q->o->sink, false, "cutoffs-unseen", "cutoffs: %s: the events first "
+                      "run then are no cutoffs, nor those after them (docs/cutoffs.md)",
+                      shm->state_msg);
     if (q->u->pes.live > st->peak_live) st->peak_live = q->u->pes.live;
     /* Pruning frees events that other workers' paths, tasks and deferred calls hold: with -j,
      * only while the worker is alone. */

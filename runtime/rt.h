@@ -274,6 +274,12 @@ bool dpu_rt_try_blocks(const struct dpu_rt_thread *t, uint64_t obj);
 /* mutex.c: after the running thread's trylock of the lock at obj, recorded at `site`, failed
  * with owner holding the lock: keeps that for dpu_rt_try_blocks. */
 void dpu_rt_try_failed(uint64_t obj, uint32_t site, int32_t owner);
+/* atomic.c: what the spin-loop rules keep of thread t (its last read, its last failed
+ * trylock, its read streak), for its local state's fingerprint (statefp.c): fn(bytes, n, arg)
+ * on each part, the locations' versions as the modifications since (a loop's states repeat
+ * where the versions grow). */
+void dpu_rt_spin_memory(const struct dpu_rt_thread *t, void (*fn)(const void *, size_t, void *),
+                        void *arg);
 /* atomic.c: the site to record for the running thread's read (or trylock) at site: the site's
  * continuation twin when the thread already read in this activation of its spin region. Called
  * once per read, before it is pending. */

@@ -13,6 +13,8 @@
 #include "rt.h"
 
 bool dpu_sfp_on;
+bool dpu_sfp_clocks;
+const char *dpu_sfp_hidden;
 static bool tracing; /* DPU_STATE_FINGERPRINT=trace */
 static bool asked;   /* dpu_sfp_want */
 
@@ -289,6 +291,13 @@ static struct dpu_sfp local_state(const struct dpu_rt_thread *th, struct dpu_sfp
     uint64_t pend[3] = {th->pend_op, th->pend_obj, th->pend_aux};
     XXH3_128bits_update(&st, pend, sizeof pend);
   }
+  /* What the runtime keeps of it that its future reads: its blocked signals (a mask change is
+   * no event), and its virtual time when the program reads a clock. */
+  uint64_t kept[2] = {th->sigmask, dpu_sfp_clocks ? th->vtime : 0};
+  XXH3_128bits_update(&st, kept, sizeof kept);
+  /* What the spin-loop rules remember of it, which decides whether its next read or trylock
+   * waits (a failed trylock leaves memory and stack as they were, yet its retry waits) */
+  dpu_rt_spin_memory(th, hash_bytes, &st);
   /* It failed (a misuse, a crash, a failed assertion: runtime/ending.c), and never moves
    * again: the state after its event says so, though its memory and stack did not change. */
   const struct dpu_run_result *res = &dpu_rt.shm->result;
@@ -390,6 +399,11 @@ bool dpu_sfp_check(char *msg, size_t n) {
     add(&want, t->mem);
   }
   each_live_block(add_block, &have);
+  if (dpu_sfp_hidden) {
+    snprintf(msg, n, "the program calls %s, whose own state between calls the fingerprints do "
+                     "not see", dpu_sfp_hidden);
+    return false;
+  }
   if (!lost && want.lo == have.lo && want.hi == have.hi) return true;
   if (lost) {
     snprintf(msg, n, "a write was made while no thread ran, or a thread had more than %d "

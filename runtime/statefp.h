@@ -61,6 +61,18 @@ struct dpu_sfp_thread {
 /* Whether fingerprints are kept (set once, by dpu_sfp_init). */
 extern bool dpu_sfp_on;
 
+/* Whether the program reads a clock (clock_gettime, gettimeofday, time: runtime/models/
+ * clock.c), set by the JIT from the program's declarations before any run: then each thread's
+ * virtual time is part of its local state (a loop that waits for time to pass goes round
+ * through new states); otherwise no run can observe it, and it is left out. */
+extern bool dpu_sfp_clocks;
+
+/* A C library function the program calls natively that keeps state of its own between calls
+ * (rand's seed, strtok's place), which no hook sees: set by the JIT from the program's
+ * declarations (NULL: none). Then every run's end-of-run check fails, naming it, and no
+ * event is a cutoff (docs/cutoffs.md, "What it leaves out"). */
+extern const char *dpu_sfp_hidden;
+
 /* Asks for fingerprints (--cutoffs=on): call before the executors start (their processes
  * inherit it). The runner then writes the state after each record's event to
  * dpu_shm_states, and the end-of-run check's outcome to dpu_shm.state_failed. */

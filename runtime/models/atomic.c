@@ -81,6 +81,34 @@ static uint32_t *version_of(uint64_t addr) {
   return NULL;
 }
 
+/* The version of the location at addr, 0 for one never modified, without making a slot. */
+static uint32_t version_now(uint64_t addr) {
+  uint32_t k = (uint32_t)((addr >> 3) * 0x9e3779b97f4a7c15ull >> 52) & (VCAP - 1);
+  for (uint32_t i = 0; i < VCAP && vtab[k].addr; i++, k = (k + 1) & (VCAP - 1))
+    if (vtab[k].addr == addr) return vtab[k].version;
+  return 0;
+}
+
+void dpu_rt_spin_memory(const struct dpu_rt_thread *t, void (*fn)(const void *, size_t, void *),
+                        void *arg) {
+  /* versions as the modifications since, which repeat where the absolute ones grow */
+  uint64_t read[6] = {t->last_read, t->last_site, t->last_obj, t->last_value,
+                      t->last_read ? version_now(t->last_obj) - t->last_version : 0,
+                      (uint64_t)t->spin_region << 1 | t->spin_read};
+  fn(read, sizeof read, arg);
+  if (t->last_try) {
+    uint64_t try[3] = {t->last_try_site, t->last_try_obj, (uint32_t)t->last_try_owner};
+    fn(try, sizeof try, arg);
+  }
+  uint64_t streak[2] = {t->nstreak, (uint64_t)t->stuck << 8 | t->stuck_from};
+  fn(streak, sizeof streak, arg);
+  for (unsigned i = 0; i < t->nstreak; i++) {
+    uint64_t r[3] = {t->streak[i].obj, t->streak[i].site,
+                     version_now(t->streak[i].obj) - t->streak[i].version};
+    fn(r, sizeof r, arg);
+  }
+}
+
 static struct dpu_event_rec *cas_rec; /* the record of the CAS being performed */
 static struct {
   void *addr;

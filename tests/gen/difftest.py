@@ -561,12 +561,13 @@ def compare_exit_races(oracle, r):
     return out + compare_races(oracle, r)
 
 
-def compare_cutoffs(oracle, r):
+def compare_cutoffs(oracle, r, symmetry=False):
     """Differences of r, QPOR with --cutoffs=on (explorer/cutoff.h), against the oracle, which
     explores every trace of a terminating program: QPOR explores the maximal configurations of
     the unfolding cut at its cutoffs, each the part before the cutoffs of one or more of the
     oracle's traces, so no more of them; the defects, the race site pairs and the exit status
-    are the oracle's (docs/cutoffs.md)."""
+    are the oracle's (docs/cutoffs.md). With symmetry, the defects by digest, as
+    compare_symmetric says why."""
     if r.timed_out or r.summary is None or oracle.summary is None:
         return []  # already reported by self_check
     out = []
@@ -574,7 +575,12 @@ def compare_cutoffs(oracle, r):
             r.summary["max_configs"] > oracle.summary["max_configs"]:
         out.append("%d max-configs, oracle %d" % (r.summary["max_configs"],
                                                    oracle.summary["max_configs"]))
-    return out + compare_defect_set(oracle, r) + compare_exit_races(oracle, r)
+    if symmetry and oracle.digests is not None and r.digests is not None:
+        if set(oracle.digests) != set(r.digests):
+            out.append("defect digests differ from the oracle's")
+    else:
+        out += compare_defect_set(oracle, r)
+    return out + compare_exit_races(oracle, r)
 
 
 def check_case(case, opts, tmp):
@@ -639,7 +645,7 @@ def check_case(case, opts, tmp):
     for r in others:
         results.append(r)
         if opts.cutoffs and not opts.oracle_only:
-            mine = self_check(r) + compare_cutoffs(oracle, r)
+            mine = self_check(r) + compare_cutoffs(oracle, r, opts.symmetry)
         elif opts.bound is not None and not opts.oracle_only:
             mine = self_check(r) + compare_bounded(oracle, r, opts.symmetry)
         elif opts.symmetry and not opts.oracle_only:
