@@ -1,6 +1,8 @@
 /* The program state's fingerprint in the runner: memory and local states; see statefp.h. */
 #include "statefp.h"
 
+#include <pthread.h>
+#include <semaphore.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,7 +241,32 @@ void dpu_sfp_settle(void) {
   if (dpu_rt.cur >= 0) settle(&threads[dpu_rt.cur]);
 }
 
-static void hash_bytes(const void *p, size_t n, void *arg) { XXH3_128bits_update(arg, p, n); }
+/* The small parts of a local state, gathered before they are hashed (one XXH3 update rather
+ * than one per part). */
+struct acc {
+  XXH3_state_t st;
+  size_t n;
+  unsigned char buf[1024];
+};
+
+static void flush(struct acc *a) {
+  XXH3_128bits_update(&a->st, a->buf, a->n);
+  a->n = 0;
+}
+
+static void put(struct acc *a, const void *p, size_t n) {
+  if (a->n + n > sizeof a->buf) {
+    flush(a);
+    if (n > sizeof a->buf) {
+      XXH3_128bits_update(&a->st, p, n);
+      return;
+    }
+  }
+  memcpy(a->buf + a->n, p, n);
+  a->n += n;
+}
+
+static void put_cb(const void *p, size_t n, void *arg) { put(arg, p, n); }
 
 /* The state after thread tid's last event (its record t->rec): its update xor its local
  * state hashed with its id (two threads that swapped their local states must not cancel). */
@@ -259,56 +286,55 @@ static void state_after(int tid, const struct dpu_sfp_thread *t) {
  * (a call may make more than one visible operation: a condition wait's four); its stack is
  * hashed again at every switch (a model may write the caller's variables). */
 static struct dpu_sfp local_state(const struct dpu_rt_thread *th, struct dpu_sfp_thread *t) {
-  XXH3_state_t st;
-  XXH3_128bits_reset(&st);
+  struct acc a = {.n = 0};
+  XXH3_128bits_reset(&a.st);
   if (dpu_sfp_regs.rsp) { /* a call into the runtime since its last switch */
     t->regs = dpu_sfp_regs;
     t->have_regs = true;
   }
   uintptr_t sp = (uintptr_t)t->regs.rsp;
   uintptr_t lo = (uintptr_t)th->coro.stack_base, top = lo + th->coro.stack_size;
+  bool stack = false;
   if (th->state == DPU_TS_EXITED) { /* gone: what a join reads of it */
-    XXH3_128bits_update(&st, "exited", 6);
-    XXH3_128bits_update(&st, &th->retval, sizeof th->retval);
+    uint64_t w[2] = {1, (uint64_t)(uintptr_t)th->retval};
+    put(&a, w, sizeof w);
   } else if (t->have_regs) {
     /* callee-saved registers, the function's arguments, the stack pointer, which function */
     unsigned nargs = t->regs.entry < DPU_ENTRY_COUNT ? dpu_sfp_arity[t->regs.entry] : 6;
-    XXH3_128bits_update(&st, &t->regs, offsetof(struct dpu_sfp_regs, args));
-    XXH3_128bits_update(&st, t->regs.args, nargs * sizeof *t->regs.args);
-    XXH3_128bits_update(&st, &sp, sizeof sp);
-    XXH3_128bits_update(&st, &t->regs.entry, sizeof t->regs.entry);
-    if (sp >= lo && sp < top) XXH3_128bits_update(&st, (const void *)sp, top - sp);
+    uint64_t w[2] = {2, t->regs.entry};
+    put(&a, w, sizeof w);
+    put(&a, &t->regs, offsetof(struct dpu_sfp_regs, args) + nargs * sizeof *t->regs.args);
+    put(&a, &sp, sizeof sp);
+    if (sp >= lo && sp < top) stack = true;
     else lost = true; /* not on its own stack: its frames are not known */
   } else if (t->returning) { /* its start routine (main's: main) returned */
-    XXH3_128bits_update(&st, "returned", 8);
-    XXH3_128bits_update(&st, &t->retval, sizeof t->retval);
+    uint64_t w[2] = {3, t->retval};
+    put(&a, w, sizeof w);
   } else { /* no call into the runtime yet: its start routine is still to be called */
-    XXH3_128bits_update(&st, "starting", 8);
-    XXH3_128bits_update(&st, &th->fn, sizeof th->fn);
-    XXH3_128bits_update(&st, &th->arg, sizeof th->arg);
+    uint64_t w[3] = {4, (uint64_t)(uintptr_t)th->fn, (uint64_t)(uintptr_t)th->arg};
+    put(&a, w, sizeof w);
   }
-  if (th->state == DPU_TS_ALIVE) { /* the operation it waits to perform */
-    uint64_t pend[3] = {th->pend_op, th->pend_obj, th->pend_aux};
-    XXH3_128bits_update(&st, pend, sizeof pend);
-  }
-  /* What the runtime keeps of it that its future reads: its blocked signals (a mask change is
-   * no event), and its virtual time when the program reads a clock. */
-  uint64_t kept[2] = {th->sigmask, dpu_sfp_clocks ? th->vtime : 0};
-  XXH3_128bits_update(&st, kept, sizeof kept);
+  /* The operation it waits to perform; what the runtime keeps of it that its future reads:
+   * its blocked signals (a mask change is no event), and its virtual time when the program
+   * reads a clock. It failed (a misuse, a crash, a failed assertion: runtime/ending.c), and
+   * never moves again: the state after its event says so, though its memory and stack did
+   * not change; likewise once it ended the process. */
+  const struct dpu_run_result *res = &dpu_rt.shm->result;
+  bool alive = th->state == DPU_TS_ALIVE;
+  uint64_t w[8] = {alive ? th->pend_op : 0, alive ? th->pend_obj : 0, alive ? th->pend_aux : 0,
+                   th->sigmask, dpu_sfp_clocks ? th->vtime : 0, th->state,
+                   res->tid == th - dpu_rt.threads ? (uint64_t)res->end : 0,
+                   t->rec < dpu_rt.shm->nevents &&
+                       dpu_rt.records[t->rec].op == DPU_OP_PROCESS_EXIT};
+  put(&a, w, sizeof w);
   /* What the spin-loop rules remember of it, which decides whether its next read or trylock
    * waits (a failed trylock leaves memory and stack as they were, yet its retry waits) */
-  dpu_rt_spin_memory(th, hash_bytes, &st);
-  /* It failed (a misuse, a crash, a failed assertion: runtime/ending.c), and never moves
-   * again: the state after its event says so, though its memory and stack did not change. */
-  const struct dpu_run_result *res = &dpu_rt.shm->result;
-  uint64_t fate[2] = {th->state, res->tid == th - dpu_rt.threads ? (uint64_t)res->end : 0};
-  XXH3_128bits_update(&st, fate, sizeof fate);
-  /* It ended the process: it never moves again (runtime/ending.c) */
-  if (t->rec < dpu_rt.shm->nevents && dpu_rt.records[t->rec].op == DPU_OP_PROCESS_EXIT)
-    XXH3_128bits_update(&st, "process exit", 12);
+  dpu_rt_spin_memory(th, put_cb, &a);
   /* Its arena (fragment 4): only it allocates from it and frees to it. */
-  dpu_arena_state(&dpu_rt.heaps[th - dpu_rt.threads], hash_bytes, &st);
-  XXH128_hash_t h = XXH3_128bits_digest(&st);
+  dpu_arena_state(&dpu_rt.heaps[th - dpu_rt.threads], put_cb, &a);
+  flush(&a);
+  if (stack) XXH3_128bits_update(&a.st, (const void *)sp, top - sp);
+  XXH128_hash_t h = XXH3_128bits_digest(&a.st);
   return (struct dpu_sfp){h.low64, h.high64};
 }
 
@@ -328,6 +354,32 @@ void dpu_sfp_switched_out(int tid, uint32_t rec) {
             (unsigned long long)t->local.hi, (unsigned long long)t->local.lo);
 }
 
+/* The bytes of the object of operation op (FAMILY ADDRESS) that its model may write: the
+ * pthread type's (C11's mtx_t and cnd_t are no larger). */
+static uint64_t object_size(uint8_t op) {
+  switch (op) {
+  case DPU_OP_MUTEX_INIT: case DPU_OP_MUTEX_DESTROY: case DPU_OP_MUTEX_LOCK:
+  case DPU_OP_MUTEX_UNLOCK: case DPU_OP_MUTEX_TRYLOCK: case DPU_OP_MUTEX_TIMEDLOCK:
+    return sizeof(pthread_mutex_t);
+  case DPU_OP_SPIN_INIT: case DPU_OP_SPIN_DESTROY: case DPU_OP_SPIN_LOCK:
+  case DPU_OP_SPIN_UNLOCK: case DPU_OP_SPIN_TRYLOCK:
+    return sizeof(pthread_spinlock_t);
+  case DPU_OP_COND_INIT: case DPU_OP_COND_DESTROY: case DPU_OP_COND_WAIT:
+  case DPU_OP_COND_RESUME: case DPU_OP_COND_TIMEDRESUME: case DPU_OP_COND_SPURIOUS:
+  case DPU_OP_COND_SIGNAL: case DPU_OP_COND_BROADCAST:
+    return sizeof(pthread_cond_t);
+  case DPU_OP_SEM_INIT: case DPU_OP_SEM_DESTROY: case DPU_OP_SEM_WAIT: case DPU_OP_SEM_TRYWAIT:
+  case DPU_OP_SEM_TIMEDWAIT: case DPU_OP_SEM_POST: case DPU_OP_SEM_GETVALUE:
+    return sizeof(sem_t);
+  case DPU_OP_BARRIER_INIT: case DPU_OP_BARRIER_DESTROY: case DPU_OP_BARRIER_ARRIVE:
+    return sizeof(pthread_barrier_t);
+  case DPU_OP_ONCE_ENTER: case DPU_OP_ONCE_DONE:
+    return sizeof(pthread_once_t);
+  default: /* rwlocks (the largest, 56 bytes), atomic sections, signals, ... */
+    return 64;
+  }
+}
+
 void dpu_sfp_resuming(int tid) {
   const struct dpu_rt_thread *th = &dpu_rt.threads[tid];
   switch (dpu_op_family(th->pend_op)) {
@@ -335,7 +387,7 @@ void dpu_sfp_resuming(int tid) {
     dpu_sfp_write(th->pend_obj, 16);
     break;
   case DPU_FAM_ADDRESS: /* a pthread object, whose state the model keeps in it */
-    dpu_sfp_write(th->pend_obj, 64);
+    dpu_sfp_write(th->pend_obj, object_size(th->pend_op));
     break;
   default: /* on no address: a thread, the process, a choice, ... */
     break;
