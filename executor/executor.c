@@ -441,8 +441,12 @@ static int serve_once(struct dpu_executor *exec, double start, double deadline) 
   }
 }
 
-/* How long the zygote (or a server) has to say that a runner dpu killed has died. */
-#define DPU_REAP_SECONDS 10.0
+/* How long the zygote (or a server) has to say that a runner dpu killed has died. 10 s was
+ * too short under ASan on a loaded 2-core machine (the suite's lit workers, each dpu with two
+ * runners): the zygote, slow to reap and fork, was taken for killed and a regression test
+ * failed with "a process of the executor is gone". A zygote that is really gone is rare; a
+ * minute's wait for it costs little. */
+#define DPU_REAP_SECONDS 60.0
 
 /* Waits for the zygote's word (shm->done) that the runner dpu just killed has died. A zygote or
  * server that does not say it within DPU_REAP_SECONDS is gone itself (killed from outside dpu):
