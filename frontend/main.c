@@ -41,7 +41,6 @@ static int open_report(const struct dpu_options *o, struct dpu_report *rep) {
   rep->text = stdout;
   rep->shard = o->shard, rep->shards = o->shards;
   rep->bounded = o->bounded, rep->preemptions = o->preemptions;
-  rep->cutoffs = o->cutoffs;
   rep->tso = o->tso;
   rep->memory_model = o->memory_model;
   rep->preemptions_done = -1;
@@ -289,6 +288,7 @@ static int prepare_exploration(struct session *s) {
       .nsites = (uint32_t)s->sites.n,
       .sink = dpu_sink_for(&s->sink, o->print_traces),
   };
+  s->rep.cutoffs = s->eo.cutoffs; /* not when rc11 was chosen for the program's atomics */
   if (o->estimate > 0) { /* the exploration's first SECONDS, or --timeout if sooner */
     double until = dpu_now() + o->estimate;
     if (!s->eo.deadline || until < s->eo.deadline) s->eo.deadline = until;
