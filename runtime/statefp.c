@@ -315,14 +315,15 @@ static struct dpu_sfp local_state(const struct dpu_rt_thread *th, struct dpu_sfp
     put(&a, w, sizeof w);
   }
   /* The operation it waits to perform; what the runtime keeps of it that its future reads:
-   * its blocked signals (a mask change is no event), and its virtual time when the program
-   * reads a clock. It failed (a misuse, a crash, a failed assertion: runtime/ending.c), and
-   * never moves again: the state after its event says so, though its memory and stack did
-   * not change; likewise once it ended the process. */
+   * its blocked signals (a mask change is no event), its virtual time when the program reads
+   * a clock, whether its last condition wait woke spuriously (its next one then waits:
+   * cond.c). It failed (a misuse, a crash, a failed assertion: runtime/ending.c), and never
+   * moves again: the state after its event says so, though its memory and stack did not
+   * change; likewise once it ended the process. */
   const struct dpu_run_result *res = &dpu_rt.shm->result;
   bool alive = th->state == DPU_TS_ALIVE;
-  uint64_t w[8] = {alive ? th->pend_op : 0, alive ? th->pend_obj : 0, alive ? th->pend_aux : 0,
-                   th->sigmask, dpu_sfp_clocks ? th->vtime : 0, th->state,
+  uint64_t w[9] = {alive ? th->pend_op : 0, alive ? th->pend_obj : 0, alive ? th->pend_aux : 0,
+                   th->sigmask, dpu_sfp_clocks ? th->vtime : 0, th->spurious, th->state,
                    res->tid == th - dpu_rt.threads ? (uint64_t)res->end : 0,
                    t->rec < dpu_rt.shm->nevents &&
                        dpu_rt.records[t->rec].op == DPU_OP_PROCESS_EXIT};
