@@ -33,8 +33,7 @@ static void ostate_hash(uint32_t obj, const struct dpu_ostate *st, uint64_t out[
   out[0] = h.low64, out[1] = h.high64;
 }
 
-void dpu_cutoff_created(const struct dpu_pes *p, struct dpu_event *e) {
-  (void)p;
+void dpu_cutoff_created(struct dpu_event *e) {
   bool out = (e->pre_thread && e->pre_thread->cut_out) || (e->pre_obj && e->pre_obj->cut_out) ||
              (e->pre_extra && e->pre_extra->cut_out);
   for (uint32_t i = 0; i < e->nrpre && !out; i++) out = e->rpre[i]->cut_out;

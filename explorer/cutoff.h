@@ -50,10 +50,10 @@ struct dpu_cutoffs {
   char live_threads[96];   /* "T1, T2" */
 };
 
-/* For a new event e of PES p (its causes made before it): e->cut_out from its causes', and
+/* For a new event e (its causes made before it): e->cut_out from its causes', and
  * e->ofp from its thread predecessor's and the change of its object's state (model.h's
  * e->st against its pre_obj's; locations' states are memory, the runner's part). */
-void dpu_cutoff_created(const struct dpu_pes *p, struct dpu_event *e);
+void dpu_cutoff_created(struct dpu_event *e);
 
 /* The first run to perform e gave r, the state after it (NULL, or an entry of another run:
  * none). Sets e's sfp and fp_state and decides whether e is a cutoff (e->cutoff, e->cut_out).

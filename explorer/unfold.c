@@ -142,7 +142,7 @@ struct dpu_event *dpu_unf_event_r(struct dpu_unfolding *u, uint16_t tid, uint8_t
     if (op == DPU_OP_THREAD_START && aux) u->sym_groups = true;
     if (u->sym_groups) dpu_sym_event(e);
   }
-  if (u->cutoffs) dpu_cutoff_created(&u->pes, e);
+  if (u->cutoffs) dpu_cutoff_created(e);
   return e;
 }
 
