@@ -41,6 +41,7 @@ struct dpu_cutoffs {
   uint64_t unknown;        /* events whose state no run gave (never cutoffs) */
   uint64_t ended;          /* explored maximal configurations in which the program ended: the
                             * process exited, every thread did, or they deadlocked */
+  uint64_t livelocks;      /* runs past a cutoff reported as livelocks (qpor.c went_round) */
   /* The first explored maximal configuration that ends at cutoffs with the process alive:
    * its replay (owned; NULL: none yet), the threads that went round past it and where. */
   struct dpu_replay_step *live;

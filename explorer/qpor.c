@@ -63,7 +63,7 @@ static int finish_run(struct qpor *q) {
   }
   q->c->max_configs++;
   q->traces++;
-  q->u->cut.ended++; /* (with cutoffs: a maximal configuration that no cutoff cut) */
+  q->c->cutoff_ended = ++q->u->cut.ended; /* (with cutoffs: no cutoff cut it) */
   if (!sink->trace) return 0;
   uint8_t fp[DPU_FP_BYTES];
   bool print = sink->fingerprints && dpu_fingerprint(dpu_shm_records(shm), shm->nevents, fp) == 0;
@@ -105,7 +105,7 @@ static void keep_live(struct qpor *q) {
 void qpor_livelock(struct qpor *q) {
   struct dpu_cutoffs *c = &q->u->cut;
   const struct dpu_explore_sink *sink = &q->o->sink;
-  if (!q->u->cutoffs || c->ended || !c->live || c->live_tid < 0 || !sink->trace) return;
+  if (!q->u->cutoffs || c->ended || c->livelocks || !c->live || c->live_tid < 0 || !sink->trace) return;
   dpu_executor_run(q->exec, c->live, c->nlive, q->o->deadline);
   struct dpu_run run;
   dpu_run_decode(q->exec->shm, &run);
@@ -121,6 +121,40 @@ void qpor_livelock(struct qpor *q) {
   run.result = &res;
   run.nlater = 0;
   sink->trace(sink->arg, q->exec, &run, NULL);
+}
+
+/* Makes *res, a run's hang at --max-steps past the cut at its m-th record, the livelock of the
+ * threads that moved in its last DPU_FAIR_WINDOW records ("T1, T2 go round ...", at the
+ * first record past the cut), and cuts *run's records to the first DPU_ROUND_SHOWN past the
+ * cut: the interleaving shown goes to where they start going round and a little way on (its
+ * replay, run alone, goes on to a hang). */
+#define DPU_FAIR_WINDOW 1024u
+#define DPU_ROUND_SHOWN 32u
+static void went_round(struct dpu_run_result *res, struct dpu_run *run, uint32_t m) {
+  struct dpu_tset seen;
+  dpu_tset_clear(&seen);
+  uint32_t from = run->nevents > m + DPU_FAIR_WINDOW ? run->nevents - DPU_FAIR_WINDOW : m;
+  for (uint32_t k = from; k < run->nevents; k++) dpu_tset_add(&seen, run->events[k].tid);
+  char who[96];
+  size_t len = 0;
+  unsigned n = 0;
+  who[0] = 0;
+  for (unsigned t = 0; t < DPU_PES_MAX_THREADS && len + 16 < sizeof who; t++)
+    if (dpu_tset_has(&seen, t))
+      n++, len += (size_t)snprintf(who + len, sizeof who - len, "%sT%u", len ? ", " : "", t);
+  res->end = DPU_END_LIVELOCK;
+  res->code = 0;
+  /* where: the least site of the window, the same in every run that goes round the same
+   * loops (the report tells defects apart by kind, site and message) */
+  for (uint32_t k = from, least = UINT32_MAX; k < run->nevents; k++)
+    if (run->events[k].site && run->events[k].site < least)
+      least = res->site = run->events[k].site, res->tid = run->events[k].tid;
+  if (run->nevents > m + DPU_ROUND_SHOWN) run->nevents = m + DPU_ROUND_SHOWN;
+  res->defect_at = run->nevents;
+  snprintf(res->msg, sizeof res->msg,
+           "%s %s round states reached before: past a cutoff the run went on for --max-steps, "
+           "every thread that could move taking turns, and did not end",
+           who, n > 1 ? "go" : "goes");
 }
 
 /* Accounts a run that stopped at a cutoff (cutoff.h) at a configuration C_m that is maximal in
@@ -143,9 +177,14 @@ static int finish_cut_off(struct qpor *q) {
    * first: it is reported past the cut. */
   const struct dpu_run_result *end = &shm->result;
   bool spin = end->end == DPU_END_HANG_STEPS && end->code == DPU_HANG_SPIN;
+  /* A run that went on past the cut for --max-steps under the policy past the replay, which
+   * is fair (runtime/sched.c take_turns: every thread that can move gets turns), did not end
+   * where the exploration from the state reached before cannot end either: its future is cut
+   * there too. So it is reported here, as a livelock (docs/cutoffs.md, "Livelock"). */
+  bool livelock = end->end == DPU_END_HANG_STEPS && !spin;
   bool exited = spin;
   for (uint32_t i = 0; i < q->n && !exited; i++) exited = q->ev[i]->op == DPU_OP_PROCESS_EXIT;
-  if (exited) q->u->cut.ended++;
+  if (exited) q->c->cutoff_ended = ++q->u->cut.ended;
   else if (!q->u->cut.live) keep_live(q);
   if (!sink->trace) return 0;
   uint8_t fp[DPU_FP_BYTES];
@@ -153,7 +192,10 @@ static int finish_cut_off(struct qpor *q) {
   struct dpu_run run;
   dpu_run_decode(shm, &run);
   struct dpu_run_result res = *run.result;
-  if (!spin && (!dpu_end_is_defect(res.end) || res.defect_at > q->n)) {
+  if (livelock) {
+    q->u->cut.livelocks++;
+    went_round(&res, &run, q->n);
+  } else if (!spin && (!dpu_end_is_defect(res.end) || res.defect_at > q->n)) {
     res.end = DPU_END_OK;
     res.code = 0;
     res.msg[0] = 0;

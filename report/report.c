@@ -542,8 +542,10 @@ int dpu_report_finish(struct dpu_report *r, const struct dpu_report_end *end) {
                  "(one routine and argument, in a row) explored once (--no-symmetry: each)\n");
     if (r->cutoffs) /* explorer/cutoff.h */
       fprintf(f, "dpu: cutoffs: %llu events reached a state reached before in fewer events, "
-                 "and were not explored past; %llu max-configs end at one\n",
-              (unsigned long long)c->cutoff_events, (unsigned long long)c->cut_off);
+                 "and were not explored past; %llu max-configs end at one%s\n",
+              (unsigned long long)c->cutoff_events, (unsigned long long)c->cut_off,
+              strcmp(end->state, "complete") == 0 && c->max_configs && !c->cutoff_ended
+                  ? "; no explored max-config ends the program, so no execution of it does" : "");
     if (end->visible_sites)
       fprintf(f, "dpu: racing accesses explored: %u access site%s made scheduling points, %u "
                  "exploration%s\n", end->visible_sites, end->visible_sites == 1 ? "" : "s",

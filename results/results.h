@@ -23,6 +23,9 @@ struct dpu_counts {
                           * cutoff event (explorer/cutoff.h): traces of the unfolding without
                           * cutoffs, which a run went past (not counted again in runs' sum) */
   uint64_t cutoff_events; /* events found to be cutoffs (not runs) */
+  uint64_t cutoff_ended;  /* with cutoffs, max_configs in which the program ended (it exited,
+                           * every thread did, or they deadlocked): 0 in a complete
+                           * exploration means that no execution of the program ends */
   uint64_t events;       /* visible operations the runs executed (--shard's and -j's split
                           * bound their cost with it: explorer/split.h) */
   uint64_t timed_out;    /* runs that --run-timeout ended (the split stops at the first) */
@@ -49,7 +52,7 @@ struct dpu_counts {
  * explorations, and everything else that sums to runs starts again from 0. */
 static inline void dpu_counts_restart(struct dpu_counts *c) {
   c->max_configs = c->ssbs = c->redirected = c->repeated = c->cut = c->bounded = 0;
-  c->cut_off = c->cutoff_events = 0;
+  c->cut_off = c->cutoff_events = c->cutoff_ended = 0;
   c->estimate = 0;
   c->asymmetric = c->symmetric = 0;
   c->earlier = c->runs;

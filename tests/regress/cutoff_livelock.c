@@ -1,8 +1,9 @@
 // Livelock (issue 41, explorer/cutoff.h): two threads pass a turn back and forth for ever, and
 // main waits to join them. With cutoffs the exploration ends (the players' states, with what the
-// spin-loop rule remembers of their last reads, repeat: 44 max-configs), and since no
-// explored execution ends the program (none exits, none deadlocks), no execution does: a
-// livelock of T1 and T2, exit 1. Without cutoffs every run
+// spin-loop rule remembers of their last reads, repeat: 44 max-configs). Each run goes on past
+// its cutoff, taking turns, to --max-steps: a livelock of T1 and T2 (one defect, in all 44),
+// exit 1; and since no explored execution ends the program (none exits, none deadlocks), the
+// summary says that no execution does. Without cutoffs every run
 // is a hang at --max-steps, and each number of passes before it a trace: no end. A ticker beside a main that exits is no livelock
 // (cutoff_detached_ticker.c).
 // RUN: %dpu -j 1 --cutoffs=on %s > %t 2>&1; test $? -eq 1
@@ -11,7 +12,9 @@
 // RUN: FileCheck --check-prefix=JSON %s < %t.json
 // RUN: %dpu -j 1 --max-steps=100 --max-runs=1 %s > %t.off 2>&1; test $? -eq 1
 // RUN: FileCheck --check-prefix=OFF %s < %t.off
-// CHECK: dpu: defect 1: livelock: T1, T2 go round states reached before for ever: no execution of the program ends (at {{.*}}cutoff_livelock.c:30 in player)
+// CHECK: dpu: defect 1: livelock: T1, T2 go round states reached before: past a cutoff the run went on for --max-steps, every thread that could move taking turns, and did not end (at {{.*}}cutoff_livelock.c:31 in player)
+// CHECK: dpu: traces with defects: 44 of 44 (defect 1 in 44)
+// CHECK: no explored max-config ends the program, so no execution of it does
 // CHECK: dpu: summary: 1 defects, 44 max-configs,
 // JSON: "cutoffs": true,
 // JSON: "kind": "livelock",
