@@ -174,22 +174,26 @@ static bool pending_of(struct qpor *q, struct dpu_shm *shm, uint16_t t, uint8_t 
   return false;
 }
 
-/* Symmetry (symmetry.h): e, the event of record r at the current frame, is a thread's first
- * operation that E_sym orders after its predecessor p's. Within E_sym, p's first operation in
- * its history must be e's very operation (op, object, site); outside, p must be able to go
- * first: not started yet, or about to perform that operation and enabled. Otherwise the two
- * threads were not alike: q->asym says why, and the exploration starts again without
- * symmetry. */
+/* Symmetry (symmetry.h): e, the event of record r at the current frame, is a thread's ordered
+ * operation, which E_sym orders after its predecessor p's. Within E_sym, p's ordered operation
+ * in its history must be e's very operation (op, object, site); outside, p must be able to go
+ * first: not started yet, or in its prefix and enabled, about to make a free operation or that
+ * very operation. Otherwise the two threads were not alike: q->asym says why, and the
+ * exploration starts again without symmetry. */
 static void check_symmetry(struct qpor *q, struct dpu_shm *shm, const struct dpu_event_rec *r,
                            const struct dpu_event *e) {
   int p;
   if (q->asym[0] || !dpu_sym_ordered(e, &p) || (unsigned)p >= DPU_PES_MAX_THREADS) return;
   const struct dpu_event *pc = q->cmax_t[p];
   if (!e->sym_out) {
-    const struct dpu_event *f = q->chain_t[p].e[2]; /* in ⌈e⌉ ⊆ C */
+    /* p's ordered operation: the first of its events in ⌈e⌉ ⊆ C past its prefix */
+    const struct dpu_event *f = pc;
+    for (uint32_t k = 2; k <= pc->tnode.depth; k++)
+      if (!(f = q->chain_t[p].e[k])->sym_free) break;
     if (f->op != e->op || f->obj != e->obj || f->site != e->site)
-      snprintf(q->asym, sizeof q->asym, "the first operations of T%d and T%u, threads created "
-               "alike, differ (%s, %s)", p, e->tid, dpu_op_name(f->op), dpu_op_name(e->op));
+      snprintf(q->asym, sizeof q->asym, "the first operations past the reads of T%d and T%u, "
+               "threads created alike, differ (%s, %s)", p, e->tid, dpu_op_name(f->op),
+               dpu_op_name(e->op));
     return;
   }
   if (!pc) return; /* p's start goes first */
@@ -198,8 +202,9 @@ static void check_symmetry(struct qpor *q, struct dpu_shm *shm, const struct dpu
   uint32_t site;
   struct dpu_tset en;
   dpu_rec_enabled(shm, r, &en);
-  if (pc->tnode.depth >= 2 || !pending_of(q, shm, (uint16_t)p, &op, &obj, &site) ||
-      op != r->op || obj != r->obj || site != r->site || !dpu_tset_has(&en, (unsigned)p))
+  if (!pc->sym_free || !pending_of(q, shm, (uint16_t)p, &op, &obj, &site) ||
+      !dpu_tset_has(&en, (unsigned)p) ||
+      (!dpu_op_sym_free(op) && (op != r->op || obj != r->obj || site != r->site)))
     snprintf(q->asym, sizeof q->asym, "T%u performs %s where T%d, created alike just before "
              "it, cannot", e->tid, dpu_op_name(e->op), p);
 }

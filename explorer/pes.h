@@ -39,6 +39,8 @@ struct dpu_event {
                              * DPU_REC_YIELDED; bound.h): a function of its history */
   uint8_t sym_out : 1;      /* it lies outside E_sym (symmetry.h; set when the unfolding's
                              * symmetry is on) */
+  uint8_t sym_free : 1;     /* symmetry.h: it is its thread's start or one of the operations
+                             * right after it that the rule does not order (dpu_op_sym_free) */
   uint8_t cut_out : 1;      /* it is a cutoff or causally after one (cutoff.h; set when the
                              * unfolding's cutoffs are on) */
   uint8_t cutoff : 1;       /* it is a cutoff event (cutoff.h) */
@@ -73,6 +75,8 @@ struct dpu_event {
   uint64_t aux;             /* the trace record's aux (initial value of a semaphore ...) */
   uint16_t forced, lb;      /* bounded exploration (bound.h): preemptions forced on its thread
                              * up to it, and in its whole history */
+  uint16_t sym_pred1;       /* symmetry.h, for a sym_free event: its thread's symmetric
+                             * predecessor + 1 (its start's aux), 0 none */
   uint32_t newest_child;    /* id + 1 of its newest child in either tree (0: none), kept by the
                              * unfolding (unfold.c) */
   uint32_t cap, stab;       /* bound.h: up to which left end the gap before it is surely a

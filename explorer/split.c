@@ -135,14 +135,15 @@ static bool child_of_p(struct qpor *q, const struct frozen *fz, const struct dpu
   return n > 0;
 }
 
-/* Whether thread t's next operation, its first after its start, would be outside E_sym
+/* Whether thread t's next operation op, if it is t's ordered operation, would be outside E_sym
  * (symmetry.h) at the leaf's configuration: its symmetric predecessor has not made its own
- * first operation there. A child made of it holds no trace of E_sym. */
-static bool sym_outside(const struct qpor *q, uint16_t t) {
+ * ordered operation there. A child made of it holds no trace of E_sym. */
+static bool sym_outside(const struct qpor *q, uint16_t t, uint8_t op) {
   const struct dpu_event *s = q->cmax_t[t];
-  if (!q->u->sym_groups || !s || s->op != DPU_OP_THREAD_START || !s->aux) return false;
-  const struct dpu_event *p = q->cmax_t[s->aux - 1];
-  return !p || p->tnode.depth < 2;
+  if (!q->u->sym_groups || !s || !s->sym_free || !s->sym_pred1 || dpu_op_sym_free(op))
+    return false;
+  const struct dpu_event *p = q->cmax_t[s->sym_pred1 - 1];
+  return !p || p->sym_free;
 }
 
 static int frozen_leaf(struct qpor *q, void *arg) {
@@ -155,7 +156,7 @@ static int frozen_leaf(struct qpor *q, void *arg) {
       if (b->obj != fz->addr || (dpu_op_flags[b->op] & DPU_OPF_THREAD) || !child_of_p(q, fz, b))
         continue;
       waits = true;
-      if (sym_outside(q, b->tid)) continue;
+      if (sym_outside(q, b->tid, b->op)) continue;
       if (add_child(q, fz, b->tid) != 0) {
         fz->oom = true;
         return 1;

@@ -7,9 +7,10 @@ void dpu_sym_event(struct dpu_event *e) {
   for (uint32_t i = 0; i < e->nrpre && !out; i++) out = e->rpre[i]->sym_out;
   int p;
   if (!out && dpu_sym_ordered(e, &p)) {
-    /* The predecessor's first operation (at depth 2, after its start at 1) must be in ⌈e⌉. */
+    /* The predecessor's ordered operation must be in ⌈e⌉: its latest event there is past its
+     * prefix. */
     const struct dpu_event *f = dpu_event_tmax(e, (uint32_t)p);
-    out = !f || f->tnode.depth < 2;
+    out = !f || f->sym_free;
   }
   e->sym_out = out;
 }

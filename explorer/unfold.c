@@ -139,6 +139,7 @@ struct dpu_event *dpu_unf_event_r(struct dpu_unfolding *u, uint16_t tid, uint8_t
   dpu_model_apply(e, oi != DPU_NO_OBJECT ? u->okind[oi] : 0);
   if (u->bound != DPU_BOUND_NONE) dpu_bound_event(&u->pes, e);
   if (u->symmetry) {
+    dpu_sym_prefix(e);
     if (op == DPU_OP_THREAD_START && aux) u->sym_groups = true;
     if (u->sym_groups) dpu_sym_event(e);
   }

@@ -246,6 +246,16 @@ static inline int dpu_op_commutes(uint8_t a, uint8_t b) {
   return dpu_op_is_read(a) && dpu_op_is_read(b);
 }
 
+/* Whether op leaves symmetric threads interchangeable for the symmetry rule's order
+ * (explorer/symmetry.h): a read of a location (reads commute), an operation on no object, or
+ * a choice of the thread's own (DPU_FAM_CHOICES: its nondet values, what its loads read). Two
+ * threads created alike may make any number of these, each its own way, before the first
+ * operation that the rule orders. */
+static inline int dpu_op_sym_free(uint8_t op) {
+  return dpu_op_is_read(op) || dpu_op_family(op) == DPU_FAM_NONE ||
+         dpu_op_family(op) == DPU_FAM_CHOICES;
+}
+
 /* Whether op never blocks and its outcome depends on the object's state (trylock-like). */
 static inline int dpu_op_is_try(uint8_t op) { return dpu_op_has(op, DPU_OPF_TRY); }
 

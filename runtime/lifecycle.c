@@ -58,7 +58,10 @@ struct dpu_event_rec *dpu_rt_visible_aux(uint8_t op, uint64_t obj, uint64_t aux)
   t->nevents++;
   t->last_read = false;
   t->last_try = false;
-  if (!dpu_op_is_read(op)) t->nstreak = 0, t->stuck = false;
+  if (!dpu_op_is_read(op)) {
+    t->nstreak = 0, t->stuck = false;
+    t->nbound += !dpu_op_sym_free(op);
+  }
   __dpu_site = t->pend_site; /* messages about this operation point at its call site */
   /* A pthread object's bytes (an atomic access checks its own, with its size) may have been
    * freed while the thread waited to be scheduled. Objects that are no address (a thread id,
@@ -156,6 +159,7 @@ int dpu_rt_new_thread(void *(*fn)(void *), void *arg) {
   t->detached = t->joined = false;
   t->ncreated = 0;
   t->nevents = 0;
+  t->nbound = 0;
   t->sigmask = parent >= 0 ? dpu_rt.threads[parent].sigmask : 0; /* inherited (POSIX) */
   t->spurious = false;
   t->cond_waits = t->cond_woken = t->barrier_at = NULL;

@@ -35,6 +35,9 @@ struct dpu_rt_thread {
   uint64_t pend_aux;
   uint16_t ncreated;        /* threads it created so far in this run */
   uint32_t nevents;         /* its events so far in this run (its start is the first) */
+  uint32_t nbound;          /* of those after its start, the operations that are not free for
+                             * the symmetry rule (protocol/ops.h dpu_op_sym_free): its ordered
+                             * operation (explorer/symmetry.h) and those after it */
   uint64_t sigmask;         /* its blocked signals, bit s - 1 for signal s (signal.c) */
   bool spurious;            /* its last condition wait woke spuriously (cond.c) */
   /* Condition variables and barriers keep their waiters here, not in the object, so that a

@@ -483,8 +483,9 @@ static inline __attribute__((always_inline)) int sched_step(struct sched_pos *p,
       tid = take_turns(en, ws, last);
     if (tid != last) p->streak = 0;
     else if (__builtin_expect(++p->streak >= p->fair, 0)) tid = take_turns(en, ws, last);
-    /* A thread's first operation after its symmetric predecessor's (runtime/symmetry.h). */
-    if (__builtin_expect(dpu_sym_groups, 0) && dpu_rt.threads[tid].nevents == 1)
+    /* A thread's ordered operation after its symmetric predecessor's (runtime/symmetry.h). */
+    if (__builtin_expect(dpu_sym_groups, 0) && dpu_rt.threads[tid].nbound == 0 &&
+        !dpu_op_sym_free(dpu_rt.threads[tid].pend_op))
       tid = dpu_sym_first(tid, en, ws);
   }
   /* With N = --max-steps: a run past its replay is a hang once it took more than N steps,

@@ -46,7 +46,7 @@ void dpu_sym_reset(void) {
 int dpu_sym_first(int tid, uint64_t en, const struct dpu_tset *ws) {
   for (int p = st[tid].pred; p >= 0; p = st[p].pred) {
     const struct dpu_rt_thread *t = &dpu_rt.threads[p];
-    if (t->state != DPU_TS_ALIVE || t->nevents > 1) break; /* p made its first operation */
+    if (t->state != DPU_TS_ALIVE || t->nbound > 0) break; /* p made its ordered operation */
     if (ws ? !dpu_tset_has(ws, (unsigned)p) : p >= 64 || !(en >> p & 1)) break;
     tid = p;
   }

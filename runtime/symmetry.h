@@ -11,8 +11,8 @@
  * race is reported (with --races=on the racing sites become visible operations and the
  * exploration starts again, where the store, now visible, leaves the two threads in no group).
  * So in a race-free program they run the same code on the same data. The run says so in t's
- * start record (aux = p + 1), and the explorer makes p perform its first operation on an object
- * before t performs its own, which keeps one trace of each class that differs only by renaming
+ * start record (aux = p + 1), and the explorer makes p perform its ordered operation (its first
+ * on an object that is not a read nor a choice of its own) before t performs its own, which keeps one trace of each class that differs only by renaming
  * such threads.
  *
  * That is sound only while nothing tells the threads apart by their identity. This file
@@ -66,11 +66,12 @@ int dpu_sym_created(int parent, int tid, const void *fn, const void *arg);
 /* Whether this run has a symmetric group so far (a thread with a predecessor). */
 extern bool dpu_sym_groups;
 
-/* The scheduler's policy past the replay chose thread tid, whose first operation after its
- * start is next (enabled set en, or *ws in a run with thread ids of 64 or more): the thread to
- * run instead, so that the run stays in E_sym (explorer/symmetry.h) rather than being redirected
- * there: tid's predecessor (or its predecessor, ...) when it has not made its own first
- * operation and can move. */
+/* The scheduler's policy past the replay chose thread tid, whose ordered operation
+ * (explorer/symmetry.h: its first after its start that is not free) is next (enabled set en,
+ * or *ws in a run with thread ids of 64 or more): the thread to run instead, so that the run
+ * stays in E_sym rather than being redirected there: tid's predecessor (or its predecessor,
+ * ...) when it has not made its own ordered operation and can move (its start, a free
+ * operation of its prefix, or its ordered operation). */
 int dpu_sym_first(int tid, uint64_t en, const struct dpu_tset *ws);
 
 /* The running thread asks its own identity (pthread_self, thrd_current); `what` names the

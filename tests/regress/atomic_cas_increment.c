@@ -9,12 +9,17 @@
 // traces; both loads first (one trace for both orders), then the first CAS succeeds, the
 // second fails (reading the new value) and its retry succeeds (2 orders of the first CASes): 2
 // traces. 4 max-configs, x == 2 in all: no defect.
+// With symmetry (on by default) the two threads, created alike, begin by reading x, and their
+// CASes are ordered (explorer/symmetry.h): of each trace and its renaming one is kept, 2.
 // RUN: %dpu --por=none --run-timeout=2 %s > %t.none; test $? -eq 0
 // RUN: FileCheck %s < %t.none
-// RUN: %dpu --run-timeout=2 %s > %t.qpor; test $? -eq 0
+// RUN: %dpu --no-symmetry --run-timeout=2 %s > %t.qpor; test $? -eq 0
 // RUN: FileCheck %s < %t.qpor
+// RUN: %dpu %s > %t.sym; test $? -eq 0
+// RUN: FileCheck --check-prefix=SYM %s < %t.sym
 // CHECK-NOT: dpu: defect
 // CHECK: dpu: summary: 0 defects, 4 max-configs, 0 SSBs, {{[0-9]+}} runs
+// SYM: dpu: summary: 0 defects, 2 max-configs, 0 SSBs, {{[0-9]+}} runs
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
