@@ -73,6 +73,31 @@ static int finish_run(struct qpor *q) {
   return sink->trace(sink->arg, q->exec, &run, print ? fp : NULL);
 }
 
+/* Whether the run in shm showed a defect (its end, or one of its later defects). */
+static bool showed_defect(const struct dpu_shm *shm) {
+  return dpu_end_is_defect(shm->result.end) || shm->nlater;
+}
+
+/* Says once per exploration that a run stopped at the bound (--preemptions) showed a defect
+ * past it: the bound's result stands (a defect is reported at the bound that reaches it), but
+ * the user learns that the program has one. A user's thread pool: the free runs' fair turns
+ * (runtime/sched.c take_turns) are preemptions, every run left E_0, and the misuse that the
+ * unbounded exploration reports in its first run went unsaid at --preemptions=0. */
+static void note_past_bound(struct qpor *q, const struct dpu_shm *shm) {
+  static atomic_bool said;
+  const struct dpu_run_result *res = &shm->result;
+  if (!dpu_end_is_defect(res->end) || atomic_exchange(&said, true)) return;
+  char head[280];
+  snprintf(head, sizeof head, "a run past the bound (more preemptions than --preemptions=%u) "
+           "showed a defect (%.200s)", q->o->preemptions, res->msg);
+  const char *tail = ": not reported, as it is past the bound; a higher bound or none explores "
+                     "it";
+  const struct dpu_explore_sink *k = &q->o->sink;
+  if (k->say_site && res->site)
+    k->say_site(k->arg, true, "defect-past-bound", res->site, head, tail);
+  else dpu_explore_say(k, true, "defect-past-bound", "%s%s", head, tail);
+}
+
 /* Keeps the configuration C_m = ev[0, n) where the run in shm stopped at a cutoff with the
  * process alive, for qpor_livelock: its replay, and the threads the run took past it. */
 static void keep_live(struct qpor *q) {
@@ -549,6 +574,7 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
         }
       } else if (q->at_bound && !q->bound_in_d) {
         c->bounded++; /* C_m is maximal in E_B */
+        if (showed_defect(shm)) note_past_bound(q, shm);
       } else {
         c->ssbs++; /* en(C_m) ⊆ D: line 5 */
       }

@@ -11,8 +11,13 @@
 // at most 0: 2 x 2 = 4 traces; at most 1: 4 + 2 x 2 = 8; at most 2: all 9.
 // Defects: va == 1 && vb == 1 (line 'both') needs 2; vb == 1 without it (line 'b-only')
 // needs 1 and shows in 2 traces (va before or after).
-// RUN: %dpu --preemptions=0 %s > %t.q0; test $? -eq 0
+// A free run of QPOR's at bound 0 goes past it and meets the b-only failure: a note says so,
+// once, and the bound's result stands.
+// RUN: %dpu -j 1 --preemptions=0 %s > %t.q0 2> %t.q0.err; test $? -eq 0
 // RUN: FileCheck --check-prefix=B0 %s < %t.q0
+// RUN: FileCheck --check-prefix=B0NOTE %s < %t.q0.err
+// B0NOTE: dpu: note: a run past the bound (more preemptions than --preemptions=0) showed a defect (vb != 1) at {{.*}}preemptions_bound.c:{{[0-9]+}} in main: not reported, as it is past the bound; a higher bound or none explores it
+// B0NOTE-NOT: past the bound
 // RUN: %dpu --por=none --preemptions=0 %s > %t.n0; test $? -eq 0
 // RUN: FileCheck --check-prefix=B0 %s < %t.n0
 // B0-NOT: dpu: defect
