@@ -32,7 +32,7 @@
 #include "pes.h"
 
 /* The states reached: fingerprint → |⌈e'⌉| of the first explored event e' that reached it;
- * and what says whether the program can end at all (a livelock, qpor.c's
+ * and what says whether the program can end at all (a livelock, cutoff_runs.c's
  * qpor_livelock: with cutoffs, the explored maximal configurations are all those of the
  * unfolding without cutoffs, so if none of them ends the program, no execution does). */
 struct dpu_cutoffs {
@@ -41,7 +41,7 @@ struct dpu_cutoffs {
   uint64_t unknown;        /* events whose state no run gave (never cutoffs) */
   uint64_t ended;          /* explored maximal configurations in which the program ended: the
                             * process exited, every thread did, or they deadlocked */
-  uint64_t livelocks;      /* runs past a cutoff reported as livelocks (qpor.c went_round) */
+  uint64_t livelocks;      /* runs past a cutoff reported as livelocks (cutoff_runs.c went_round) */
   /* The first explored maximal configuration that ends at cutoffs with the process alive:
    * its replay (owned; NULL: none yet), the threads that went round past it and where. */
   struct dpu_replay_step *live;

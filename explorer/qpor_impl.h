@@ -397,6 +397,19 @@ enum dpu_explore_status qpor_explore_jobs(struct dpu_executor *exec,
 enum dpu_explore_status qpor_explore_workers(const struct dpu_explore_options *o,
                                              struct dpu_explore_result *res);
 
+/* Accounts the run in q's shared region that stopped at a cutoff (cutoff.h) at a configuration
+ * C_m = ev[0, q->n) that is maximal in the unfolding without cutoffs (Alg. 2 of the symbolic
+ * POR paper explores those): a trace, handed to the sink as a run to a maximal configuration
+ * is, with the run's records whole (its fingerprint, C_m's records'). Its defects are those
+ * that happened within C_m (before the run's m-th record: dpu_run_result.defect_at); what the
+ * run did past C_m is the future of states reached before, explored from there (a deadlock at
+ * the run's end, an assertion after a thread's event past the cut), but for an endless spin
+ * and a run that a fair schedule kept going to --max-steps past the cut, whose future is cut
+ * there too: a livelock of the threads that went round (docs/cutoffs.md, "Livelock"). Keeps
+ * the first such configuration with the process alive for qpor_livelock. Called with the
+ * accounting lock held (-j). Returns 1 if the run showed a new defect. */
+int qpor_finish_cut_off(struct qpor *q);
+
 /* After a complete exploration with cutoffs in which no explored maximal configuration ended
  * the program (cutoff.h, dpu_cutoffs.ended): no execution ends. Runs the kept configuration
  * where a run went on past cutoffs with the process alive again, and hands it to the sink as

@@ -1,4 +1,4 @@
-// A livelock in some executions only (issue 41, explorer/qpor.c went_round): the worker loops
+// A livelock in some executions only (issue 41, explorer/cutoff_runs.c went_round): the worker loops
 // for ever, counting modulo 3 under a lock, if it reads x before main stores 1 to it; main then
 // waits for ever to join it. The other execution ends. 2 max-configs (the worker's load before
 // or after main's store). With cutoffs the worker's third unlock in the first one repeats its
