@@ -119,6 +119,10 @@ struct qpor {
   uint64_t leaves, traces;
   void (*estimated)(void *arg, double leaves);
   void *est_arg;
+  /* Over the nodes the exploration finished (qpor_estimate_finished), their children beyond
+   * the first, and the other threads' groups their events had beside them: the share of such
+   * groups that became children, by which estimate.c scales its guess. */
+  double est_children, est_groups;
 };
 
 /* ---- estimate.c ---- */
@@ -129,6 +133,11 @@ struct qpor {
  * estimate.c), given that `leaves` of them were seen. Call at a leaf, before backtracking.
  * O(n + D + siblings of the path's events). */
 double qpor_estimate_leaves(const struct qpor *q, uint32_t n, uint64_t leaves);
+
+/* The node at frame m is finished (Alt found no more alternative there: Alg. 1 line 11), with
+ * `children` children in all: learns how many of the groups beside its event became children.
+ * O(siblings of ev[m]). */
+void qpor_estimate_finished(struct qpor *q, uint32_t m, uint32_t children);
 
 /* ---- small helpers (inline: on the hot paths of extend.c and alt.c) ---- */
 
