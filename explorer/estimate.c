@@ -58,7 +58,11 @@ static double log_add(double a, double b) {
   return b == -INFINITY ? a : a + log1p(exp(b - a));
 }
 
-void qpor_estimate_finished(struct qpor *q, uint32_t m, uint32_t children) {
+void qpor_estimate_finished(struct qpor *q, uint32_t m) {
+  if (q->leaves & 15) return;
+  uint32_t children = 1;
+  for (uint32_t i = q->nd; i > 0 && q->d[i - 1].frame >= m; i--)
+    children += q->d[i - 1].frame == m;
   uint32_t s = siblings(q, q->ev[m]);
   if (s <= 1) return;
   q->est_children += children - 1;

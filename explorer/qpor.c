@@ -201,25 +201,13 @@ static void update_estimate(struct qpor *q, uint32_t n) {
  * one has an alternative, whose frame is left in *j and events in q->jlist, with e_i added to
  * D. Returns the alternative's length, 0 if every frame was backtracked (the exploration is
  * done), -1 if out of memory. */
-/* The node at frame m is finished: its children are e_m and one per entry of D at m (each
- * backtracking to m added one), for the estimate (estimate.c), which learns from the nodes
- * finished after every 16th leaf (a sample: each costs a walk of the node's siblings, 1.6 %
- * of the explorer's instructions on MPAT(5) when every node was taken). */
-static void finished(struct qpor *q, uint32_t m) {
-  if (q->leaves & 15) return;
-  uint32_t children = 1;
-  for (uint32_t i = q->nd; i > 0 && q->d[i - 1].frame >= m; i--)
-    children += q->d[i - 1].frame == m;
-  qpor_estimate_finished(q, m, children);
-}
-
 static int64_t backtrack(struct qpor *q, uint32_t *j) {
   while (*j > q->floor) {
     (*j)--;
     int64_t nj = qpor_alt_at(q, *j);
     if (nj < 0) return -1;
     if (nj > 0) return qpor_d_push(q, q->ev[*j], *j) != 0 ? -1 : nj;
-    finished(q, *j);
+    qpor_estimate_finished(q, *j);
   }
   return 0;
 }
