@@ -9,6 +9,18 @@
 
 #include "fingerprint.h"
 
+/* Writes the threads of *set into buf (size bytes) as "T1, T2" (as many as fit) and returns
+ * how many it wrote. */
+static unsigned thread_list(const struct dpu_tset *set, char *buf, size_t size) {
+  size_t len = 0;
+  unsigned n = 0;
+  buf[0] = 0;
+  for (unsigned t = 0; t < DPU_PES_MAX_THREADS && len + 16 < size; t++)
+    if (dpu_tset_has(set, t))
+      n++, len += (size_t)snprintf(buf + len, size - len, "%sT%u", len ? ", " : "", t);
+  return n;
+}
+
 /* Keeps the configuration C_m = ev[0, n) where the run in shm stopped at a cutoff with the
  * process alive, for qpor_livelock: its replay, and the threads the run took past it. */
 static void keep_live(struct qpor *q) {
@@ -23,25 +35,21 @@ static void keep_live(struct qpor *q) {
                                                                      q->ev[i]->result));
   c->live_frames = q->n;
   c->live_tid = -1;
-  c->live_threads[0] = 0;
   struct dpu_tset seen;
   dpu_tset_clear(&seen);
-  size_t len = 0;
   for (uint32_t k = q->n; k < shm->nevents && k < q->n + 256; k++) {
     if (dpu_tset_has(&seen, rec[k].tid)) continue;
     dpu_tset_add(&seen, rec[k].tid);
     if (c->live_tid < 0) c->live_tid = rec[k].tid, c->live_site = rec[k].site;
   }
-  for (unsigned t = 0; t < DPU_PES_MAX_THREADS && len + 16 < sizeof c->live_threads; t++)
-    if (dpu_tset_has(&seen, t))
-      len += (size_t)snprintf(c->live_threads + len, sizeof c->live_threads - len, "%sT%u",
-                              len ? ", " : "", t);
+  thread_list(&seen, c->live_threads, sizeof c->live_threads);
 }
 
 void qpor_livelock(struct qpor *q) {
   struct dpu_cutoffs *c = &q->u->cut;
   const struct dpu_explore_sink *sink = &q->o->sink;
-  if (!q->u->cutoffs || c->ended || c->livelocks || !c->live || c->live_tid < 0 || !sink->trace) return;
+  if (!q->u->cutoffs || c->ended || c->livelocks || !c->live || c->live_tid < 0 || !sink->trace)
+    return;
   dpu_executor_run(q->exec, c->live, c->nlive, q->o->deadline);
   struct dpu_run run;
   dpu_run_decode(q->exec->shm, &run);
@@ -72,12 +80,7 @@ static void went_round(struct dpu_run_result *res, struct dpu_run *run, uint32_t
   uint32_t from = run->nevents > m + DPU_FAIR_WINDOW ? run->nevents - DPU_FAIR_WINDOW : m;
   for (uint32_t k = from; k < run->nevents; k++) dpu_tset_add(&seen, run->events[k].tid);
   char who[96];
-  size_t len = 0;
-  unsigned n = 0;
-  who[0] = 0;
-  for (unsigned t = 0; t < DPU_PES_MAX_THREADS && len + 16 < sizeof who; t++)
-    if (dpu_tset_has(&seen, t))
-      n++, len += (size_t)snprintf(who + len, sizeof who - len, "%sT%u", len ? ", " : "", t);
+  unsigned n = thread_list(&seen, who, sizeof who);
   res->end = DPU_END_LIVELOCK;
   res->code = 0;
   /* where: the least site of the window, the same in every run that goes round the same

@@ -73,13 +73,8 @@ static int finish_run(struct qpor *q) {
   return sink->trace(sink->arg, q->exec, &run, print ? fp : NULL);
 }
 
-/* Whether the run in shm showed a defect (its end, or one of its later defects). */
-static bool showed_defect(const struct dpu_shm *shm) {
-  return dpu_end_is_defect(shm->result.end) || shm->nlater;
-}
-
 /* Says once per exploration that a run stopped at the bound (--preemptions) showed a defect
- * past it: the bound's result stands (a defect is reported at the bound that reaches it), but
+ * (its end; nothing if it showed none) past it: the bound's result stands (a defect is reported at the bound that reaches it), but
  * the user learns that the program has one. A user's thread pool: the free runs' fair turns
  * (runtime/sched.c take_turns) are preemptions, every run left E_0, and the misuse that the
  * unbounded exploration reports in its first run went unsaid at --preemptions=0. */
@@ -439,7 +434,7 @@ enum dpu_explore_status qpor_explore(struct qpor *q, uint32_t from, struct dpu_e
         }
       } else if (q->at_bound && !q->bound_in_d) {
         c->bounded++; /* C_m is maximal in E_B */
-        if (showed_defect(shm)) note_past_bound(q, shm);
+        note_past_bound(q, shm);
       } else {
         c->ssbs++; /* en(C_m) ⊆ D: line 5 */
       }

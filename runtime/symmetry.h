@@ -12,8 +12,8 @@
  * exploration starts again, where the store, now visible, leaves the two threads in no group).
  * So in a race-free program they run the same code on the same data. The run says so in t's
  * start record (aux = p + 1), and the explorer makes p perform its ordered operation (its first
- * on an object that is not a read nor a choice of its own) before t performs its own, which keeps one trace of each class that differs only by renaming
- * such threads.
+ * on an object that is not a read nor a choice of its own) before t performs its own, which
+ * keeps one trace of each class that differs only by renaming such threads.
  *
  * That is sound only while nothing tells the threads apart by their identity. This file
  * watches for what does, and says so in the run's response (dpu_shm.sym_told): the explorer

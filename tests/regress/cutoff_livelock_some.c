@@ -1,5 +1,5 @@
-// A livelock in some executions only (issue 41, explorer/cutoff_runs.c went_round): the worker loops
-// for ever, counting modulo 3 under a lock, if it reads x before main stores 1 to it; main then
+// A livelock in some executions only (issue 41, explorer/cutoff_runs.c went_round): the worker
+// loops for ever, counting modulo 3 under a lock, if it reads x before main stores 1 to it; main then
 // waits for ever to join it. The other execution ends. 2 max-configs (the worker's load before
 // or after main's store). With cutoffs the worker's third unlock in the first one repeats its
 // state after its load: a cutoff, and that max-config ends at it; its run goes on past it,
